@@ -1,0 +1,16 @@
+import type { Auth } from './auth/auth.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './lib/mailer.ts';
+
+/** Everything the app is built from; tests build the same app from their own. */
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** The built SPA (dist/); absent in API tests. */
+  webRoot?: string;
+};

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import {
+  ForgotPasswordSchema,
+  MeResponseSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+  SignUpSchema,
+} from '../shared/schemas/auth.ts';
+import { HealthResponseSchema } from '../shared/schemas/health.ts';
+import { MailboxResponseSchema } from '../shared/schemas/mail.ts';
+import { UpdateMeSchema } from '../shared/schemas/users.ts';
+import type { AppDeps } from './app-deps.ts';
+import type { AppEnv } from './app-env.ts';
+import { loadSession } from './auth/session.ts';
+import { AppError } from './lib/app-error.ts';
+import { handleError } from './lib/http.ts';
+import { buildOpenApiDocument } from './lib/openapi.ts';
+import { originCheck } from './lib/origin-check.ts';
+import { requestLog } from './lib/request-log.ts';
+import { createAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createHealthRoutes } from './modules/health/health.routes.ts';
+import { createDevMailboxRoutes } from './modules/mail/mail.routes.ts';
+import { createUsersRoutes } from './modules/users/users.routes.ts';
+
+export const API_VERSION = '0.1.0';
+
+/** Allowed origins for state-changing requests besides the request's own host. */
+export function trustedOrigins(deps: Pick<AppDeps, 'env'>): string[] {
+  const extra = deps.env.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()) ?? [];
+  return [new URL(deps.env.BASE_URL).origin, ...extra.filter(Boolean)];
+}
+
+function contentSecurityPolicy(deps: AppDeps) {
+  // The chatbot's host is allowed only when it is configured (ARCHITECTURE §9).
+  const chatbot = deps.env.BOTPRESS_CLIENT_ID
+    ? ['https://cdn.botpress.cloud', 'https://files.bpcontent.cloud']
+    : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...chatbot],
+    styleSrc: ["'self'", "'unsafe-inline'", ...chatbot],
+    imgSrc: ["'self'", 'data:', 'blob:', ...chatbot],
+    connectSrc: ["'self'", ...chatbot],
+    fontSrc: ["'self'", 'data:'],
+    frameSrc: chatbot.length ? chatbot : ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const secure = deps.env.BASE_URL.startsWith('https://');
+
+  app.onError(handleError);
+  app.use(requestId());
+  app.use(requestLog(deps.logger));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(deps),
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: secure ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: 'DENY',
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.use(originCheck(trustedOrigins(deps)));
+  api.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => tooLarge() }));
+  api.route('/health', createHealthRoutes(deps));
+  api.route('/auth', createAuthRoutes(deps));
+  api.use(loadSession(deps.auth));
+  api.route('/me', createUsersRoutes(deps));
+  api.route('/dev/mailbox', createDevMailboxRoutes(deps));
+  const openApi = buildOpenApiDocument(apiOperations, API_VERSION);
+  api.get('/openapi.json', (c) => c.json(openApi));
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  app.route('/api', api);
+
+  if (deps.webRoot) mountWebApp(app, deps.webRoot);
+  return app;
+}
+
+function tooLarge(): never {
+  throw new AppError('VALIDATION_ERROR', { message: 'The request body is too large.' });
+}
+
+/** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
+function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
+  const indexFile = path.join(webRoot, 'index.html');
+  const root = path.relative(process.cwd(), webRoot) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) throw new AppError('NOT_FOUND');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}
+
+const apiOperations = [
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Service and database health',
+    tags: ['platform'],
+    response: HealthResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-up/email',
+    summary: 'Create an account (renter or landlord) and sign in',
+    tags: ['auth'],
+    body: SignUpSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-in/email',
+    summary: 'Sign in with email and password',
+    tags: ['auth'],
+    body: SignInSchema,
+  },
+  { method: 'post', path: '/api/auth/sign-out', summary: 'Sign out', tags: ['auth'] },
+  {
+    method: 'post',
+    path: '/api/auth/request-password-reset',
+    summary: 'Mail a password reset link (same answer for unknown addresses)',
+    tags: ['auth'],
+    body: ForgotPasswordSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with a reset token',
+    tags: ['auth'],
+    body: ResetPasswordSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/me',
+    summary: 'The signed-in user',
+    tags: ['users'],
+    response: MeResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'patch',
+    path: '/api/me',
+    summary: 'Update the signed-in user',
+    tags: ['users'],
+    body: UpdateMeSchema,
+    response: MeResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/dev/mailbox',
+    summary: 'Mail kept in the outbox (development only)',
+    tags: ['dev'],
+    response: MailboxResponseSchema,
+  },
+] satisfies Parameters<typeof buildOpenApiDocument>[0];

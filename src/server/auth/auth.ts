@@ -1,0 +1,149 @@
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RESET_TOKEN_TTL_S,
+  SIGN_UP_USER_TYPES,
+  type UserType,
+} from '../../shared/constants.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
+import type { Logger } from '../lib/logger.ts';
+import { passwordResetMail, welcomeMail } from '../lib/mail-templates.ts';
+import type { Mailer } from '../lib/mailer.ts';
+
+/** The header our server sets from the socket address; clients cannot forge it. */
+export const CLIENT_IP_HEADER = 'x-stoop-client-ip';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. Runs on libuv's pool, not the loop. */
+const ARGON2_OPTIONS = {
+  // Algorithm.Argon2id: a const enum, which verbatimModuleSyntax cannot import.
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
+export const verifyPassword = ({ hash: digest, password }: { hash: string; password: string }) =>
+  verify(digest, password).catch(() => false);
+
+export type AuthOptions = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+  baseUrl: string;
+  trustedOrigins: (request?: Request) => string[];
+  /** Per-IP limits are off in tests that hammer one endpoint on purpose. */
+  ipRateLimits?: boolean;
+};
+
+export function createAuth(options: AuthOptions) {
+  const { db, mailer, logger, baseUrl } = options;
+  return betterAuth({
+    appName: 'Stoop',
+    baseURL: baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: (request) => options.trustedOrigins(request),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    telemetry: { enabled: false },
+    user: {
+      additionalFields: {
+        userType: { type: 'string', required: true, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a revoked session (password reset) must die on its next request.
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        // Our own link: it lands on the home page's recovery redirect (spec §2).
+        const url = `${baseUrl}/?type=recovery&token=${encodeURIComponent(token)}`;
+        const mail = passwordResetMail({ to: user.email, name: user.name, url });
+        // Not awaited: the answer must not take longer for a known address than an unknown one.
+        mailer.send(mail).catch((error) => logger.error({ err: error }, 'reset mail failed'));
+      },
+    },
+    rateLimit: {
+      enabled: options.ipRateLimits ?? true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 300,
+      customRules: {
+        // Per account lockout is ours (sign-in-throttle.ts); this only slows credential stuffing.
+        '/sign-in/email': { window: 60, max: 30 },
+        '/sign-up/email': { window: 60, max: 20 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+        '/change-password': { window: 60, max: 10 },
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      cookiePrefix: 'stoop',
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Defence in depth: routes validate first; admins are made only by the CLI, which
+          // writes rows itself (users.service.ts) and never passes through this hook.
+          async before(user) {
+            const userType = (user as { userType?: unknown }).userType;
+            const allowed: readonly unknown[] = SIGN_UP_USER_TYPES;
+            if (!allowed.includes(userType)) {
+              throw new APIError('BAD_REQUEST', { message: 'Please choose renter or landlord.' });
+            }
+            return { data: user };
+          },
+          async after(user, context) {
+            if (!context?.request) return; // only people signing up get a welcome mail
+            const mail = welcomeMail({
+              to: user.email,
+              name: user.name,
+              userType: (user as { userType?: string }).userType ?? 'renter',
+              baseUrl,
+            });
+            mailer.send(mail).catch((error) => logger.error({ err: error }, 'welcome mail failed'));
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  userType: UserType;
+};

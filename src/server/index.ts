@@ -1,0 +1,48 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadEnv } from './env.ts';
+import { createLogger } from './lib/logger.ts';
+import { startRuntime } from './runtime.ts';
+
+const SHUTDOWN_GRACE_MS = 3_000;
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+let runtime: Awaited<ReturnType<typeof startRuntime>>;
+try {
+  runtime = await startRuntime(env, logger);
+} catch (error) {
+  logger.fatal({ err: error }, 'start-up failed');
+  console.error(`\n${(error as Error).message}\n`);
+  process.exit(1);
+}
+
+const app = createApp(runtime.deps);
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info({ port: info.port, url: env.BASE_URL }, `Stoop is running on ${env.BASE_URL}`);
+});
+
+let shuttingDown = false;
+
+/** One ordered shutdown: stop accepting, drain HTTP, close the pool, then stop postgres. */
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down');
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Long-lived connections (SSE, keep-alive) must not hold the process past the grace period.
+  const grace = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  await drained;
+  clearTimeout(grace);
+  await runtime.deps.database.close().catch(() => {});
+  await runtime.embedded?.stop();
+  logger.info('stopped');
+  process.exit(0);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import type { UserType } from '../../../shared/constants.ts';
+import { hashPassword, type SessionUser } from '../../auth/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, users } from '../../db/schema/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  userType: users.userType,
+};
+
+function toSessionUser(row: { id: string; email: string; name: string; userType: string }) {
+  return { ...row, userType: row.userType as UserType } satisfies SessionUser;
+}
+
+export async function getUser({ db, userId }: { db: Db; userId: string }) {
+  const [row] = await db.select(publicColumns).from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError('NOT_FOUND');
+  return toSessionUser(row);
+}
+
+export async function updateName({ db, userId, name }: { db: Db; userId: string; name: string }) {
+  const [row] = await db
+    .update(users)
+    .set({ name, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning(publicColumns);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toSessionUser(row);
+}
+
+/**
+ * Creates an account with a password directly, bypassing sign-up: for demo data and the admin
+ * CLI (the only way to make an admin). Returns null when the email is taken.
+ */
+export async function createUserWithPassword({
+  db,
+  input,
+}: {
+  db: Db;
+  input: { email: string; name: string; password: string; userType: UserType };
+}): Promise<SessionUser | null> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email.toLowerCase(),
+        name: input.name,
+        userType: input.userType,
+        emailVerified: true,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning(publicColumns);
+    if (!row) return null;
+    await tx.insert(accounts).values({
+      accountId: row.id,
+      providerId: 'credential',
+      userId: row.id,
+      password: passwordHash,
+    });
+    return toSessionUser(row);
+  });
+}
+
+export async function setUserType({
+  db,
+  email,
+  userType,
+}: {
+  db: Db;
+  email: string;
+  userType: UserType;
+}) {
+  const [row] = await db
+    .update(users)
+    .set({ userType, updatedAt: new Date() })
+    .where(eq(users.email, email.toLowerCase()))
+    .returning(publicColumns);
+  return row ? toSessionUser(row) : null;
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { trustedOrigins } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
+import { createAuth } from './auth/auth.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
+import type { Env } from './env.ts';
+import type { Logger } from './lib/logger.ts';
+import { createMailer } from './lib/mailer.ts';
+
+export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
+
+/** Connects (or starts) PostgreSQL, migrates, seeds an empty database, and builds the deps. */
+export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = env.DATABASE_URL;
+  if (!url) {
+    const pgLog = logger.child({ component: 'postgres' });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(env.DATA_DIR, 'pg'),
+      log: (line) => pgLog.debug(line),
+    });
+    url = embedded.url;
+    logger.info({ dataDir: embedded.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
+  }
+  let database: Database | undefined;
+  try {
+    await runMigrations(url);
+    database = createDatabase(url);
+    if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(database.db))) {
+      const created = await seedDemoData(database.db);
+      logger.info({ created }, 'demo data loaded');
+    }
+    const deps = buildDeps(env, logger, database);
+    return { deps, embedded };
+  } catch (error) {
+    await database?.close();
+    await embedded?.stop();
+    throw error;
+  }
+}
+
+export function buildDeps(
+  env: Env,
+  logger: Logger,
+  database: Database,
+  options: { ipRateLimits?: boolean } = {},
+): AppDeps {
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    db: database.db,
+    logger,
+  });
+  const origins = trustedOrigins({ env });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    secret: authSecret(env),
+    baseUrl: env.BASE_URL,
+    trustedOrigins: (request) => {
+      // The request's own origin is trusted too (e.g. 127.0.0.1 when BASE_URL says localhost).
+      const host = request?.headers.get('host');
+      const proto = env.BASE_URL.startsWith('https://') ? 'https' : 'http';
+      return host ? [...origins, `${proto}://${host}`] : origins;
+    },
+    ipRateLimits: options.ipRateLimits,
+  });
+  const webRoot = path.resolve('dist');
+  return {
+    env,
+    database,
+    auth,
+    mailer,
+    logger,
+    webRoot: fs.existsSync(webRoot) ? webRoot : undefined,
+  };
+}
+
+/** BETTER_AUTH_SECRET, or one generated into DATA_DIR on first start (never committed). */
+function authSecret(env: Env): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  const file = path.join(env.DATA_DIR, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,32 @@
+/** Business constants and limits of spec §9. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const MESSAGE_MIN_LENGTH = 1;
+export const MESSAGE_MAX_LENGTH = 2000;
+export const SEARCH_TERM_MAX_LENGTH = 100;
+export const SUGGESTIONS_MIN_TERM_LENGTH = 2;
+export const SUGGESTIONS_DEFAULT_LIMIT = 5;
+export const MESSAGE_PAGE_SIZE = 50;
+export const POLL_INTERVAL_MS = 30_000;
+export const RECENT_CONVERSATIONS_DAYS = 30;
+export const SEARCH_STATS_RECENT_DAYS = 7;
+export const CONVERSATION_SEARCH_DEBOUNCE_MS = 300;
+export const TOAST_DEFAULT_DURATION_MS = 5000;
+export const TOAST_EXIT_ANIMATION_MS = 300;
+export const UNREAD_BADGE_CAP = 99;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Account security (issue 2). */
+export const SIGN_IN_MAX_FAILURES = 5;
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const PASSWORD_RESET_TOKEN_TTL_S = 60 * 60;
+
+export const USER_TYPES = ['renter', 'landlord', 'admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+/** Roles a person may pick at sign-up; admins are made by `npm run user:create-admin`. */
+export const SIGN_UP_USER_TYPES = ['renter', 'landlord'] as const;
+
+export const STORAGE_KEYS = {
+  searchFilters: 'stoop.searchFilters',
+  notes: (userId: string) => `stoop.notes.${userId}`,
+} as const;

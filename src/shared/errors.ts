@@ -1,0 +1,67 @@
+/**
+ * The closed error catalogue: every error the API sends has one of these codes.
+ * Status and default message live here so the server and the web app agree.
+ * Messages are the spec's (§8), word for word.
+ */
+export const ERRORS = {
+  VALIDATION_ERROR: { status: 400, message: 'The request is not valid.' },
+  UNAUTHENTICATED: { status: 401, message: 'You need to sign in first.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Incorrect password.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action.' },
+  UNAUTHORIZED: { status: 403, message: 'You do not have permission to perform this action.' },
+  CROSS_ORIGIN: { status: 403, message: 'Cross-origin requests are not allowed.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
+  CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
+  EMAIL_IN_USE: { status: 409, message: 'An account with this email already exists.' },
+  WEAK_PASSWORD: { status: 400, message: 'Password should be at least 6 characters.' },
+  INVALID_EMAIL: { status: 400, message: 'Please enter a valid email address.' },
+  INVALID_TOKEN: { status: 400, message: 'This link is invalid or has expired.' },
+  RATE_LIMITED: { status: 429, message: 'Too many failed attempts. Please try again later.' },
+  MESSAGE_SEND_FAILED: { status: 500, message: 'Failed to send message' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is unavailable.' },
+  INTERNAL: { status: 500, message: 'An unexpected error occurred.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERRORS;
+}
+
+/** The one error body shape of ARCHITECTURE §4. */
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; details?: unknown };
+  requestId?: string;
+};
+
+/**
+ * Spec §8 "friendly mappings": what the web app shows for a code. Sign-in never says which of
+ * email or password was wrong (see docs/decisions/006-sign-in-errors.md).
+ */
+export const FRIENDLY_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  INVALID_CREDENTIALS: 'Incorrect password.',
+  EMAIL_IN_USE: 'An account with this email already exists.',
+  WEAK_PASSWORD: 'Password should be at least 6 characters.',
+  INVALID_EMAIL: 'Please enter a valid email address.',
+  RATE_LIMITED: 'Too many failed attempts. Please try again later.',
+  FORBIDDEN: 'You do not have permission to perform this action.',
+};
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
+
+/** The message the web app shows for an error body (or a network failure). */
+export function friendlyMessage(body: unknown): string {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const error = (body as { error: { code?: unknown; message?: unknown } }).error;
+    if (isErrorCode(error.code)) {
+      const friendly = FRIENDLY_MESSAGES[error.code];
+      if (friendly) return friendly;
+    }
+    if (typeof error.message === 'string' && error.message.length > 0) return error.message;
+  }
+  return UNEXPECTED_ERROR_MESSAGE;
+}

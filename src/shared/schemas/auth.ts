@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  SIGN_UP_USER_TYPES,
+  USER_TYPES,
+} from '../constants.ts';
+import { ERRORS } from '../errors.ts';
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: ERRORS.INVALID_EMAIL.message }).max(254));
+
+export const PasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { error: ERRORS.WEAK_PASSWORD.message })
+  .max(MAX_PASSWORD_LENGTH, {
+    error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
+  });
+
+export const UserTypeSchema = z.enum(USER_TYPES);
+
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Please enter your name.' })
+  .max(100, { error: 'Name must be at most 100 characters.' });
+
+export const SignUpSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  name: NameSchema,
+  userType: z.enum(SIGN_UP_USER_TYPES, { error: 'Please choose renter or landlord.' }),
+});
+export type SignUpInput = z.infer<typeof SignUpSchema>;
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, { error: 'Please enter your password.' }).max(MAX_PASSWORD_LENGTH),
+});
+export type SignInInput = z.infer<typeof SignInSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordSchema = z.object({
+  token: z.string().min(1),
+  newPassword: PasswordSchema,
+});
+
+export const MeUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  userType: UserTypeSchema,
+});
+export const MeResponseSchema = z.object({ user: MeUserSchema });
+export type MeUser = z.infer<typeof MeUserSchema>;
+
+/** The role flags of spec §6, derived in one place for both sides. */
+export function roleFlags(user: Pick<MeUser, 'userType'> | null) {
+  return {
+    isAuthenticated: user !== null,
+    isRenter: user?.userType === 'renter',
+    isLandlord: user?.userType === 'landlord',
+    isAdmin: user?.userType === 'admin',
+  };
+}

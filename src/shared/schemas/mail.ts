@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const OutboxMailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export const MailboxResponseSchema = z.object({ items: z.array(OutboxMailSchema) });
+export type OutboxMailDto = z.infer<typeof OutboxMailSchema>;
