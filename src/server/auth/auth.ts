@@ -61,6 +61,14 @@ export function createAuth(options: AuthOptions) {
       },
     }),
     telemetry: { enabled: false },
+    // better-auth's own log lines go through pino, with the request ids around them.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const authLog = logger.child({ component: 'better-auth' });
+        authLog[level === 'warn' ? 'warn' : level]({ args }, message);
+      },
+    },
     user: {
       additionalFields: {
         userType: { type: 'string', required: true, input: true },
