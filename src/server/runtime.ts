@@ -4,9 +4,9 @@ import path from 'node:path';
 import { trustedOrigins } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createAuth } from './auth/auth.ts';
-import { createDatabase, type Database } from './db/client.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
+import type { Database } from './db/client.ts';
+import type { EmbeddedPostgres } from './db/embedded.ts';
+import { openDatabase } from './db/open.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
@@ -16,30 +16,16 @@ export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 
 /** Connects (or starts) PostgreSQL, migrates, seeds an empty database, and builds the deps. */
 export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
-  let embedded: EmbeddedPostgres | undefined;
-  let url = env.DATABASE_URL;
-  if (!url) {
-    const pgLog = logger.child({ component: 'postgres' });
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(env.DATA_DIR, 'pg'),
-      log: (line) => pgLog.debug(line),
-    });
-    url = embedded.url;
-    logger.info({ dataDir: embedded.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
-  }
-  let database: Database | undefined;
+  const opened = await openDatabase(env, logger);
   try {
-    await runMigrations(url);
-    database = createDatabase(url);
-    if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(database.db))) {
-      const created = await seedDemoData(database.db);
+    if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(opened.database.db))) {
+      const created = await seedDemoData(opened.database.db);
       logger.info({ created }, 'demo data loaded');
     }
-    const deps = buildDeps(env, logger, database);
-    return { deps, embedded };
+    const deps = buildDeps(env, logger, opened.database);
+    return { deps, embedded: opened.embedded };
   } catch (error) {
-    await database?.close();
-    await embedded?.stop();
+    await opened.close();
     throw error;
   }
 }

@@ -28,7 +28,7 @@ export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in ERRORS;
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
 }
 
 /** The one error body shape of ARCHITECTURE §4. */
@@ -39,7 +39,7 @@ export type ErrorBody = {
 
 /**
  * Spec §8 "friendly mappings": what the web app shows for a code. Sign-in never says which of
- * email or password was wrong (see docs/decisions/006-sign-in-errors.md).
+ * email or password was wrong (see docs/decisions/005-sign-in-errors.md).
  */
 export const FRIENDLY_MESSAGES: Partial<Record<ErrorCode, string>> = {
   INVALID_CREDENTIALS: 'Incorrect password.',

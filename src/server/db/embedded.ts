@@ -28,7 +28,28 @@ export type EmbeddedPostgresOptions = {
   durable?: boolean;
   port?: number;
   log?: (line: string) => void;
+  /**
+   * A live postmaster already named by the data dir's `postmaster.pid`: the server stops it as a
+   * leftover of a killed run ('stop', the default); a CLI refuses ('refuse'), since a running
+   * Stoop server most likely owns it.
+   */
+  whenRunning?: 'stop' | 'refuse';
 };
+
+/** Thrown with `whenRunning: 'refuse'` when PostgreSQL already runs on the data directory. */
+export class PostgresAlreadyRunningError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `PostgreSQL is already running on ${dataDir} (pid ${pid}), most likely for a running Stoop ` +
+        'server. Stop the server first or set DATABASE_URL. (If no server runs, it is a leftover ' +
+        'of a killed one: `npm start` stops it on start-up.)',
+    );
+    this.name = 'PostgresAlreadyRunningError';
+  }
+}
 
 type Binaries = { postgres: string; initdb: string; pg_ctl: string };
 type RunAs = { uid: number; gid: number } | undefined;
@@ -51,6 +72,9 @@ export async function startEmbeddedPostgres(
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await initCluster(binaries, dataDir, password, runAs, log);
+  } else if (options.whenRunning === 'refuse') {
+    const pid = livePostmaster(dataDir);
+    if (pid) throw new PostgresAlreadyRunningError(dataDir, pid);
   } else {
     stopLeftoverServer(binaries, dataDir, runAs, log);
   }
@@ -261,10 +285,8 @@ function stopLeftoverServer(
   runAs: RunAs,
   log: (line: string) => void,
 ): void {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // postgres clears a stale file itself
+  const pid = livePostmaster(dataDir);
+  if (!pid) return;
   log(`stopping a leftover PostgreSQL server (pid ${pid}) on ${dataDir}`);
   const result = spawnSync(
     binaries.pg_ctl,
@@ -274,6 +296,14 @@ function stopLeftoverServer(
   if (result.status !== 0 && isAlive(pid)) {
     process.kill(pid, 'SIGQUIT');
   }
+}
+
+/** The pid in `postmaster.pid` when that process is alive (postgres clears a stale file itself). */
+function livePostmaster(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return undefined;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
 }
 
 function isAlive(pid: number): boolean {
