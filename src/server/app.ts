@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -99,29 +99,27 @@ function tooLarge(): never {
 /** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
 function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
   const indexFile = path.join(webRoot, 'index.html');
-  const root = path.relative(process.cwd(), webRoot) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'no-cache');
-      },
-    }),
-  );
+  const cacheFor = (value: string): MiddlewareHandler<AppEnv> => {
+    return async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', value);
+    };
+  };
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'));
+  app.use('/assets/*', serveStatic({ root: webRoot }));
+  // A missing hashed asset is a 404, never the app shell (which would be parsed as script).
+  app.get('/assets/*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  app.use('*', cacheFor('no-cache'));
+  app.use('*', serveStatic({ root: webRoot }));
+  let indexHtml: string | undefined; // read once: the build does not change under a running server
   app.get('*', (c) => {
-    if (!fs.existsSync(indexFile)) throw new AppError('NOT_FOUND');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    if (indexHtml === undefined) {
+      if (!fs.existsSync(indexFile)) throw new AppError('NOT_FOUND');
+      indexHtml = fs.readFileSync(indexFile, 'utf8');
+    }
+    return c.html(indexHtml);
   });
 }
 

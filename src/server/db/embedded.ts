@@ -29,23 +29,30 @@ export type EmbeddedPostgresOptions = {
   port?: number;
   log?: (line: string) => void;
   /**
-   * A live postmaster already named by the data dir's `postmaster.pid`: the server stops it as a
-   * leftover of a killed run ('stop', the default); a CLI refuses ('refuse'), since a running
-   * Stoop server most likely owns it.
+   * A live postmaster already named by the data dir's `postmaster.pid`. Whatever this says, one
+   * whose parent is a live Node process (a running Stoop server or CLI) is never stopped. An
+   * orphan, left by a killed run, is stopped by default ('stop', for the server); CLIs pass
+   * 'refuse' and stop nothing.
    */
   whenRunning?: 'stop' | 'refuse';
 };
 
-/** Thrown with `whenRunning: 'refuse'` when PostgreSQL already runs on the data directory. */
+/** PostgreSQL already runs on the data directory and we must not stop it. */
 export class PostgresAlreadyRunningError extends Error {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    readonly ownerPid: number | undefined,
   ) {
     super(
-      `PostgreSQL is already running on ${dataDir} (pid ${pid}), most likely for a running Stoop ` +
-        'server. Stop the server first or set DATABASE_URL. (If no server runs, it is a leftover ' +
-        'of a killed one: `npm start` stops it on start-up.)',
+      `PostgreSQL is already running on ${dataDir} (pid ${pid}), ` +
+        (ownerPid
+          ? `started by another running Stoop process (pid ${ownerPid}). `
+          : 'most likely for a running Stoop server. ') +
+        'Stop the server first or set DATABASE_URL.' +
+        (ownerPid
+          ? ''
+          : ' (If no server runs, it is a leftover of a killed one: `npm start` stops it.)'),
     );
     this.name = 'PostgresAlreadyRunningError';
   }
@@ -72,11 +79,15 @@ export async function startEmbeddedPostgres(
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await initCluster(binaries, dataDir, password, runAs, log);
-  } else if (options.whenRunning === 'refuse') {
-    const pid = livePostmaster(dataDir);
-    if (pid) throw new PostgresAlreadyRunningError(dataDir, pid);
   } else {
-    stopLeftoverServer(binaries, dataDir, runAs, log);
+    const running = livePostmaster(dataDir);
+    if (running) {
+      const owner = liveNodeParent(running);
+      if (owner || options.whenRunning === 'refuse') {
+        throw new PostgresAlreadyRunningError(dataDir, running, owner);
+      }
+      stopLeftoverServer(binaries, dataDir, running, runAs, log);
+    }
   }
 
   const port = options.port ?? (await freeLoopbackPort());
@@ -282,11 +293,10 @@ async function initCluster(
 function stopLeftoverServer(
   binaries: Binaries,
   dataDir: string,
+  pid: number,
   runAs: RunAs,
   log: (line: string) => void,
 ): void {
-  const pid = livePostmaster(dataDir);
-  if (!pid) return;
   log(`stopping a leftover PostgreSQL server (pid ${pid}) on ${dataDir}`);
   const result = spawnSync(
     binaries.pg_ctl,
@@ -304,6 +314,22 @@ function livePostmaster(dataDir: string): number | undefined {
   if (!fs.existsSync(pidFile)) return undefined;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/**
+ * The pid of the live Node process that started this postmaster (its parent), if any. When that
+ * process dies, the postmaster is re-parented to init or a subreaper, never to a Node process.
+ */
+function liveNodeParent(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!Number.isInteger(ppid) || ppid <= 1) return undefined;
+    const exe = fs.realpathSync(`/proc/${ppid}/exe`);
+    return exe === fs.realpathSync(process.execPath) ? ppid : undefined;
+  } catch {
+    return undefined; // no /proc (not Linux) or the process is gone
+  }
 }
 
 function isAlive(pid: number): boolean {

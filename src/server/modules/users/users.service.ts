@@ -16,12 +16,6 @@ function toSessionUser(row: { id: string; email: string; name: string; userType:
   return { ...row, userType: row.userType as UserType } satisfies SessionUser;
 }
 
-export async function getUser({ db, userId }: { db: Db; userId: string }) {
-  const [row] = await db.select(publicColumns).from(users).where(eq(users.id, userId));
-  if (!row) throw new AppError('NOT_FOUND');
-  return toSessionUser(row);
-}
-
 export async function updateName({ db, userId, name }: { db: Db; userId: string; name: string }) {
   const [row] = await db
     .update(users)

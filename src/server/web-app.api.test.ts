@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { createTestApp } from './test/test-app.ts';
+
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-web-'));
+fs.mkdirSync(path.join(webRoot, 'assets'));
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><title>Stoop</title><div id="root"></div>',
+);
+fs.writeFileSync(path.join(webRoot, 'assets', 'main-a1b2c3.js'), 'console.log(1)');
+fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+const { deps } = await createTestApp();
+const app = createApp({ ...deps, webRoot });
+
+describe('the built web app', () => {
+  it('serves hashed assets with immutable caching', async () => {
+    const res = await app.request('/assets/main-a1b2c3.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('falls back to index.html for app routes, never cached, with the CSP', async () => {
+    for (const route of ['/', '/listings/42', '/chat/abc?x=1', '/dev/mailbox']) {
+      const res = await app.request(route);
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves other static files, revalidated', async () => {
+    const res = await app.request('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, not the app shell', async () => {
+    const res = await app.request('/assets/missing-000.js');
+    expect(res.status).toBe(404);
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await app.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});
