@@ -28,6 +28,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra origins allowed to send mutating requests (comma-separated), e.g. a dev server. */
   TRUSTED_ORIGINS: z.string().optional(),
+  /** better-auth's per-IP limits on auth endpoints; off only for test servers (e2e from one IP). */
+  AUTH_IP_RATE_LIMITS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Seed demo data on first start with an empty database (default on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])

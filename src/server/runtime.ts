@@ -55,7 +55,7 @@ export function buildDeps(
       const proto = env.BASE_URL.startsWith('https://') ? 'https' : 'http';
       return host ? [...origins, `${proto}://${host}`] : origins;
     },
-    ipRateLimits: options.ipRateLimits,
+    ipRateLimits: options.ipRateLimits ?? env.AUTH_IP_RATE_LIMITS,
   });
   const webRoot = path.resolve('dist');
   return {

@@ -75,6 +75,8 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
     const headers = new Headers(res.headers);
     headers.set('content-type', 'application/json');
     headers.delete('content-length');
+    const retryAfter = headers.get('x-retry-after');
+    if (retryAfter) headers.set('Retry-After', retryAfter);
     return new Response(JSON.stringify(errorBody(c, code, error.message)), {
       status: error.status,
       headers,
