@@ -1,0 +1,38 @@
+import { Writable } from 'node:stream';
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../app-env.ts';
+import { createLogger } from './logger.ts';
+import { requestLog } from './request-log.ts';
+
+describe('requestLog', () => {
+  it('writes one JSON line per request with its id, method, path, status and duration', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).trim().split('\n'));
+        done();
+      },
+    });
+    const app = new Hono<AppEnv>();
+    app.use(requestId());
+    app.use(requestLog(createLogger('info', sink)));
+    app.get('/hello', (c) => {
+      c.var.logger.info('inside');
+      return c.text('hi', 201);
+    });
+    await app.request('/hello', { headers: { 'x-request-id': 'req-42' } });
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ msg: 'inside', requestId: 'req-42' });
+    expect(entries[1]).toMatchObject({
+      msg: 'request',
+      requestId: 'req-42',
+      method: 'GET',
+      path: '/hello',
+      status: 201,
+    });
+    expect(typeof entries[1]?.ms).toBe('number');
+  });
+});
