@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { MediaStorage } from './lib/storage.ts';
 
 /** Everything the app is built from; tests build the same app from their own. */
 export type AppDeps = {
@@ -11,6 +12,8 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Uploaded media: local disk under DATA_DIR/media (S3 when configured, once built). */
+  storage: MediaStorage;
   /** The built SPA (dist/); absent in API tests. */
   webRoot?: string;
 };

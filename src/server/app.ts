@@ -25,7 +25,17 @@ import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
 import { createAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createHealthRoutes } from './modules/health/health.routes.ts';
+import { listingsApiOperations } from './modules/listings/listings.openapi.ts';
+import {
+  createLandlordListingsRoutes,
+  createListingsRoutes,
+  createNeighborhoodsRoutes,
+  PHOTO_UPLOAD_PATH,
+} from './modules/listings/listings.routes.ts';
 import { createDevMailboxRoutes } from './modules/mail/mail.routes.ts';
+import { createMediaRoutes } from './modules/media/media.routes.ts';
+import { createSavedListingsRoutes } from './modules/saved-listings/saved-listings.routes.ts';
+import { createListingPageRoutes, createSeoRoutes } from './modules/seo/seo.routes.ts';
 import { createUsersRoutes } from './modules/users/users.routes.ts';
 
 export const API_VERSION = '0.1.0';
@@ -75,12 +85,18 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(originCheck(trustedOrigins(deps)));
-  api.use(bodyLimit({ maxSize: 1024 * 1024, onError: () => tooLarge() }));
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => tooLarge() });
+  // Photo uploads carry their own, larger limit (listings.routes.ts).
+  api.use((c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
   api.route('/health', createHealthRoutes(deps));
   api.route('/auth', createAuthRoutes(deps));
   api.use(loadSession(deps.auth));
   api.route('/me', createUsersRoutes(deps));
   api.route('/dev/mailbox', createDevMailboxRoutes(deps));
+  api.route('/listings', createListingsRoutes(deps));
+  api.route('/landlord/listings', createLandlordListingsRoutes(deps));
+  api.route('/neighborhoods', createNeighborhoodsRoutes());
+  api.route('/saved-listings', createSavedListingsRoutes(deps));
   const openApi = buildOpenApiDocument(apiOperations, API_VERSION);
   api.get('/openapi.json', (c) => c.json(openApi));
   api.all('*', () => {
@@ -88,7 +104,14 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/api', api);
 
-  if (deps.webRoot) mountWebApp(app, deps.webRoot);
+  app.route('/media', createMediaRoutes(deps));
+  app.route('/', createSeoRoutes(deps));
+
+  if (deps.webRoot) {
+    mountWebApp(app, deps.webRoot, (web, indexHtml) =>
+      web.route('/', createListingPageRoutes(deps, indexHtml)),
+    );
+  }
   return app;
 }
 
@@ -97,7 +120,12 @@ function tooLarge(): never {
 }
 
 /** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
-function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
+function mountWebApp(
+  app: Hono<AppEnv>,
+  webRoot: string,
+  /** Routes that answer some app paths themselves (with the shell) before the fallback. */
+  beforeFallback?: (app: Hono<AppEnv>, indexHtml: () => string | undefined) => void,
+) {
   const indexFile = path.join(webRoot, 'index.html');
   const cacheFor = (value: string): MiddlewareHandler<AppEnv> => {
     return async (c, next) => {
@@ -114,12 +142,17 @@ function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
   app.use('*', cacheFor('no-cache'));
   app.use('*', serveStatic({ root: webRoot }));
   let indexHtml: string | undefined; // read once: the build does not change under a running server
-  app.get('*', (c) => {
-    if (indexHtml === undefined) {
-      if (!fs.existsSync(indexFile)) throw new AppError('NOT_FOUND');
+  const readIndex = () => {
+    if (indexHtml === undefined && fs.existsSync(indexFile)) {
       indexHtml = fs.readFileSync(indexFile, 'utf8');
     }
-    return c.html(indexHtml);
+    return indexHtml;
+  };
+  beforeFallback?.(app, readIndex);
+  app.get('*', (c) => {
+    const html = readIndex();
+    if (html === undefined) throw new AppError('NOT_FOUND');
+    return c.html(html);
   });
 }
 
@@ -184,4 +217,5 @@ const apiOperations = [
     tags: ['dev'],
     response: MailboxResponseSchema,
   },
+  ...listingsApiOperations,
 ] satisfies Parameters<typeof buildOpenApiDocument>[0];

@@ -11,6 +11,7 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createStorage } from './lib/storage.ts';
 
 export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 
@@ -19,7 +20,7 @@ export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
   const opened = await openDatabase(env, logger);
   try {
     if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(opened.database.db))) {
-      const created = await seedDemoData(opened.database.db);
+      const created = await seedDemoData(opened.database.db, { storage: createStorage(env) });
       logger.info({ created }, 'demo data loaded');
     }
     const deps = buildDeps(env, logger, opened.database);
@@ -64,6 +65,7 @@ export function buildDeps(
     auth,
     mailer,
     logger,
+    storage: createStorage(env),
     webRoot: fs.existsSync(webRoot) ? webRoot : undefined,
   };
 }

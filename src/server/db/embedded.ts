@@ -326,7 +326,8 @@ function liveNodeParent(pid: number): number | undefined {
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     if (!Number.isInteger(ppid) || ppid <= 1) return undefined;
     const exe = fs.realpathSync(`/proc/${ppid}/exe`);
-    return exe === fs.realpathSync(process.execPath) ? ppid : undefined;
+    const isNode = exe === fs.realpathSync(process.execPath) || /^node/.test(path.basename(exe));
+    return isNode ? ppid : undefined;
   } catch {
     return undefined; // no /proc (not Linux) or the process is gone
   }

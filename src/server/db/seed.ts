@@ -1,8 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { UserType } from '../../shared/constants.ts';
+import type { MediaStorage } from '../lib/storage.ts';
 import { createUserWithPassword } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
 import { users } from './schema/auth.ts';
+import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
 
 /** Documented in the README; demo data is for local use only. */
 export const DEMO_PASSWORD = 'stoop-demo-2026';
@@ -13,16 +15,53 @@ export const DEMO_ACCOUNTS: { email: string; name: string; userType: UserType }[
   { email: 'admin@stoop.test', name: 'Stoop Admin', userType: 'admin' },
 ];
 
+/** More landlords who own the demo listings (same password). */
+export const DEMO_LANDLORDS: { email: string; name: string; userType: UserType }[] = [
+  { email: 'harbor.vine@stoop.test', name: 'Harbor & Vine Properties', userType: 'landlord' },
+  { email: 'rosa.delgado@stoop.test', name: 'Rosa Delgado', userType: 'landlord' },
+  { email: 'brightwater@stoop.test', name: 'Brightwater Management', userType: 'landlord' },
+  { email: 'sam.greenberg@stoop.test', name: 'Samuel Greenberg', userType: 'landlord' },
+  { email: 'kingsbridge.realty@stoop.test', name: 'Kingsbridge Realty Co.', userType: 'landlord' },
+  { email: 'ava.lindqvist@stoop.test', name: 'Ava Lindqvist', userType: 'landlord' },
+];
+
+export type SeedOptions = {
+  /** How many active demo listings (default 2,000); `db:seed -- --listings N`. */
+  listings?: number;
+  /** Where the demo photos go; without it no listings are seeded. */
+  storage?: MediaStorage;
+};
+
 /** Loads the demo data. Idempotent: a second run creates nothing. Returns what it created. */
-export async function seedDemoData(db: Db): Promise<string[]> {
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<string[]> {
   const created: string[] = [];
-  for (const account of DEMO_ACCOUNTS) {
+  for (const account of [...DEMO_ACCOUNTS, ...DEMO_LANDLORDS]) {
     const user = await createUserWithPassword({
       db,
       input: { ...account, password: DEMO_PASSWORD },
     });
     if (user) created.push(user.email);
   }
+  if (!options.storage) return created;
+  const emails = [...DEMO_ACCOUNTS, ...DEMO_LANDLORDS].map((a) => a.email);
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const idOf = (email: string) => rows.find((r) => r.email === email)?.id;
+  const demoLandlordId = idOf('landlord@stoop.test');
+  if (!demoLandlordId) return created;
+  const landlordIds = [demoLandlordId, ...DEMO_LANDLORDS.map((l) => idOf(l.email))].filter(
+    (id): id is string => Boolean(id),
+  );
+  const listings = await seedListings(db, {
+    count: options.listings ?? DEFAULT_SEED_LISTINGS,
+    storage: options.storage,
+    landlordIds,
+    demoLandlordId,
+    demoRenterId: idOf('renter@stoop.test'),
+  });
+  if (listings > 0) created.push(`${listings} listings`);
   return created;
 }
 

@@ -1,2 +1,3 @@
 export * from './auth.ts';
+export * from './listings.ts';
 export * from './mail.ts';

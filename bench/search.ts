@@ -1,0 +1,411 @@
+/**
+ * Listing search benchmark (issue 4, ARCHITECTURE §8):
+ *  1. A database with N demo listings (default 100,000): DATABASE_URL, or an embedded
+ *     PostgreSQL under --data-dir (default data/bench, reused between runs; seeding is
+ *     idempotent, so a second run only starts it).
+ *  2. The real server as its own process (`node --import tsx src/server/index.ts`) on that
+ *     database, with production logging to a file.
+ *  3. autocannon, 20 connections: a deterministic mix of text, filters, sorts and next pages on
+ *     GET /api/listings, then GET /api/listings/{id}; p50/p95/p99 of each, per shape too.
+ *  4. EXPLAIN (ANALYZE, BUFFERS) of the slowest search shape's statements.
+ *
+ *   npx tsx bench/search.ts [--listings 100000] [--duration 20] [--connections 20]
+ *
+ * The last line printed is JSON.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { createDatabase } from '../src/server/db/client.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
+import { seedDemoData } from '../src/server/db/seed.ts';
+import { createLocalStorage } from '../src/server/lib/storage.ts';
+import {
+  correctWords,
+  queryWords,
+  searchStatements,
+} from '../src/server/modules/listings/search.service.ts';
+import { freePort, REPO_ROOT, SERVER_COMMAND, sleep } from '../src/server/test/server-process.ts';
+import { AMENITY_SLUGS } from '../src/shared/listings.ts';
+import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
+import { ListingSearchQuerySchema } from '../src/shared/schemas/listings.ts';
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '20' },
+    'detail-duration': { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20' },
+    'data-dir': { type: 'string', default: 'data/bench' },
+  },
+});
+const LISTINGS = Number(values.listings);
+const DURATION_S = Number(values.duration);
+const DETAIL_DURATION_S = Number(values['detail-duration']);
+const WARMUP_S = Number(values.warmup);
+const CONNECTIONS = Number(values.connections);
+const DATA_DIR = path.resolve(REPO_ROOT, values['data-dir'] ?? 'data/bench');
+const BUDGET = { searchP95Ms: 50, detailP95Ms: 20 };
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
+}
+function summary(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? Number.NaN),
+  };
+}
+
+/** Deterministic request mix: the same URLs every run. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(20261121);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const TERMS = [
+  'williamsburg',
+  'park slope',
+  'astoria',
+  'renovated',
+  'terrace',
+  'dishwasher',
+  'sunny studio',
+  'prewar',
+  'in-unit laundry',
+  'loft',
+  'bedford ave',
+  'willamsburg', // typos go through trigram matching
+  'bushwik',
+  'greenpont',
+  'harlem 2br',
+  'quiet',
+];
+
+type Planned = { shape: string; path: string };
+/** What autocannon keeps per connection between a request and its response. */
+type Timing = { shape: string; path: string; started: number };
+
+function randomFilters(count: number): Record<string, string> {
+  const params: Record<string, string> = {};
+  const options: (() => void)[] = [
+    () => {
+      const min = 1500 + Math.floor(rand() * 20) * 100;
+      params.minPrice = String(min);
+      if (rand() < 0.7) params.maxPrice = String(min + 500 + Math.floor(rand() * 30) * 100);
+    },
+    () => {
+      params.bedrooms = String(Math.floor(rand() * 4));
+    },
+    () => {
+      params.bathrooms = pick(['1', '1.5', '2']);
+    },
+    () => {
+      params.amenities = [pick(AMENITY_SLUGS), ...(rand() < 0.3 ? [pick(AMENITY_SLUGS)] : [])].join(
+        ',',
+      );
+    },
+    () => {
+      params.neighborhoods = Array.from(
+        { length: 1 + Math.floor(rand() * 3) },
+        () => pick(NEIGHBORHOODS).slug,
+      ).join(',');
+    },
+    () => {
+      params.boroughs = pick([
+        'manhattan',
+        'brooklyn',
+        'queens',
+        'bronx',
+        'staten-island',
+        'brooklyn,queens',
+      ]);
+    },
+    () => {
+      params.pets = pick(['cats', 'dogs', 'cats,dogs']);
+    },
+    () => {
+      params.laundry = pick(['in_unit', 'in_unit,in_building']);
+    },
+  ];
+  for (let i = 0; i < count; i += 1) pick(options)();
+  return params;
+}
+
+function planSearches(n: number): Planned[] {
+  const planned: Planned[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const roll = rand();
+    const sort = pick(['newest', 'newest', 'price_asc', 'price_desc']);
+    let params: Record<string, string>;
+    if (roll < 0.25) params = { q: pick(TERMS) };
+    else if (roll < 0.45) params = { q: pick(TERMS), ...randomFilters(1 + Math.floor(rand() * 2)) };
+    else if (roll < 0.9) params = randomFilters(1 + Math.floor(rand() * 4));
+    else params = {};
+    params.sort = sort;
+    const keys = Object.keys(params)
+      .filter((k) => k !== 'sort')
+      .sort();
+    const shape = `${keys.length ? keys.join('+') : 'browse'} sort=${sort}`;
+    planned.push({ shape, path: `/api/listings?${new URLSearchParams(params)}` });
+  }
+  return planned;
+}
+
+async function main() {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  fs.chmodSync(DATA_DIR, 0o755);
+  let embedded: EmbeddedPostgres | undefined;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, 'pg') });
+    url = embedded.url;
+  }
+  const database = createDatabase(url, { max: 4 });
+  let server: ReturnType<typeof spawn> | undefined;
+  try {
+    await runMigrations(url);
+    const seedStarted = performance.now();
+    const created = await seedDemoData(database.db, {
+      listings: LISTINGS,
+      storage: createLocalStorage(path.join(DATA_DIR, 'media')),
+    });
+    const seedMs = performance.now() - seedStarted;
+    console.log(
+      `seed: ${created.length ? created.join(', ') : 'already present'} in ${round(seedMs / 1000, 1)} s`,
+    );
+    await database.pool.query('vacuum (analyze) listings, listing_photos, listing_stats');
+    const { rows: counts } = await database.pool.query<{ active: number; all: number }>(
+      `select count(*) filter (where status = 'active')::int as active, count(*)::int as all from listings`,
+    );
+    console.log(`listings: ${counts[0]?.active} active of ${counts[0]?.all}`);
+
+    // The server, as in production, on the same database.
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const logFile = path.join(DATA_DIR, 'server.log');
+    const out = fs.openSync(logFile, 'w');
+    const [command, ...args] = SERVER_COMMAND;
+    server = spawn(command as string, args, {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        BASE_URL: baseUrl,
+        LOG_LEVEL: 'info',
+        SEED_DEMO_DATA: 'false',
+      },
+      stdio: ['ignore', out, out],
+    });
+    fs.closeSync(out);
+    for (let i = 0; ; i += 1) {
+      if (server.exitCode !== null)
+        throw new Error(`server exited:\n${fs.readFileSync(logFile, 'utf8')}`);
+      const ok = await fetch(`${baseUrl}/api/health`)
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ok) break;
+      if (i > 600) throw new Error('server not healthy in 60 s');
+      await sleep(100);
+    }
+
+    // Request mixes: searches (with some next pages) and detail pages.
+    const searches = planSearches(400);
+    for (const planned of searches.slice(0, 40)) {
+      const body = (await (await fetch(`${baseUrl}${planned.path}`)).json()) as {
+        nextCursor: string | null;
+      };
+      if (body.nextCursor) {
+        searches.push({
+          shape: `next-page ${planned.shape}`,
+          path: `${planned.path}&cursor=${body.nextCursor}`,
+        });
+      }
+    }
+    const { rows: ids } = await database.pool.query<{ id: string }>(
+      `select id from listings where status = 'active' order by md5(id::text) limit 2000`,
+    );
+
+    async function run(paths: Planned[], seconds: number) {
+      const byShape = new Map<string, number[]>();
+      const byPath = new Map<string, number[]>();
+      const all: number[] = [];
+      let next = 0;
+      let non2xx = 0;
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        autocannon(
+          {
+            url: baseUrl,
+            connections: CONNECTIONS,
+            duration: seconds,
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (request, ctx) => {
+                  const context = ctx as Timing;
+                  const planned = paths[next % paths.length] as Planned;
+                  next += 1;
+                  context.shape = planned.shape;
+                  context.path = planned.path;
+                  context.started = performance.now();
+                  return { ...request, path: planned.path };
+                },
+                onResponse: (status, _body, ctx) => {
+                  const context = ctx as Timing;
+                  const ms = performance.now() - context.started;
+                  if (status < 200 || status >= 300) {
+                    non2xx += 1;
+                    return;
+                  }
+                  all.push(ms);
+                  const shape = context.shape;
+                  const list = byShape.get(shape) ?? [];
+                  list.push(ms);
+                  byShape.set(shape, list);
+                  const perPath = byPath.get(context.path) ?? [];
+                  perPath.push(ms);
+                  byPath.set(context.path, perPath);
+                },
+              },
+            ],
+          },
+          (error, done) => (error ? reject(error) : resolve(done)),
+        );
+      });
+      return {
+        requestsPerSec: round(result.requests.average, 0),
+        latencyMs: summary(all),
+        non2xx: non2xx + result.non2xx,
+        errors: result.errors,
+        byShape,
+        byPath,
+      };
+    }
+
+    await run(searches, WARMUP_S);
+    const search = await run(searches, DURATION_S);
+    const detailPaths = ids.map(({ id }) => ({ shape: 'detail', path: `/api/listings/${id}` }));
+    await run(detailPaths, WARMUP_S);
+    const detail = await run(detailPaths, DETAIL_DURATION_S);
+
+    const shapes = [...search.byShape.entries()]
+      .filter(([, times]) => times.length >= 20)
+      .map(([shape, times]) => ({ shape, ...summary(times) }))
+      .sort((a, b) => b.p95 - a.p95);
+    const slowest = shapes[0];
+    console.log(
+      `\nGET /api/listings: ${search.requestsPerSec} req/s, ${JSON.stringify(search.latencyMs)}`,
+    );
+    console.log(
+      `GET /api/listings/{id}: ${detail.requestsPerSec} req/s, ${JSON.stringify(detail.latencyMs)}`,
+    );
+    console.log('\nslowest shapes (p95):');
+    for (const s of shapes.slice(0, 6))
+      console.log(`  ${s.p95} ms  p50 ${s.p50}  n=${s.n}  ${s.shape}`);
+
+    // EXPLAIN ANALYZE of the slowest shape's statements, on one of its URLs.
+    let explain: { url: string; page: string; count: string } | undefined;
+    // Of the slowest shape, the URL with the highest median latency.
+    const example = searches
+      .filter((s) => s.shape === slowest?.shape && search.byPath.has(s.path))
+      .map((s) => ({ ...s, median: summary(search.byPath.get(s.path) ?? []).p50 }))
+      .sort((a, b) => b.median - a.median)[0];
+    if (example) {
+      const params = Object.fromEntries(new URL(example.path, baseUrl).searchParams);
+      const query = ListingSearchQuerySchema.parse(params);
+      // As the server plans it: count first, correct typos when nothing matches, and sort few
+      // matches rather than walk an index.
+      let words = query.q ? queryWords(query.q) : [];
+      const countOf = async () =>
+        (await database.db.execute<{ total: number }>(searchStatements(query, words).count)).rows[0]
+          ?.total ?? 0;
+      let total = await countOf();
+      if (total === 0 && words.length > 0) {
+        words = (await correctWords(database.db, words)) ?? words;
+        total = await countOf();
+      }
+      const matchFirst = total <= (words.length > 0 ? 2_000 : 5_000);
+      const statements = searchStatements(query, words, { matchFirst });
+      const plan = async (statement: ReturnType<typeof sql>) => {
+        const result = await database.db.execute<{ 'QUERY PLAN': string }>(
+          sql`explain (analyze, buffers) ${statement}`,
+        );
+        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      explain = {
+        url: words.length ? `${example.path} (searched as: ${words.join(' ')})` : example.path,
+        page: await plan(statements.page),
+        count: await plan(statements.count),
+      };
+      console.log(
+        `\nEXPLAIN ANALYZE ${example.path}\n-- page\n${explain.page}\n-- count\n${explain.count}`,
+      );
+    }
+
+    const figures = {
+      bench: 'search',
+      listings: counts[0]?.active,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      seedMs: round(seedMs, 0),
+      search: {
+        requestsPerSec: search.requestsPerSec,
+        latencyMs: search.latencyMs,
+        non2xx: search.non2xx,
+        errors: search.errors,
+      },
+      detail: {
+        requestsPerSec: detail.requestsPerSec,
+        latencyMs: detail.latencyMs,
+        non2xx: detail.non2xx,
+        errors: detail.errors,
+      },
+      budgets: {
+        searchP95Ms: BUDGET.searchP95Ms,
+        searchMet: search.latencyMs.p95 <= BUDGET.searchP95Ms,
+        detailP95Ms: BUDGET.detailP95Ms,
+        detailMet: detail.latencyMs.p95 <= BUDGET.detailP95Ms,
+      },
+      slowestShapes: shapes.slice(0, 5),
+      explainUrl: explain?.url,
+    };
+    console.log(JSON.stringify(figures));
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,148 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Fee } from '../../../shared/schemas/listings.ts';
+import { users } from './auth.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const active = sql`status = 'active'`;
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    landlordId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('draft'),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    address: text(),
+    unit: text(),
+    neighborhood: text(),
+    borough: text(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    rentCents: integer(),
+    freeMonths: smallint().notNull().default(0),
+    bedrooms: smallint(),
+    bathrooms: doublePrecision(),
+    sqft: integer(),
+    availableFrom: date({ mode: 'string' }),
+    leaseTermMonths: smallint(),
+    pets: text(),
+    laundry: text(),
+    amenities: text().array().notNull().default(sql`'{}'::text[]`),
+    fees: jsonb().$type<Fee[]>().notNull().default(sql`'[]'::jsonb`),
+    featured: boolean().notNull().default(false),
+    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Full-text document: title and neighborhood weigh most, then address, then description. */
+    searchVector: tsvector().generatedAlwaysAs(
+      (): SQL => sql`
+        setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') ||
+        setweight(to_tsvector('english'::regconfig, replace(coalesce(neighborhood, ''), '-', ' ')), 'A') ||
+        setweight(to_tsvector('english'::regconfig, coalesce(address, '')), 'B') ||
+        setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    check('listings_status_check', sql`${t.status} in ('draft', 'active', 'rented', 'archived')`),
+    check('listings_pets_check', sql`${t.pets} in ('none', 'cats', 'dogs', 'cats_and_dogs')`),
+    check('listings_laundry_check', sql`${t.laundry} in ('in_unit', 'in_building', 'none')`),
+    check('listings_rent_check', sql`${t.rentCents} > 0`),
+    check('listings_free_months_check', sql`${t.freeMonths} >= 0`),
+    // A public listing always has what search and the detail page need.
+    check(
+      'listings_active_complete_check',
+      sql`${t.status} <> 'active' or (${t.rentCents} is not null and ${t.neighborhood} is not null
+        and ${t.borough} is not null and ${t.bedrooms} is not null and ${t.bathrooms} is not null
+        and ${t.publishedAt} is not null)`,
+    ),
+    index('listings_landlord_idx').on(t.landlordId, t.createdAt),
+    // Search: every index is partial on active listings, the only ones search reads.
+    // Ascending, read backwards for "newest": ORDER BY published_at DESC, id DESC.
+    index('listings_active_newest_idx').on(t.publishedAt, t.id).where(active),
+    index('listings_active_price_idx').on(t.rentCents, t.id).where(active),
+    index('listings_active_neighborhood_idx').on(t.neighborhood, t.publishedAt, t.id).where(active),
+    // listings_active_filter_idx (covering, for counts) is in migration 0003: drizzle has no INCLUDE.
+    index('listings_active_featured_idx')
+      .on(t.publishedAt, t.id)
+      .where(sql`status = 'active' and featured`),
+    index('listings_active_amenities_idx').using('gin', t.amenities).where(active),
+    index('listings_active_search_idx').using('gin', t.searchVector).where(active),
+  ],
+);
+
+export const listingPhotos = pgTable(
+  'listing_photos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    /** Storage key prefix: files are `<key>-<width>.webp` for each of `widths`. */
+    storageKey: text().notNull(),
+    widths: integer().array().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    placeholder: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('listing_photos_listing_idx').on(t.listingId, t.position)],
+);
+
+/**
+ * Counters that change on every public view live apart from the listing: updating the wide
+ * listing row would recompute its search columns and churn its indexes.
+ */
+export const listingStats = pgTable('listing_stats', {
+  listingId: uuid()
+    .primaryKey()
+    .references(() => listings.id, { onDelete: 'cascade' }),
+  viewCount: integer().notNull().default(0),
+});
+
+export const savedListings = pgTable(
+  'saved_listings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('saved_listings_user_listing_unique').on(t.userId, t.listingId),
+    index('saved_listings_listing_idx').on(t.listingId),
+  ],
+);
+
+/**
+ * Every word (4+ letters) of listing text, filled by a statement-level trigger on listings
+ * (migration 0003). Search corrects a typo to the nearest word here by trigram distance, then
+ * runs the ordinary full-text query: cheap, because the vocabulary is small.
+ */
+export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+]);

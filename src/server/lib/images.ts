@@ -1,0 +1,114 @@
+import sharp, { type OutputInfo } from 'sharp';
+import { MAX_PHOTO_BYTES, PHOTO_MIN_SIDE_PX, PHOTO_WIDTHS } from '../../shared/listings.ts';
+import { AppError } from './app-error.ts';
+import type { MediaStorage } from './storage.ts';
+
+export const PHOTO_MESSAGES = {
+  unreadable: 'That file is not a photo we can read. Upload a JPEG, PNG, WebP or AVIF image.',
+  svg: 'SVG files are not accepted. Upload a JPEG, PNG, WebP or AVIF photo.',
+  heic: 'HEIC photos are not supported. Export the photo as JPEG and upload it again.',
+  markup: 'That file contains web page code, so it is not accepted as a photo.',
+  tooSmall: `Photos must be at least ${PHOTO_MIN_SIDE_PX} × ${PHOTO_MIN_SIDE_PX} pixels.`,
+  tooLarge: 'Photos must be 10 MiB or smaller.',
+  tooManyPixels: 'That photo has too many pixels (at most 60 megapixels).',
+} as const;
+
+const MAX_INPUT_PIXELS = 60_000_000;
+const LARGEST = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1] ?? 1600;
+
+export type PhotoVariant = { width: number; height: number; data: Buffer };
+export type ProcessedPhoto = {
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: PhotoVariant[];
+};
+
+/**
+ * Markup inside an image file (HTML in a JPEG comment, a GIFAR/HTML polyglot, SVG): such a
+ * file is refused even when it also decodes as an image, because another program may read it
+ * as a page. Tags are matched with a following space, `>` or `/`, which random compressed
+ * bytes almost never produce.
+ */
+const MARKUP = /<(?:script|html|body|iframe|svg|object|embed|img|meta|!doctype|\?php)[\s>/]/i;
+
+export function containsMarkup(data: Buffer): boolean {
+  return MARKUP.test(data.toString('latin1'));
+}
+
+function refuse(message: string): never {
+  throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'photo', message }] });
+}
+
+/**
+ * Checks an upload by its content (never its name or declared type), then re-encodes it to
+ * WebP at the fixed widths without upscaling, auto-rotated and without metadata, plus a tiny
+ * blurred placeholder. Throws a 400 with a clear message for anything else.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  if (input.length > MAX_PHOTO_BYTES) refuse(PHOTO_MESSAGES.tooLarge);
+  if (input.length === 0) refuse(PHOTO_MESSAGES.unreadable);
+  let format: string | undefined;
+  let compression: string | undefined;
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    format = meta.format;
+    compression = meta.compression;
+  } catch {
+    refuse(PHOTO_MESSAGES.unreadable);
+  }
+  if (format === 'svg') refuse(PHOTO_MESSAGES.svg);
+  if (format === 'heif' && compression !== 'av1') refuse(PHOTO_MESSAGES.heic);
+  if (!format || !['jpeg', 'png', 'webp', 'heif'].includes(format)) {
+    refuse(PHOTO_MESSAGES.unreadable);
+  }
+  if (containsMarkup(input)) refuse(PHOTO_MESSAGES.markup);
+
+  // Decode once (fully: a truncated or corrupt file fails here), orient, cap the size.
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    base = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: LARGEST, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      refuse(PHOTO_MESSAGES.tooManyPixels);
+    }
+    refuse(PHOTO_MESSAGES.unreadable);
+  }
+  const { width, height, channels } = base.info;
+  if (width < PHOTO_MIN_SIDE_PX || height < PHOTO_MIN_SIDE_PX) refuse(PHOTO_MESSAGES.tooSmall);
+  const raw = () => sharp(base.data, { raw: { width, height, channels } });
+
+  const widths: number[] = PHOTO_WIDTHS.filter((w) => w < width);
+  if (width <= LARGEST) widths.push(width);
+  const variants = await Promise.all(
+    [...new Set(widths)].map(async (w) => {
+      const out = await raw()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 78, effort: 2 })
+        .toBuffer({ resolveWithObject: true });
+      return { width: out.info.width, height: out.info.height, data: out.data };
+    }),
+  );
+  const tiny = await raw().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
+  return {
+    width,
+    height,
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+    variants,
+  };
+}
+
+export function variantKey(storageKey: string, width: number): string {
+  return `${storageKey}-${width}.webp`;
+}
+
+export async function storePhoto(storage: MediaStorage, storageKey: string, photo: ProcessedPhoto) {
+  await Promise.all(
+    photo.variants.map((v) => storage.put(variantKey(storageKey, v.width), v.data, 'image/webp')),
+  );
+}

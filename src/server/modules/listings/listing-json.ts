@@ -1,0 +1,133 @@
+import { netEffectiveRentCents } from '../../../shared/listings.ts';
+import type { Fee, Listing, ListingSummary, Photo } from '../../../shared/schemas/listings.ts';
+import { variantKey } from '../../lib/images.ts';
+import type { MediaStorage } from '../../lib/storage.ts';
+
+/** Rows as the listing queries select them (snake_case, dates already text). */
+export type PhotoRow = {
+  id: string;
+  storageKey: string;
+  widths: number[];
+  width: number;
+  height: number;
+  placeholder: string;
+};
+
+export type SummaryRow = {
+  id: string;
+  status: string;
+  title: string;
+  address: string | null;
+  unit: string | null;
+  neighborhood: string | null;
+  borough: string | null;
+  lat: number | null;
+  lng: number | null;
+  rent_cents: number | null;
+  free_months: number;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  sqft: number | null;
+  available_from: string | null;
+  lease_term_months: number | null;
+  pets: string | null;
+  laundry: string | null;
+  amenities: string[];
+  featured: boolean;
+  published_at: string | null;
+  cover: PhotoRow | null;
+  photo_count: number;
+};
+
+export type DetailRow = SummaryRow & {
+  description: string;
+  fees: Fee[];
+  landlord_id: string;
+  landlord_name: string;
+  created_at: string;
+  updated_at: string;
+  photos: PhotoRow[];
+};
+
+/** The listing columns every listing query selects, from a listing aliased `l`. */
+export const SUMMARY_COLUMNS = `
+  l.id, l.status, l.title, l.address, l.unit, l.neighborhood, l.borough, l.lat, l.lng,
+  l.rent_cents, l.free_months, l.bedrooms, l.bathrooms, l.sqft,
+  l.available_from::text as available_from, l.lease_term_months, l.pets, l.laundry,
+  l.amenities, l.featured, to_json(l.published_at) #>> '{}' as published_at,
+  (select json_build_object('id', p.id, 'storageKey', p.storage_key, 'widths', p.widths,
+      'width', p.width, 'height', p.height, 'placeholder', p.placeholder)
+    from listing_photos p where p.listing_id = l.id order by p.position limit 1) as cover,
+  (select count(*)::int from listing_photos p where p.listing_id = l.id) as photo_count`;
+
+export const PHOTOS_JSON = `
+  coalesce((select json_agg(json_build_object('id', p.id, 'storageKey', p.storage_key,
+      'widths', p.widths, 'width', p.width, 'height', p.height, 'placeholder', p.placeholder)
+      order by p.position)
+    from listing_photos p where p.listing_id = l.id), '[]'::json)`;
+
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toPhoto(storage: MediaStorage, row: PhotoRow): Photo {
+  const widths = [...row.widths].sort((a, b) => a - b);
+  const sources = widths.map((w) => ({
+    width: w,
+    height: Math.round((row.height * w) / row.width),
+    url: storage.publicUrl(variantKey(row.storageKey, w)),
+  }));
+  // A plain src for browsers without srcset: the largest at most 800 wide.
+  const middle = [...sources].reverse().find((s) => s.width <= 800) ?? sources[0];
+  return {
+    id: row.id,
+    url: middle?.url ?? '',
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    sources,
+  };
+}
+
+export function toSummary(storage: MediaStorage, row: SummaryRow): ListingSummary {
+  return {
+    id: row.id,
+    status: row.status as ListingSummary['status'],
+    title: row.title,
+    address: row.address,
+    unit: row.unit,
+    neighborhood: row.neighborhood as ListingSummary['neighborhood'],
+    borough: row.borough as ListingSummary['borough'],
+    lat: row.lat,
+    lng: row.lng,
+    rentCents: row.rent_cents,
+    freeMonths: row.free_months,
+    netEffectiveRentCents:
+      row.rent_cents === null
+        ? null
+        : netEffectiveRentCents(row.rent_cents, row.lease_term_months, row.free_months),
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    sqft: row.sqft,
+    availableFrom: row.available_from,
+    leaseTermMonths: row.lease_term_months,
+    pets: row.pets as ListingSummary['pets'],
+    laundry: row.laundry as ListingSummary['laundry'],
+    amenities: row.amenities as ListingSummary['amenities'],
+    featured: row.featured,
+    publishedAt: iso(row.published_at),
+    coverPhoto: row.cover ? toPhoto(storage, row.cover) : null,
+    photoCount: row.photo_count,
+  };
+}
+
+export function toListing(storage: MediaStorage, row: DetailRow): Listing {
+  const { coverPhoto: _cover, photoCount: _count, ...summary } = toSummary(storage, row);
+  return {
+    ...summary,
+    description: row.description,
+    fees: row.fees,
+    photos: row.photos.map((p) => toPhoto(storage, p)),
+    landlord: { id: row.landlord_id, name: row.landlord_name },
+    createdAt: iso(row.created_at) ?? '',
+    updatedAt: iso(row.updated_at) ?? '',
+  };
+}

@@ -1,0 +1,160 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { FEATURED_LIMIT, MAX_PHOTO_BYTES } from '../../../shared/listings.ts';
+import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import {
+  CreateListingSchema,
+  FeaturedQuerySchema,
+  ListingIdParamSchema,
+  ListingSearchQuerySchema,
+  PhotoParamSchema,
+  ReorderPhotosSchema,
+  UpdateListingSchema,
+} from '../../../shared/schemas/listings.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireRole } from '../../auth/session.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { PHOTO_MESSAGES } from '../../lib/images.ts';
+import { validate } from '../../lib/validate.ts';
+import {
+  addPhoto,
+  createListing,
+  deletePhoto,
+  featuredListings,
+  getListing,
+  landlordListings,
+  reorderPhotos,
+  searchListings,
+  updateListing,
+} from './listings.service.ts';
+
+/** Multipart framing on top of the photo itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+export const PHOTO_UPLOAD_PATH = /^\/api\/listings\/[^/]+\/photos\/?$/;
+
+function photoError(message: string): never {
+  throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'photo', message }] });
+}
+
+export function createListingsRoutes({ database: { db }, storage }: AppDeps) {
+  const ctx = { db, storage };
+  return new Hono<AppEnv>()
+    .get('/', validate('query', ListingSearchQuerySchema), async (c) => {
+      return c.json(await searchListings({ ...ctx, query: c.req.valid('query') }));
+    })
+    .get('/featured', validate('query', FeaturedQuerySchema), async (c) => {
+      const limit = c.req.valid('query').limit ?? FEATURED_LIMIT;
+      return c.json(await featuredListings({ ...ctx, limit }));
+    })
+    .get('/:id', validate('param', ListingIdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const user = c.var.user;
+      const listing = await getListing({ ...ctx, listingId: id, viewer: user });
+      return c.json({ listing });
+    })
+    .post('/', requireRole('landlord'), validate('json', CreateListingSchema), async (c) => {
+      const listing = await createListing({
+        ...ctx,
+        landlordId: currentUser(c).id,
+        input: c.req.valid('json'),
+      });
+      return c.json({ listing }, 201);
+    })
+    .patch(
+      '/:id',
+      requireRole('landlord', 'admin'),
+      validate('param', ListingIdParamSchema),
+      validate('json', UpdateListingSchema),
+      async (c) => {
+        const listing = await updateListing({
+          ...ctx,
+          user: currentUser(c),
+          listingId: c.req.valid('param').id,
+          input: c.req.valid('json'),
+        });
+        return c.json({ listing });
+      },
+    )
+    .post(
+      '/:id/photos',
+      requireRole('landlord'),
+      validate('param', ListingIdParamSchema),
+      bodyLimit({
+        maxSize: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD,
+        onError: () => photoError(PHOTO_MESSAGES.tooLarge),
+      }),
+      async (c) => {
+        if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
+          photoError('Send the photo as multipart/form-data in a field named "photo".');
+        }
+        const form = await c.req.parseBody().catch(() => photoError(PHOTO_MESSAGES.unreadable));
+        const file = form.photo ?? form.file;
+        if (!(file instanceof File)) {
+          photoError('Send the photo as multipart/form-data in a field named "photo".');
+        }
+        if (file.size > MAX_PHOTO_BYTES) photoError(PHOTO_MESSAGES.tooLarge);
+        const result = await addPhoto({
+          ...ctx,
+          userId: currentUser(c).id,
+          listingId: c.req.valid('param').id,
+          data: Buffer.from(await file.arrayBuffer()),
+        });
+        return c.json(result, 201);
+      },
+    )
+    .patch(
+      '/:id/photos',
+      requireRole('landlord'),
+      validate('param', ListingIdParamSchema),
+      validate('json', ReorderPhotosSchema),
+      async (c) => {
+        const result = await reorderPhotos({
+          ...ctx,
+          userId: currentUser(c).id,
+          listingId: c.req.valid('param').id,
+          order: c.req.valid('json').order,
+        });
+        return c.json(result);
+      },
+    )
+    .delete(
+      '/:id/photos/:photoId',
+      requireRole('landlord'),
+      validate('param', PhotoParamSchema),
+      async (c) => {
+        const { id, photoId } = c.req.valid('param');
+        const result = await deletePhoto({
+          ...ctx,
+          userId: currentUser(c).id,
+          listingId: id,
+          photoId,
+        });
+        return c.json(result);
+      },
+    );
+}
+
+export function createLandlordListingsRoutes({ database: { db }, storage }: AppDeps) {
+  return new Hono<AppEnv>().get('/', requireRole('landlord'), async (c) => {
+    return c.json(await landlordListings({ db, storage, landlordId: currentUser(c).id }));
+  });
+}
+
+const neighborhoodsBody = {
+  boroughs: BOROUGHS.map(({ slug, name }) => ({ slug, name })),
+  items: NEIGHBORHOODS.map(({ slug, name, borough, lat, lng }) => ({
+    slug,
+    name,
+    borough,
+    lat,
+    lng,
+  })),
+};
+
+export function createNeighborhoodsRoutes() {
+  return new Hono<AppEnv>().get('/', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.json(neighborhoodsBody);
+  });
+}

@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto';
+import { asc, count, eq, max, sql } from 'drizzle-orm';
+import type { UserType } from '../../../shared/constants.ts';
+import { MAX_PHOTOS, STATUS_TRANSITIONS } from '../../../shared/listings.ts';
+import { findNeighborhood } from '../../../shared/neighborhoods.ts';
+import type {
+  CreateListingInput,
+  Listing,
+  UpdateListingInput,
+} from '../../../shared/schemas/listings.ts';
+import type { Db } from '../../db/client.ts';
+import { listingPhotos, listings } from '../../db/schema/listings.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { processPhoto, storePhoto, variantKey } from '../../lib/images.ts';
+import type { MediaStorage } from '../../lib/storage.ts';
+import {
+  type DetailRow,
+  PHOTOS_JSON,
+  type PhotoRow,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
+  toListing,
+  toPhoto,
+  toSummary,
+} from './listing-json.ts';
+import { invalidateSearchCounts } from './search.service.ts';
+
+export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+export { featuredListings, searchListings } from './search.service.ts';
+
+type Viewer = { id: string; userType: UserType } | null;
+type Ctx = { db: Db; storage: MediaStorage };
+
+type ListingRow = typeof listings.$inferSelect;
+type Issue = { path: string; message: string };
+
+function invalid(issues: Issue[], message = issues[0]?.message ?? 'The request is not valid.') {
+  return new AppError('VALIDATION_ERROR', { message, details: issues });
+}
+
+/**
+ * The neighborhood decides the borough. Without a location of its own, a listing sits at its
+ * neighborhood's center, and follows a change of neighborhood while it still sits there.
+ */
+function withDerivedFields<T extends Partial<CreateListingInput>>(input: T, current?: ListingRow) {
+  const out: Record<string, unknown> = { ...input };
+  if (input.neighborhood !== undefined) {
+    const hood = input.neighborhood ? findNeighborhood(input.neighborhood) : undefined;
+    out.borough = hood?.borough ?? null;
+    const old = current?.neighborhood ? findNeighborhood(current.neighborhood) : undefined;
+    const atOldCenter =
+      current?.lat === null ||
+      current?.lat === undefined ||
+      (old !== undefined && current.lat === old.lat && current.lng === old.lng);
+    if (hood && input.lat === undefined && input.lng === undefined && atOldCenter) {
+      out.lat = hood.lat;
+      out.lng = hood.lng;
+    }
+  }
+  return out as Partial<ListingRow>;
+}
+
+/** Rules across fields that hold for every listing, draft or not. */
+function crossFieldIssues(listing: Partial<ListingRow>): Issue[] {
+  const issues: Issue[] = [];
+  const term = listing.leaseTermMonths;
+  if (term && listing.freeMonths && listing.freeMonths >= term) {
+    issues.push({ path: 'freeMonths', message: 'Free months must be fewer than the lease term.' });
+  }
+  const rent = listing.rentCents;
+  (listing.fees ?? []).forEach((fee, index) => {
+    if (fee.type === 'security_deposit' && rent && fee.amountCents > rent) {
+      issues.push({
+        path: `fees.${index}.amountCents`,
+        message: "New York limits the security deposit to one month's rent.",
+      });
+    }
+  });
+  return issues;
+}
+
+/** What a renter needs before a listing may go live. */
+function publishIssues(listing: ListingRow, photoCount: number): Issue[] {
+  const need: [boolean, string, string][] = [
+    [
+      listing.description.trim().length >= 20,
+      'description',
+      'Describe the apartment (at least 20 characters).',
+    ],
+    [Boolean(listing.address), 'address', 'Enter the street address.'],
+    [Boolean(listing.neighborhood), 'neighborhood', 'Choose a neighborhood.'],
+    [listing.lat !== null && listing.lng !== null, 'lat', 'Set the location.'],
+    [listing.rentCents !== null, 'rentCents', 'Enter the monthly rent.'],
+    [listing.bedrooms !== null, 'bedrooms', 'Enter the number of bedrooms (0 for a studio).'],
+    [listing.bathrooms !== null, 'bathrooms', 'Enter the number of bathrooms.'],
+    [listing.availableFrom !== null, 'availableFrom', 'Enter the date it is available from.'],
+    [listing.leaseTermMonths !== null, 'leaseTermMonths', 'Enter the lease term.'],
+    [listing.pets !== null, 'pets', 'Say whether pets are allowed.'],
+    [listing.laundry !== null, 'laundry', 'Say where the laundry is.'],
+    [photoCount > 0, 'photos', 'Add at least one photo.'],
+  ];
+  return need.filter(([ok]) => !ok).map(([, path, message]) => ({ path, message }));
+}
+
+async function selectDetail(db: Db, listingId: string) {
+  const result = await db.execute<DetailRow>(sql`
+    select ${sql.raw(SUMMARY_COLUMNS)}, l.description, l.fees, l.landlord_id,
+      u.name as landlord_name, to_json(l.created_at) #>> '{}' as created_at,
+      to_json(l.updated_at) #>> '{}' as updated_at, ${sql.raw(PHOTOS_JSON)} as photos
+    from listings l join users u on u.id = l.landlord_id
+    where l.id = ${listingId}`);
+  return result.rows[0];
+}
+
+/**
+ * Public views are counted in memory and written in one statement every couple of seconds:
+ * a write (and its commit) per page view would cost more than the page itself. A crash loses
+ * at most that interval's views; each instance keeps its own buffer.
+ */
+const VIEW_FLUSH_MS = 2_000;
+type ViewBuffer = { pending: Map<string, number>; timer: NodeJS.Timeout | undefined };
+const viewBuffers = new WeakMap<Db, ViewBuffer>();
+
+function recordView(db: Db, listingId: string) {
+  let buffer = viewBuffers.get(db);
+  if (!buffer) {
+    buffer = { pending: new Map(), timer: undefined };
+    viewBuffers.set(db, buffer);
+  }
+  buffer.pending.set(listingId, (buffer.pending.get(listingId) ?? 0) + 1);
+  if (!buffer.timer) {
+    buffer.timer = setTimeout(() => void flushViews(db).catch(() => {}), VIEW_FLUSH_MS);
+    buffer.timer.unref();
+  }
+}
+
+/** Writes the buffered view counts; listings deleted meanwhile are skipped. */
+export async function flushViews(db: Db) {
+  const buffer = viewBuffers.get(db);
+  if (!buffer) return;
+  clearTimeout(buffer.timer);
+  buffer.timer = undefined;
+  if (buffer.pending.size === 0) return;
+  const ids = [...buffer.pending.keys()];
+  const counts = ids.map((id) => buffer.pending.get(id) ?? 0);
+  buffer.pending.clear();
+  await db.execute(sql`
+    insert into listing_stats as s (listing_id, view_count)
+    select v.id, v.n
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(counts)}::int[]) as v(id, n)
+    join listings l on l.id = v.id
+    on conflict (listing_id) do update set view_count = s.view_count + excluded.view_count`);
+}
+
+function canSeeUnpublished(row: { landlord_id: string }, viewer: Viewer) {
+  return viewer !== null && (viewer.id === row.landlord_id || viewer.userType === 'admin');
+}
+
+/** `GET /api/listings/{id}`: active listings for everyone; others only for their owner. */
+export async function getListing({
+  db,
+  storage,
+  listingId,
+  viewer,
+}: Ctx & { listingId: string; viewer: Viewer }): Promise<Listing> {
+  const row = await selectDetail(db, listingId);
+  if (!row || (row.status !== 'active' && !canSeeUnpublished(row, viewer))) {
+    throw new AppError('NOT_FOUND');
+  }
+  // Owners looking at their own listing are not views.
+  if (row.status === 'active' && viewer?.id !== row.landlord_id) recordView(db, listingId);
+  return toListing(storage, row);
+}
+
+/** An active listing for server-rendered pages (SEO); no view is counted. */
+export async function findPublicListing({
+  db,
+  storage,
+  listingId,
+}: Ctx & { listingId: string }): Promise<Listing | null> {
+  const row = await selectDetail(db, listingId);
+  return row && row.status === 'active' ? toListing(storage, row) : null;
+}
+
+async function readListing(ctx: Ctx, listingId: string): Promise<Listing> {
+  const row = await selectDetail(ctx.db, listingId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toListing(ctx.storage, row);
+}
+
+export async function createListing({
+  db,
+  storage,
+  landlordId,
+  input,
+}: Ctx & { landlordId: string; input: CreateListingInput }): Promise<Listing> {
+  const values = withDerivedFields(input);
+  const issues = crossFieldIssues(values);
+  if (issues.length) throw invalid(issues);
+  const [row] = await db
+    .insert(listings)
+    .values({ ...values, title: input.title, landlordId, status: 'draft' })
+    .returning({ id: listings.id });
+  if (!row) throw new AppError('INTERNAL');
+  return readListing({ db, storage }, row.id);
+}
+
+/**
+ * `PATCH /api/listings/{id}`: the owner edits any field and moves the status along
+ * STATUS_TRANSITIONS; going active checks completeness. An admin may only set `featured`.
+ */
+export async function updateListing({
+  db,
+  storage,
+  user,
+  listingId,
+  input,
+}: Ctx & { user: NonNullable<Viewer>; listingId: string; input: UpdateListingInput }) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(listings)
+      .where(eq(listings.id, listingId))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND');
+    const isOwner = current.landlordId === user.id;
+    const { featured, status, ...fields } = input;
+    if (!isOwner) {
+      if (user.userType !== 'admin') throw new AppError('NOT_FOUND');
+      if (Object.keys(fields).length > 0 || status !== undefined) {
+        throw new AppError('FORBIDDEN', { message: 'Only the owner may edit this listing.' });
+      }
+    } else if (featured !== undefined && user.userType !== 'admin') {
+      throw new AppError('FORBIDDEN', { message: 'Only Stoop staff can feature a listing.' });
+    }
+
+    const changes: Partial<ListingRow> = withDerivedFields(fields, current);
+    if (featured !== undefined) changes.featured = featured;
+    const merged: ListingRow = { ...current, ...changes };
+    const issues = crossFieldIssues(merged);
+    if (issues.length) throw invalid(issues);
+
+    if (status !== undefined && status !== current.status) {
+      if (
+        !STATUS_TRANSITIONS[current.status as keyof typeof STATUS_TRANSITIONS]?.includes(status)
+      ) {
+        throw new AppError('CONFLICT', {
+          message: `A ${current.status} listing cannot become ${status}.`,
+        });
+      }
+      changes.status = status;
+      merged.status = status;
+      // "Newest" means newest on the market: (re)publishing stamps the time.
+      if (status === 'active') changes.publishedAt = new Date();
+    }
+    if (merged.status === 'active') {
+      const [photos] = await tx
+        .select({ n: count() })
+        .from(listingPhotos)
+        .where(eq(listingPhotos.listingId, listingId));
+      const missing = publishIssues(merged, photos?.n ?? 0);
+      if (missing.length) {
+        const fields = missing.map((m) => m.path).join(', ');
+        throw invalid(missing, `Before publishing, complete: ${fields}.`);
+      }
+    }
+    await tx
+      .update(listings)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(listings.id, listingId));
+  });
+  invalidateSearchCounts(db);
+  return readListing({ db, storage }, listingId);
+}
+
+/** The owner's listing (any status) or 404, for photo changes. */
+async function assertOwner(db: Db, listingId: string, userId: string) {
+  const [row] = await db
+    .select({ landlordId: listings.landlordId, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (!row || row.landlordId !== userId) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function photoRows(db: Db, listingId: string): Promise<PhotoRow[]> {
+  return db
+    .select({
+      id: listingPhotos.id,
+      storageKey: listingPhotos.storageKey,
+      widths: listingPhotos.widths,
+      width: listingPhotos.width,
+      height: listingPhotos.height,
+      placeholder: listingPhotos.placeholder,
+    })
+    .from(listingPhotos)
+    .where(eq(listingPhotos.listingId, listingId))
+    .orderBy(asc(listingPhotos.position));
+}
+
+const tooManyPhotos = () =>
+  invalid([{ path: 'photo', message: `A listing has at most ${MAX_PHOTOS} photos.` }]);
+
+/** `POST /api/listings/{id}/photos`: checked by content, re-encoded, stored, appended. */
+export async function addPhoto({
+  db,
+  storage,
+  userId,
+  listingId,
+  data,
+}: Ctx & { userId: string; listingId: string; data: Buffer }) {
+  await assertOwner(db, listingId, userId);
+  const [existing] = await db
+    .select({ n: count() })
+    .from(listingPhotos)
+    .where(eq(listingPhotos.listingId, listingId));
+  if ((existing?.n ?? 0) >= MAX_PHOTOS) throw tooManyPhotos();
+
+  const processed = await processPhoto(data);
+  const id = randomUUID();
+  const storageKey = `listings/${listingId}/${id}`;
+  await storePhoto(storage, storageKey, processed);
+  try {
+    await db.transaction(async (tx) => {
+      // Serializes concurrent uploads to one listing so the cap holds.
+      await tx
+        .select({ id: listings.id })
+        .from(listings)
+        .where(eq(listings.id, listingId))
+        .for('update');
+      const [stats] = await tx
+        .select({ n: count(), last: max(listingPhotos.position) })
+        .from(listingPhotos)
+        .where(eq(listingPhotos.listingId, listingId));
+      if ((stats?.n ?? 0) >= MAX_PHOTOS) throw tooManyPhotos();
+      await tx.insert(listingPhotos).values({
+        id,
+        listingId,
+        position: (stats?.last ?? -1) + 1,
+        storageKey,
+        widths: processed.variants.map((v) => v.width),
+        width: processed.width,
+        height: processed.height,
+        placeholder: processed.placeholder,
+      });
+      await tx.update(listings).set({ updatedAt: new Date() }).where(eq(listings.id, listingId));
+    });
+  } catch (error) {
+    await storage.delete(processed.variants.map((v) => variantKey(storageKey, v.width)));
+    throw error;
+  }
+  const photos = (await photoRows(db, listingId)).map((p) => toPhoto(storage, p));
+  const photo = photos.find((p) => p.id === id);
+  if (!photo) throw new AppError('INTERNAL');
+  return { photo, photos };
+}
+
+/** `PATCH /api/listings/{id}/photos`: a new order; the first photo is the cover. */
+export async function reorderPhotos({
+  db,
+  storage,
+  userId,
+  listingId,
+  order,
+}: Ctx & { userId: string; listingId: string; order: string[] }) {
+  await assertOwner(db, listingId, userId);
+  await db.transaction(async (tx) => {
+    const current = await tx
+      .select({ id: listingPhotos.id })
+      .from(listingPhotos)
+      .where(eq(listingPhotos.listingId, listingId))
+      .for('update');
+    const ids = new Set(current.map((p) => p.id));
+    if (ids.size !== order.length || !order.every((id) => ids.has(id))) {
+      throw invalid([
+        { path: 'order', message: 'The order must list every photo of this listing exactly once.' },
+      ]);
+    }
+    for (const [position, id] of order.entries()) {
+      await tx.update(listingPhotos).set({ position }).where(eq(listingPhotos.id, id));
+    }
+    await tx.update(listings).set({ updatedAt: new Date() }).where(eq(listings.id, listingId));
+  });
+  return { photos: (await photoRows(db, listingId)).map((p) => toPhoto(storage, p)) };
+}
+
+/** `DELETE /api/listings/{id}/photos/{photoId}`; a live listing keeps at least one photo. */
+export async function deletePhoto({
+  db,
+  storage,
+  userId,
+  listingId,
+  photoId,
+}: Ctx & { userId: string; listingId: string; photoId: string }) {
+  const owned = await assertOwner(db, listingId, userId);
+  const removed = await db.transaction(async (tx) => {
+    const photos = await tx
+      .select({
+        id: listingPhotos.id,
+        storageKey: listingPhotos.storageKey,
+        widths: listingPhotos.widths,
+      })
+      .from(listingPhotos)
+      .where(eq(listingPhotos.listingId, listingId))
+      .orderBy(asc(listingPhotos.position))
+      .for('update');
+    const target = photos.find((p) => p.id === photoId);
+    if (!target) throw new AppError('NOT_FOUND');
+    if (owned.status === 'active' && photos.length === 1) {
+      throw new AppError('CONFLICT', { message: 'A published listing needs at least one photo.' });
+    }
+    await tx.delete(listingPhotos).where(eq(listingPhotos.id, photoId));
+    const rest = photos.filter((p) => p.id !== photoId);
+    for (const [position, photo] of rest.entries()) {
+      await tx.update(listingPhotos).set({ position }).where(eq(listingPhotos.id, photo.id));
+    }
+    await tx.update(listings).set({ updatedAt: new Date() }).where(eq(listings.id, listingId));
+    return target;
+  });
+  // Shared demo images (seed/...) stay; an upload's files go with its row.
+  if (removed.storageKey.startsWith('listings/')) {
+    await storage.delete(removed.widths.map((w) => variantKey(removed.storageKey, w)));
+  }
+  return { photos: (await photoRows(db, listingId)).map((p) => toPhoto(storage, p)) };
+}
+
+type LandlordRow = SummaryRow & {
+  view_count: number;
+  save_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** `GET /api/landlord/listings`: every listing of the landlord with its counters. */
+export async function landlordListings({ db, storage, landlordId }: Ctx & { landlordId: string }) {
+  await flushViews(db);
+  const result = await db.execute<LandlordRow>(sql`
+    select ${sql.raw(SUMMARY_COLUMNS)},
+      coalesce(s.view_count, 0) as view_count,
+      (select count(*)::int from saved_listings sl where sl.listing_id = l.id) as save_count,
+      to_json(l.created_at) #>> '{}' as created_at, to_json(l.updated_at) #>> '{}' as updated_at
+    from listings l left join listing_stats s on s.listing_id = l.id
+    where l.landlord_id = ${landlordId}
+    order by l.created_at desc, l.id desc`);
+  return {
+    items: result.rows.map((row) => ({
+      ...toSummary(storage, row),
+      viewCount: row.view_count,
+      saveCount: row.save_count,
+      // Messaging is not built yet: no inquiries can exist.
+      inquiryCount: 0,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    })),
+    total: result.rows.length,
+  };
+}
+
+/** How many listings are public, for the sitemap's paging. */
+export async function countActiveListings({ db }: { db: Db }) {
+  const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.status, 'active'));
+  return row?.n ?? 0;
+}
+
+/** One page of active listings for the sitemap, in a stable order (by id). */
+export async function sitemapEntries({ db, page, size }: { db: Db; page: number; size: number }) {
+  return db
+    .select({ id: listings.id, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(eq(listings.status, 'active'))
+    .orderBy(asc(listings.id))
+    .offset(page * size)
+    .limit(size);
+}

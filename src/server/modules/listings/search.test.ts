@@ -1,0 +1,297 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type Amenity, type Laundry, type Pets, petsAllow } from '../../../shared/listings.ts';
+import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
+import { ListingPageSchema, type ListingSummary } from '../../../shared/schemas/listings.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { stableUuid } from '../../db/seed-listings.ts';
+import { createTestApp } from '../../test/test-app.ts';
+
+const { db, client } = await createTestApp();
+const landlord = client.fork();
+await landlord.signUp({ userType: 'landlord' });
+const me = (await (await landlord.get('/api/me')).json()) as { user: { id: string } };
+
+/**
+ * A few hundred listings with deliberately few distinct prices and publish times, so many
+ * rows tie on the sort key and paging must rely on the id tiebreaker.
+ */
+type Row = typeof listings.$inferInsert & {
+  id: string;
+  status: string;
+  rentCents: number;
+  bedrooms: number;
+  bathrooms: number;
+  neighborhood: string;
+  borough: string;
+  amenities: Amenity[];
+  pets: Pets;
+  laundry: Laundry;
+  availableFrom: string;
+  publishedAt: Date;
+};
+
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a * 1103515245 + 12345) % 2147483648;
+    return a / 2147483648;
+  };
+}
+const rand = rng(42);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const HOODS = NEIGHBORHOODS.filter((_, i) => i % 9 === 0);
+const AMENITY_POOL: Amenity[] = ['doorman', 'elevator', 'dishwasher', 'gym', 'roof-deck'];
+const TIMES = [0, 1, 2, 3, 4].map((d) => new Date(Date.UTC(2026, 9, 1 + d, 12)));
+
+const rows: Row[] = Array.from({ length: 320 }, (_, i) => {
+  const hood = pick(HOODS);
+  const status =
+    i % 11 === 0 ? 'draft' : i % 13 === 0 ? 'archived' : i % 17 === 0 ? 'rented' : 'active';
+  return {
+    id: stableUuid(`search-test-${i}`),
+    landlordId: me.user.id,
+    status,
+    // "Skyline" marks a known subset for text search; no other text shares its letters' stem.
+    title: `${i % 7 === 0 ? 'Skyline' : pick(['Sunny', 'Quiet', 'Bright'])} home ${i}`,
+    description: i % 10 === 3 ? 'Fireplace and exposed brick throughout.' : 'Nice place.',
+    address: `${100 + i} Test St`,
+    neighborhood: hood.slug,
+    borough: hood.borough,
+    lat: hood.lat,
+    lng: hood.lng,
+    rentCents: pick([200_000, 250_000, 300_000, 350_000, 400_000]),
+    bedrooms: pick([0, 1, 2, 3]),
+    bathrooms: pick([1, 1.5, 2]),
+    availableFrom: pick(['2026-11-01', '2026-12-01', '2027-01-15']),
+    leaseTermMonths: 12,
+    pets: pick(['none', 'cats', 'dogs', 'cats_and_dogs'] as const),
+    laundry: pick(['in_unit', 'in_building', 'none'] as const),
+    amenities: AMENITY_POOL.filter(() => rand() < 0.4),
+    publishedAt: pick(TIMES),
+  };
+});
+for (let start = 0; start < rows.length; start += 100) {
+  await db.insert(listings).values(rows.slice(start, start + 100));
+}
+const active = rows.filter((r) => r.status === 'active');
+
+type Query = {
+  q?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  bathrooms?: number;
+  amenities?: Amenity[];
+  neighborhoods?: string[];
+  boroughs?: string[];
+  pets?: ('cats' | 'dogs')[];
+  laundry?: Laundry[];
+  availableBy?: string;
+  sort?: 'newest' | 'price_asc' | 'price_desc';
+};
+
+/** The same question answered by brute force over the rows we inserted. */
+function expected(query: Query): string[] {
+  const matches = active.filter(
+    (r) =>
+      (query.minPrice === undefined || r.rentCents >= query.minPrice * 100) &&
+      (query.maxPrice === undefined || r.rentCents <= query.maxPrice * 100) &&
+      (query.bedrooms === undefined || r.bedrooms >= query.bedrooms) &&
+      (query.bathrooms === undefined || r.bathrooms >= query.bathrooms) &&
+      (query.amenities ?? []).every((a) => r.amenities.includes(a)) &&
+      (!query.neighborhoods || query.neighborhoods.includes(r.neighborhood)) &&
+      (!query.boroughs || query.boroughs.includes(r.borough)) &&
+      petsAllow(r.pets, query.pets ?? []) &&
+      (!query.laundry || query.laundry.includes(r.laundry)) &&
+      (query.availableBy === undefined || r.availableFrom <= query.availableBy) &&
+      (query.q === undefined || `${r.title} ${r.description}`.toLowerCase().includes(query.q)),
+  );
+  const byId = (a: Row, b: Row) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const sort = query.sort ?? 'newest';
+  matches.sort((a, b) => {
+    if (sort === 'newest') return b.publishedAt.getTime() - a.publishedAt.getTime() || -byId(a, b);
+    if (sort === 'price_asc') return a.rentCents - b.rentCents || byId(a, b);
+    return b.rentCents - a.rentCents || -byId(a, b);
+  });
+  return matches.map((r) => r.id);
+}
+
+function toParams(query: Query, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(extra);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params;
+}
+
+/** Follows nextCursor to the end; checks totals and that no page repeats a row. */
+async function fetchAll(query: Query, limit: number) {
+  const ids: string[] = [];
+  const items: ListingSummary[] = [];
+  let cursor: string | null = null;
+  let totals = new Set<number>();
+  for (let page = 0; page < 200; page += 1) {
+    const params = toParams(query, { limit: String(limit) });
+    if (cursor) params.set('cursor', cursor);
+    const res = await client.get(`/api/listings?${params}`);
+    expect(res.status).toBe(200);
+    const body = ListingPageSchema.parse(await res.json());
+    expect(body.items.length).toBeLessThanOrEqual(limit);
+    totals = totals.add(body.total);
+    ids.push(...body.items.map((i) => i.id));
+    items.push(...body.items);
+    cursor = body.nextCursor;
+    if (!cursor) break;
+  }
+  expect(totals.size).toBe(1);
+  return { ids, items, total: [...totals][0] };
+}
+
+const hoodA = HOODS[0]?.slug as string;
+const hoodB = HOODS[3]?.slug as string;
+const CASES: [string, Query][] = [
+  ['no filter', {}],
+  ['minPrice', { minPrice: 3000 }],
+  ['maxPrice', { maxPrice: 2500 }],
+  ['a price range', { minPrice: 2500, maxPrice: 3500 }],
+  ['bedrooms (minimum)', { bedrooms: 2 }],
+  ['studios and up', { bedrooms: 0 }],
+  ['bathrooms (minimum)', { bathrooms: 1.5 }],
+  ['one amenity', { amenities: ['doorman'] }],
+  ['two amenities', { amenities: ['elevator', 'dishwasher'] }],
+  ['neighborhoods', { neighborhoods: [hoodA, hoodB] }],
+  ['boroughs', { boroughs: ['brooklyn', 'bronx'] }],
+  ['pets: cats', { pets: ['cats'] }],
+  ['pets: cats and dogs', { pets: ['cats', 'dogs'] }],
+  ['laundry', { laundry: ['in_unit', 'in_building'] }],
+  ['available by', { availableBy: '2026-12-01' }],
+  ['text', { q: 'skyline' }],
+  ['text + filters', { q: 'skyline', minPrice: 2500, bedrooms: 1 }],
+  [
+    'everything at once',
+    {
+      minPrice: 2000,
+      maxPrice: 4000,
+      bedrooms: 1,
+      bathrooms: 1,
+      amenities: ['elevator'],
+      boroughs: ['manhattan', 'brooklyn', 'queens'],
+      pets: ['cats'],
+      laundry: ['in_building', 'in_unit', 'none'],
+      availableBy: '2027-01-15',
+    },
+  ],
+];
+
+describe('GET /api/listings against a brute-force filter of the same rows', () => {
+  it('has a data set with many ties and some non-public rows', () => {
+    expect(active.length).toBeGreaterThan(200);
+    expect(active.length).toBeLessThan(rows.length);
+    expect(new Set(active.map((r) => r.rentCents)).size).toBeLessThanOrEqual(5);
+  });
+
+  for (const sort of ['newest', 'price_asc', 'price_desc'] as const) {
+    it.each(CASES)(`%s, sorted ${sort}, paged to the end`, async (_label, filters) => {
+      const query = { ...filters, sort };
+      const want = expected(query);
+      const got = await fetchAll(query, 13);
+      expect(new Set(got.ids).size).toBe(got.ids.length); // no duplicates
+      expect(got.ids).toEqual(want); // none missing, none extra, in order
+      expect(got.total).toBe(want.length);
+    });
+  }
+
+  it('finds the text subset and only it, and corrects typos against the listings’ words', async () => {
+    const want = expected({ q: 'skyline' });
+    expect(want.length).toBeGreaterThan(10);
+    for (const q of [
+      'skyline',
+      'Skyline',
+      'skylin',
+      'skylinee',
+      'skylien',
+      'skylne',
+      'SKYLNE home',
+    ]) {
+      const got = await fetchAll({ q }, 50);
+      expect(new Set(got.ids), q).toEqual(new Set(want));
+    }
+    // The description is searched too (full text only).
+    for (const q of ['fireplace', 'firepalce']) {
+      const fireplace = await fetchAll({ q }, 50);
+      expect(new Set(fireplace.ids), q).toEqual(new Set(expected({ q: 'fireplace' })));
+    }
+    // A word too far from every listing word finds nothing rather than anything.
+    expect((await fetchAll({ q: 'xylophonic' }, 50)).total).toBe(0);
+  });
+
+  it('returns summaries with net effective rent and never a draft', async () => {
+    const body = ListingPageSchema.parse(await (await client.get('/api/listings?limit=50')).json());
+    for (const item of body.items) {
+      expect(item.status).toBe('active');
+      expect(item.netEffectiveRentCents).toBe(item.rentCents);
+    }
+  });
+
+  it.each([
+    ['an unknown sort', 'sort=cheapest', 'Sort is newest, price_asc or price_desc.'],
+    ['a long search term', `q=${'x'.repeat(101)}`, 'Search term cannot exceed 100 characters'],
+    [
+      'min above max',
+      'minPrice=3000&maxPrice=2000',
+      'Minimum price cannot be above the maximum price.',
+    ],
+    ['a negative price', 'minPrice=-5', 'Minimum price cannot be negative.'],
+    ['a word for a price', 'maxPrice=cheap', 'Maximum price must be a number of dollars.'],
+    ['an unknown amenity', 'amenities=moat', 'Choose amenities from the list.'],
+    [
+      'an unknown borough',
+      'boroughs=jersey',
+      'Choose a borough: manhattan, brooklyn, queens, bronx or staten-island.',
+    ],
+    ['a forged cursor', 'cursor=bm90LWEtY3Vyc29y', 'Invalid cursor.'],
+    ['too big a page', 'limit=500', 'Limit is at most 50.'],
+  ])('refuses %s with 400', async (_label, query, message) => {
+    const res = await client.get(`/api/listings?${query}`);
+    expect(res.status).toBe(400);
+    const { error } = ErrorBodySchema.parse(await res.json());
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', message });
+  });
+
+  it('refuses a cursor made for another sort', async () => {
+    const first = ListingPageSchema.parse(
+      await (await client.get('/api/listings?sort=price_asc&limit=5')).json(),
+    );
+    const res = await client.get(`/api/listings?sort=newest&cursor=${first.nextCursor}`);
+    expect(res.status).toBe(400);
+  });
+
+  it('treats empty filter strings as unset (the spec’s defaults)', async () => {
+    const res = await client.get(
+      '/api/listings?q=&minPrice=&maxPrice=&bedrooms=&bathrooms=&amenities=&neighborhoods=&limit=50',
+    );
+    const body = ListingPageSchema.parse(await res.json());
+    expect(body.total).toBe(active.length);
+  });
+
+  it('GET /api/listings/featured lists only active featured listings', async () => {
+    const [first, second] = active;
+    await db
+      .insert(listings)
+      .values([
+        { ...rows[0], id: stableUuid('featured-draft'), status: 'draft', featured: true } as Row,
+      ]);
+    await db
+      .update(listings)
+      .set({ featured: true })
+      .where(inArray(listings.id, [first?.id ?? '', second?.id ?? '']));
+    const body = (await (await client.get('/api/listings/featured')).json()) as {
+      items: ListingSummary[];
+    };
+    expect(new Set(body.items.map((i) => i.id))).toEqual(new Set([first?.id, second?.id]));
+    await db.update(listings).set({ featured: false }).where(eq(listings.featured, true));
+  });
+});

@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { SavedListingParamSchema } from '../../../shared/schemas/listings.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireUser } from '../../auth/session.ts';
+import { validate } from '../../lib/validate.ts';
+import { listSavedListings, saveListing, unsaveListing } from './saved-listings.service.ts';
+
+export function createSavedListingsRoutes({ database: { db }, storage }: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get('/', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listSavedListings({ db, storage, userId: currentUser(c).id }));
+    })
+    .put('/:listingId', validate('param', SavedListingParamSchema), async (c) => {
+      const { savedListing, created } = await saveListing({
+        db,
+        storage,
+        userId: currentUser(c).id,
+        listingId: c.req.valid('param').listingId,
+      });
+      return c.json({ savedListing }, created ? 201 : 200);
+    })
+    .delete('/:listingId', validate('param', SavedListingParamSchema), async (c) => {
+      await unsaveListing({
+        db,
+        userId: currentUser(c).id,
+        listingId: c.req.valid('param').listingId,
+      });
+      return c.body(null, 204);
+    });
+}

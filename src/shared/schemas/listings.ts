@@ -1,0 +1,406 @@
+import { z } from 'zod';
+import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
+import {
+  AMENITY_SLUGS,
+  FEE_FREQUENCIES,
+  FEE_TYPE_SLUGS,
+  LAUNDRY,
+  LEASE_TERM_MAX_MONTHS,
+  LEASE_TERM_MIN_MONTHS,
+  LISTING_STATUSES,
+  MAX_APPLICATION_FEE_CENTS,
+  MAX_BATHROOMS,
+  MAX_BEDROOMS,
+  MAX_FEES,
+  MAX_RENT_CENTS,
+  PET_KINDS,
+  PETS,
+  SEARCH_MAX_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+} from '../listings.ts';
+import { BOROUGH_SLUGS, NEIGHBORHOOD_SLUGS } from '../neighborhoods.ts';
+
+export const BROKER_FEE_MESSAGE =
+  'Stoop listings never charge tenants a broker fee (FARE Act). Remove it or pay it yourself.';
+export const INVALID_LISTING_ID_MESSAGE = 'Invalid listing ID format';
+
+export const ListingIdSchema = z.uuid({ error: INVALID_LISTING_ID_MESSAGE });
+export const ListingIdParamSchema = z.object({ id: ListingIdSchema });
+export const PhotoParamSchema = z.object({
+  id: ListingIdSchema,
+  photoId: z.uuid({ error: 'Invalid photo ID format' }),
+});
+export const SavedListingParamSchema = z.object({ listingId: ListingIdSchema });
+
+export const ListingStatusSchema = z.enum(LISTING_STATUSES, {
+  error: 'Status must be draft, active, rented or archived.',
+});
+export const NeighborhoodSlugSchema = z.enum(NEIGHBORHOOD_SLUGS, {
+  error: 'Choose a neighborhood from the list.',
+});
+export const BoroughSchema = z.enum(BOROUGH_SLUGS, {
+  error: 'Choose a borough: manhattan, brooklyn, queens, bronx or staten-island.',
+});
+export const AmenitySchema = z.enum(AMENITY_SLUGS, {
+  error: 'Choose amenities from the list.',
+});
+export const PetsSchema = z.enum(PETS, {
+  error: 'Pets must be none, cats, dogs or cats_and_dogs.',
+});
+export const LaundrySchema = z.enum(LAUNDRY, {
+  error: 'Laundry must be in_unit, in_building or none.',
+});
+
+const DateSchema = z.iso.date({ error: 'Use a date like 2026-09-01.' });
+
+export const FeeSchema = z
+  .object({
+    type: z.enum(FEE_TYPE_SLUGS, {
+      error: (issue) =>
+        /broker/i.test(String(issue.input))
+          ? BROKER_FEE_MESSAGE
+          : 'Choose a fee type from the list.',
+    }),
+    amountCents: z
+      .number({ error: 'Enter the fee amount in cents.' })
+      .int({ error: 'Fee amounts are whole cents.' })
+      .min(0, { error: 'A fee cannot be negative.' })
+      .max(MAX_RENT_CENTS, { error: 'That fee is too large.' }),
+    frequency: z.enum(FEE_FREQUENCIES, { error: 'A fee is one_time or monthly.' }),
+    required: z.boolean({ error: 'Say whether the fee is required or optional.' }),
+    description: z
+      .string()
+      .trim()
+      .max(120, { error: 'Fee descriptions are at most 120 characters.' })
+      .optional(),
+  })
+  .superRefine((fee, ctx) => {
+    if (fee.description && /broker/i.test(fee.description)) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: BROKER_FEE_MESSAGE });
+    }
+    if (fee.type === 'other' && !fee.description) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: 'Describe this fee.' });
+    }
+    if (fee.type === 'application' && fee.amountCents > MAX_APPLICATION_FEE_CENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amountCents'],
+        message: 'New York caps the application fee at $20.',
+      });
+    }
+    if (
+      (fee.type === 'application' || fee.type === 'security_deposit') &&
+      fee.frequency !== 'one_time'
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['frequency'], message: 'This fee is one-time.' });
+    }
+  });
+export type Fee = z.infer<typeof FeeSchema>;
+
+const TitleSchema = z
+  .string({ error: 'Please enter a title.' })
+  .trim()
+  .min(3, { error: 'Title must be at least 3 characters.' })
+  .max(120, { error: 'Title must be at most 120 characters.' });
+
+/** Every field a landlord may set; each optional so a draft fills in step by step. */
+const listingFields = {
+  title: TitleSchema,
+  description: z
+    .string()
+    .trim()
+    .max(5000, { error: 'Description must be at most 5000 characters.' }),
+  address: z
+    .string()
+    .trim()
+    .min(3, { error: 'Enter the street address.' })
+    .max(200, { error: 'Address must be at most 200 characters.' })
+    .nullable(),
+  unit: z.string().trim().max(20, { error: 'Unit must be at most 20 characters.' }).nullable(),
+  neighborhood: NeighborhoodSlugSchema.nullable(),
+  lat: z
+    .number({ error: 'Latitude must be a number.' })
+    .min(40.45, { error: 'The location must be in New York City.' })
+    .max(40.95, { error: 'The location must be in New York City.' })
+    .nullable(),
+  lng: z
+    .number({ error: 'Longitude must be a number.' })
+    .min(-74.3, { error: 'The location must be in New York City.' })
+    .max(-73.65, { error: 'The location must be in New York City.' })
+    .nullable(),
+  rentCents: z
+    .number({ error: 'Enter the monthly rent in cents.' })
+    .int({ error: 'Rent is whole cents.' })
+    .min(100_00, { error: 'Rent must be at least $100.' })
+    .max(MAX_RENT_CENTS, { error: 'Rent must be at most $100,000.' })
+    .nullable(),
+  freeMonths: z
+    .number({ error: 'Free months must be a number.' })
+    .int({ error: 'Free months are whole months.' })
+    .min(0, { error: 'Free months cannot be negative.' })
+    .max(12, { error: 'At most 12 free months.' }),
+  bedrooms: z
+    .number({ error: 'Bedrooms must be a number.' })
+    .int({ error: 'Bedrooms are whole numbers (0 = studio).' })
+    .min(0, { error: 'Bedrooms cannot be negative.' })
+    .max(MAX_BEDROOMS, { error: `At most ${MAX_BEDROOMS} bedrooms.` })
+    .nullable(),
+  bathrooms: z
+    .number({ error: 'Bathrooms must be a number.' })
+    .multipleOf(0.5, { error: 'Bathrooms go in half steps (1, 1.5, 2 …).' })
+    .min(1, { error: 'At least 1 bathroom.' })
+    .max(MAX_BATHROOMS, { error: `At most ${MAX_BATHROOMS} bathrooms.` })
+    .nullable(),
+  sqft: z
+    .number({ error: 'Square feet must be a number.' })
+    .int({ error: 'Square feet are whole numbers.' })
+    .min(50, { error: 'At least 50 square feet.' })
+    .max(20_000, { error: 'At most 20,000 square feet.' })
+    .nullable(),
+  availableFrom: DateSchema.nullable(),
+  leaseTermMonths: z
+    .number({ error: 'Lease term must be a number of months.' })
+    .int({ error: 'Lease term is whole months.' })
+    .min(LEASE_TERM_MIN_MONTHS, { error: 'Lease term is at least 1 month.' })
+    .max(LEASE_TERM_MAX_MONTHS, { error: `Lease term is at most ${LEASE_TERM_MAX_MONTHS} months.` })
+    .nullable(),
+  pets: PetsSchema.nullable(),
+  laundry: LaundrySchema.nullable(),
+  amenities: z
+    .array(AmenitySchema)
+    .max(AMENITY_SLUGS.length)
+    .transform((list) => [...new Set(list)]),
+  fees: z.array(FeeSchema).max(MAX_FEES, { error: `At most ${MAX_FEES} fees.` }),
+};
+
+/** `POST /api/listings`: a draft from a title alone, or more. */
+export const CreateListingSchema = z
+  .strictObject(listingFields)
+  .partial()
+  .extend({ title: TitleSchema });
+export type CreateListingInput = z.infer<typeof CreateListingSchema>;
+
+/** `PATCH /api/listings/{id}`: any subset, plus status changes (and `featured` for admins). */
+export const UpdateListingSchema = z
+  .strictObject({
+    ...listingFields,
+    status: ListingStatusSchema,
+    featured: z.boolean({ error: 'Featured is true or false.' }),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { error: 'Nothing to update.' });
+export type UpdateListingInput = z.infer<typeof UpdateListingSchema>;
+
+export const ReorderPhotosSchema = z.object({
+  order: z
+    .array(z.uuid({ error: 'Invalid photo ID format' }))
+    .min(1, { error: 'Give the photo order.' })
+    .refine((ids) => new Set(ids).size === ids.length, {
+      error: 'Each photo appears once in the order.',
+    }),
+});
+
+/** Query strings: empty means "not set" (spec §3: filters are empty strings by default). */
+const blank = (value: unknown) => (value === '' ? undefined : value);
+function commaList<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item).max(max).optional(),
+  );
+}
+const dollars = (label: string) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: `${label} must be a number of dollars.` })
+      .int({ error: `${label} is whole dollars.` })
+      .min(0, { error: `${label} cannot be negative.` })
+      .max(MAX_RENT_CENTS / 100, { error: `${label} is too large.` })
+      .optional(),
+  );
+
+export const ListingSearchQuerySchema = z
+  .object({
+    q: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+      z
+        .string()
+        .max(SEARCH_TERM_MAX_LENGTH, { error: 'Search term cannot exceed 100 characters' })
+        .optional(),
+    ),
+    minPrice: dollars('Minimum price'),
+    maxPrice: dollars('Maximum price'),
+    bedrooms: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'Bedrooms must be a number.' })
+        .int({ error: 'Bedrooms are whole numbers.' })
+        .min(0, { error: 'Bedrooms cannot be negative.' })
+        .max(MAX_BEDROOMS, { error: `At most ${MAX_BEDROOMS} bedrooms.` })
+        .optional(),
+    ),
+    bathrooms: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'Bathrooms must be a number.' })
+        .multipleOf(0.5, { error: 'Bathrooms go in half steps.' })
+        .min(0, { error: 'Bathrooms cannot be negative.' })
+        .max(MAX_BATHROOMS, { error: `At most ${MAX_BATHROOMS} bathrooms.` })
+        .optional(),
+    ),
+    amenities: commaList(AmenitySchema, AMENITY_SLUGS.length),
+    neighborhoods: commaList(NeighborhoodSlugSchema, NEIGHBORHOOD_SLUGS.length),
+    boroughs: commaList(BoroughSchema, BOROUGH_SLUGS.length),
+    pets: commaList(z.enum(PET_KINDS, { error: 'Pets filter is cats and/or dogs.' }), 2),
+    laundry: commaList(LaundrySchema, 3),
+    availableBy: z.preprocess(blank, DateSchema.optional()),
+    sort: z.preprocess(
+      blank,
+      z.enum(SEARCH_SORTS, { error: 'Sort is newest, price_asc or price_desc.' }).default('newest'),
+    ),
+    cursor: z.preprocess(blank, z.string().max(200, { error: 'Invalid cursor.' }).optional()),
+    limit: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: 'Limit must be a number.' })
+        .int()
+        .min(1, { error: 'Limit is at least 1.' })
+        .max(SEARCH_MAX_PAGE_SIZE, { error: `Limit is at most ${SEARCH_MAX_PAGE_SIZE}.` })
+        .default(SEARCH_PAGE_SIZE),
+    ),
+  })
+  .refine(
+    (query) =>
+      query.minPrice === undefined ||
+      query.maxPrice === undefined ||
+      query.minPrice <= query.maxPrice,
+    { error: 'Minimum price cannot be above the maximum price.', path: ['minPrice'] },
+  );
+export type ListingSearchQuery = z.infer<typeof ListingSearchQuerySchema>;
+
+export const FeaturedQuerySchema = z.object({
+  limit: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'Limit must be a number.' })
+      .int()
+      .min(1, { error: 'Limit is at least 1.' })
+      .max(SEARCH_MAX_PAGE_SIZE, { error: `Limit is at most ${SEARCH_MAX_PAGE_SIZE}.` })
+      .optional(),
+  ),
+});
+
+export const PhotoSourceSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string(),
+});
+export const PhotoSchema = z.object({
+  id: z.uuid(),
+  /** A middle size for a plain `src`; `sources` is the `srcset`. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** A tiny blurred WebP as a data URI, shown while the photo loads. */
+  placeholder: z.string(),
+  sources: z.array(PhotoSourceSchema),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+
+const listingCommon = {
+  id: z.uuid(),
+  status: ListingStatusSchema,
+  title: z.string(),
+  address: z.string().nullable(),
+  unit: z.string().nullable(),
+  neighborhood: NeighborhoodSlugSchema.nullable(),
+  borough: BoroughSchema.nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  rentCents: z.number().int().nullable(),
+  freeMonths: z.number().int(),
+  netEffectiveRentCents: z.number().int().nullable(),
+  bedrooms: z.number().int().nullable(),
+  bathrooms: z.number().nullable(),
+  sqft: z.number().int().nullable(),
+  availableFrom: z.string().nullable(),
+  leaseTermMonths: z.number().int().nullable(),
+  pets: PetsSchema.nullable(),
+  laundry: LaundrySchema.nullable(),
+  amenities: z.array(AmenitySchema),
+  featured: z.boolean(),
+  publishedAt: z.string().nullable(),
+};
+
+/** A search result or card: the listing without its long text, fees and gallery. */
+export const ListingSummarySchema = z.object({
+  ...listingCommon,
+  coverPhoto: PhotoSchema.nullable(),
+  photoCount: z.number().int(),
+});
+export type ListingSummary = z.infer<typeof ListingSummarySchema>;
+
+export const ListingSchema = z.object({
+  ...listingCommon,
+  description: z.string(),
+  fees: z.array(FeeSchema),
+  photos: z.array(PhotoSchema),
+  landlord: z.object({ id: z.uuid(), name: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Listing = z.infer<typeof ListingSchema>;
+export const ListingResponseSchema = z.object({ listing: ListingSchema });
+
+export const ListingPageSchema = z.object({
+  items: z.array(ListingSummarySchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type ListingPage = z.infer<typeof ListingPageSchema>;
+export const FeaturedListingsSchema = z.object({ items: z.array(ListingSummarySchema) });
+
+export const LandlordListingSchema = ListingSummarySchema.extend({
+  viewCount: z.number().int(),
+  saveCount: z.number().int(),
+  inquiryCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const LandlordListingsSchema = z.object({ items: z.array(LandlordListingSchema) });
+
+export const PhotoResponseSchema = z.object({ photo: PhotoSchema, photos: z.array(PhotoSchema) });
+export const PhotosResponseSchema = z.object({ photos: z.array(PhotoSchema) });
+
+export const NeighborhoodsResponseSchema = z.object({
+  boroughs: z.array(z.object({ slug: BoroughSchema, name: z.string() })),
+  items: z.array(
+    z.object({
+      slug: NeighborhoodSlugSchema,
+      name: z.string(),
+      borough: BoroughSchema,
+      lat: z.number(),
+      lng: z.number(),
+    }),
+  ),
+});
+
+/** Spec §3 saved listing, kept on the server; `available` is false once it is not active. */
+export const SavedListingSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  listingId: z.uuid(),
+  createdAt: z.string(),
+  available: z.boolean(),
+  listing: ListingSummarySchema,
+});
+export type SavedListing = z.infer<typeof SavedListingSchema>;
+export const SavedListingsSchema = z.object({ items: z.array(SavedListingSchema) });
+export const SavedListingResponseSchema = z.object({ savedListing: SavedListingSchema });
