@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/server/modules/**', 'src/server/**/*.api.test.ts', 'node_modules/**'],
+          exclude: [
+            'src/server/modules/**',
+            'src/server/**/*.api.test.ts',
+            'src/server/**/*.lifecycle.test.ts',
+            'node_modules/**',
+          ],
           environment: 'node',
           setupFiles: ['src/test-setup/fail-on-console-error.ts'],
         },
@@ -20,6 +25,16 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/test-setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Real server processes on the embedded PostgreSQL (kill -9, SIGTERM, leftovers).
+        test: {
+          name: 'lifecycle',
+          include: ['src/server/*.lifecycle.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },
