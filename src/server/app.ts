@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import {
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   app.use(requestId());
   app.use(requestLog(deps.logger));
+  // JSON and HTML over 1 KB; built assets are served precompressed (.br/.gz) instead.
+  app.use(compress());
   app.use(
     secureHeaders({
       contentSecurityPolicy: contentSecurityPolicy(deps),
@@ -134,19 +137,22 @@ function mountWebApp(
     };
   };
   app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'));
-  app.use('/assets/*', serveStatic({ root: webRoot }));
+  app.use('/assets/*', serveStatic({ root: webRoot, precompressed: true }));
   // A missing hashed asset is a 404, never the app shell (which would be parsed as script).
   app.get('/assets/*', () => {
     throw new AppError('NOT_FOUND');
   });
   app.use('*', cacheFor('no-cache'));
-  app.use('*', serveStatic({ root: webRoot }));
-  let indexHtml: string | undefined; // read once: the build does not change under a running server
+  app.use('*', serveStatic({ root: webRoot, precompressed: true }));
+  // Cached, but re-read when a rebuild replaces it (its asset names change with every build).
+  let cached: { mtimeMs: number; html: string } | undefined;
   const readIndex = () => {
-    if (indexHtml === undefined && fs.existsSync(indexFile)) {
-      indexHtml = fs.readFileSync(indexFile, 'utf8');
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (cached?.mtimeMs !== stat.mtimeMs) {
+      cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
     }
-    return indexHtml;
+    return cached.html;
   };
   beforeFallback?.(app, readIndex);
   app.get('*', (c) => {

@@ -12,6 +12,7 @@ fs.writeFileSync(
   '<!doctype html><title>Stoop</title><div id="root"></div>',
 );
 fs.writeFileSync(path.join(webRoot, 'assets', 'main-a1b2c3.js'), 'console.log(1)');
+fs.writeFileSync(path.join(webRoot, 'assets', 'main-a1b2c3.js.br'), 'brotli-bytes');
 fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
 
@@ -24,6 +25,27 @@ describe('the built web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves the precompressed copy to browsers that accept it', async () => {
+    const res = await app.request('/assets/main-a1b2c3.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await res.text()).toBe('brotli-bytes');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the new index.html after a rebuild, without a restart', async () => {
+    const indexFile = path.join(webRoot, 'index.html');
+    const before = fs.readFileSync(indexFile, 'utf8');
+    expect(await (await app.request('/about')).text()).toBe(before);
+    const later = new Date(Date.now() + 5000);
+    fs.writeFileSync(indexFile, before.replace('Stoop', 'Stoop rebuilt'));
+    fs.utimesSync(indexFile, later, later);
+    expect(await (await app.request('/about')).text()).toContain('Stoop rebuilt');
+    fs.writeFileSync(indexFile, before);
   });
 
   it('falls back to index.html for app routes, never cached, with the CSP', async () => {

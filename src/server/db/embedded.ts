@@ -103,6 +103,9 @@ export async function startEmbeddedPostgres(
     'unix_socket_directories=',
     '-c',
     'max_connections=200',
+    // The default 128 MB cache is smaller than the listings working set at scale.
+    '-c',
+    `shared_buffers=${options.durable === false ? '128MB' : '512MB'}`,
     ...(options.durable === false
       ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
       : []),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { roleFlags, SignUpSchema } from './auth.ts';
+import { roleFlags } from '../roles.ts';
+import { SignUpSchema } from './auth.ts';
 
 describe('SignUpSchema', () => {
   const valid = {

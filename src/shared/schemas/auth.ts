@@ -57,13 +57,3 @@ export const MeUserSchema = z.object({
 });
 export const MeResponseSchema = z.object({ user: MeUserSchema });
 export type MeUser = z.infer<typeof MeUserSchema>;
-
-/** The role flags of spec §6, derived in one place for both sides. */
-export function roleFlags(user: Pick<MeUser, 'userType'> | null) {
-  return {
-    isAuthenticated: user !== null,
-    isRenter: user?.userType === 'renter',
-    isLandlord: user?.userType === 'landlord',
-    isAdmin: user?.userType === 'admin',
-  };
-}

@@ -1,0 +1,331 @@
+/**
+ * Web budget (ARCHITECTURE §8, issue 3):
+ *  1. Builds the web app (Vite, production) into a temp folder and reports the gzip size of the
+ *     initial JS of `/`, `/about` and `/login`: the entry chunk, everything it imports statically,
+ *     and the route's own chunk with its static imports (what a fresh visit downloads before the
+ *     page can render). Budget: 150 KB each.
+ *  2. Serves that build with the real server (embedded PostgreSQL on a temp DATA_DIR) and runs
+ *     Lighthouse 12 (default config: mobile, simulated throttling) in Debian's Chromium on the
+ *     same three pages: performance >= 95 and accessibility 100. The median of `--runs` runs.
+ *
+ *   npx tsx bench/web-budget.ts [--runs 3] [--base-url http://localhost:3000] [--skip-lighthouse]
+ *
+ * With `--base-url`, Lighthouse measures that running server instead of spawning one (its build
+ * may differ from the one measured in step 1). The last line printed is JSON.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BUDGET_KB = 150;
+const MIN_PERFORMANCE = 95;
+const MIN_ACCESSIBILITY = 100;
+
+/** The pages measured and the route module each one renders (src/web/app/router.tsx). */
+const PAGES = [
+  { path: '/', module: 'src/web/app/routes/home.tsx' },
+  { path: '/about', module: 'src/web/app/routes/about.tsx' },
+  { path: '/login', module: 'src/web/app/routes/sign-in.tsx' },
+] as const;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'base-url': { type: 'string' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Math.max(1, Number(values.runs));
+
+type ManifestEntry = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, ManifestEntry>;
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function gzipSize(file: string): number {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/** The chunk of `key` and every chunk it imports statically, once each. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const entry = manifest[key];
+  if (!entry || seen.has(entry.file)) return seen;
+  seen.add(entry.file);
+  for (const imported of entry.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+async function buildApp(outRoot: string) {
+  const outDir = path.join(outRoot, 'dist');
+  await build({
+    root: REPO_ROOT,
+    configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entryCss = (manifest['index.html']?.css ?? []).map((f) => gzipSize(path.join(outDir, f)));
+  const pages = PAGES.map((page) => {
+    const files = staticClosure(manifest, 'index.html');
+    if (!manifest[page.module]) throw new Error(`No chunk for ${page.module} in the build.`);
+    staticClosure(manifest, page.module, files);
+    const js = [...files].filter((f) => f.endsWith('.js'));
+    const bytes = js.reduce((sum, f) => sum + gzipSize(path.join(outDir, f)), 0);
+    return { path: page.path, initialJsGzipKb: kb(bytes), chunks: js.length };
+  });
+  return { outDir, pages, cssGzipKb: kb(entryCss.reduce((a, b) => a + b, 0)) };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited early.`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms.`);
+}
+
+/** Stops a child and its process group (the server stops its own postgres on SIGTERM). */
+async function stop(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const pid = child.pid;
+  const send = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  send('SIGTERM');
+  const timer = setTimeout(() => send('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The real server on a temp DATA_DIR, serving the build in `cwd/dist`. */
+async function startServer(cwd: string, logFile: string) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = path.join(cwd, 'data');
+  const tsx = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs'));
+  const log = fs.openSync(logFile, 'w');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BASE_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(
+    process.execPath,
+    ['--import', tsx.href, path.join(REPO_ROOT, 'src', 'server', 'index.ts')],
+    { cwd, env, stdio: ['ignore', log, log], detached: true },
+  );
+  fs.closeSync(log);
+  await waitFor(`${baseUrl}/api/health`, 120_000, child);
+  return { child, baseUrl };
+}
+
+async function startChromium(profileDir: string) {
+  const port = await freePort();
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-dev-shm-usage',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+  await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000, child);
+  return { child, port };
+}
+
+type PageScore = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  runs: number[];
+};
+
+type RunScore = Omit<PageScore, 'path' | 'runs'>;
+
+/** One Lighthouse run in a fresh Chromium (a reused tab can lose the trace: NO_NAVSTART). */
+async function lighthouseOnce(url: string, profileDir: string): Promise<RunScore> {
+  for (let attempt = 1; ; attempt += 1) {
+    const chromium = await startChromium(profileDir);
+    try {
+      const result = await lighthouse(url, {
+        port: chromium.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+      const numeric = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+      return {
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        fcpMs: numeric('first-contentful-paint'),
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        speedIndexMs: numeric('speed-index'),
+      };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (retrying ${url}: ${error instanceof Error ? error.message : String(error)})`);
+    } finally {
+      await stop(chromium.child);
+      fs.rmSync(profileDir, { recursive: true, force: true });
+    }
+  }
+}
+
+async function runLighthouse(baseUrl: string, profileDir: string): Promise<PageScore[]> {
+  const scores: PageScore[] = [];
+  for (const page of PAGES) {
+    const runs: RunScore[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      runs.push(await lighthouseOnce(`${baseUrl}${page.path}`, profileDir));
+    }
+    // Report the run with the median performance score, whole.
+    const chosen = [...runs].sort((a, b) => a.performance - b.performance)[
+      Math.floor(runs.length / 2)
+    ];
+    if (!chosen) throw new Error('no runs');
+    scores.push({ path: page.path, ...chosen, runs: runs.map((r) => r.performance) });
+  }
+  return scores;
+}
+
+async function main() {
+  const workRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-web-budget-'));
+  fs.chmodSync(workRoot, 0o755); // the postgres OS user must reach DATA_DIR
+  const children: ChildProcess[] = [];
+  try {
+    console.log('Building the web app …');
+    const sizes = await buildApp(workRoot);
+    for (const page of sizes.pages) {
+      const mark = page.initialJsGzipKb <= BUDGET_KB ? 'ok' : 'OVER BUDGET';
+      console.log(
+        `  ${page.path.padEnd(8)} initial JS ${String(page.initialJsGzipKb).padStart(6)} KB gzip in ${page.chunks} chunks (${mark})`,
+      );
+    }
+    console.log(`  CSS ${sizes.cssGzipKb} KB gzip`);
+
+    let scores: PageScore[] | null = null;
+    if (!values['skip-lighthouse']) {
+      let baseUrl = values['base-url'];
+      if (!baseUrl) {
+        console.log('Starting the server on the fresh build …');
+        const server = await startServer(workRoot, path.join(workRoot, 'server.log'));
+        children.push(server.child);
+        baseUrl = server.baseUrl;
+      }
+      // One warm-up load, so first-visit costs of the server (compiling, caches) do not count.
+      for (const page of PAGES) await fetch(`${baseUrl}${page.path}`).then((r) => r.text());
+      console.log(`Lighthouse (mobile, ${RUNS} run(s) per page) against ${baseUrl} …`);
+      scores = await runLighthouse(baseUrl, path.join(workRoot, 'chromium-profile'));
+      for (const s of scores) {
+        console.log(
+          `  ${s.path.padEnd(8)} performance ${s.performance} (runs ${s.runs.join(', ')}), accessibility ${s.accessibility}, FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.speedIndexMs} ms`,
+        );
+      }
+    }
+
+    const withinBudget = sizes.pages.every((p) => p.initialJsGzipKb <= BUDGET_KB);
+    const lighthouseOk =
+      scores === null ||
+      scores.every((s) => s.performance >= MIN_PERFORMANCE && s.accessibility >= MIN_ACCESSIBILITY);
+    const summary = {
+      bench: 'web-budget',
+      budgetKb: BUDGET_KB,
+      initialJsGzipKb: Object.fromEntries(sizes.pages.map((p) => [p.path, p.initialJsGzipKb])),
+      cssGzipKb: sizes.cssGzipKb,
+      lighthouse: scores
+        ? Object.fromEntries(
+            scores.map((s) => [
+              s.path,
+              {
+                performance: s.performance,
+                accessibility: s.accessibility,
+                fcpMs: s.fcpMs,
+                lcpMs: s.lcpMs,
+                tbtMs: s.tbtMs,
+                cls: s.cls,
+                speedIndexMs: s.speedIndexMs,
+                performanceRuns: s.runs,
+              },
+            ]),
+          )
+        : null,
+      thresholds: { performance: MIN_PERFORMANCE, accessibility: MIN_ACCESSIBILITY },
+      pass: withinBudget && lighthouseOk,
+    };
+    console.log(JSON.stringify(summary));
+    process.exitCode = summary.pass ? 0 : 1;
+  } finally {
+    for (const child of children.reverse()) await stop(child);
+    fs.rmSync(workRoot, { recursive: true, force: true });
+  }
+}
+
+await main();

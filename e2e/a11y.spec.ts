@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, pageReady, type Role, storageStateFor, test } from './fixtures.ts';
+import { ROUTES } from './routes.ts';
+
+/** axe on the rendered page: any serious or critical violation fails the test. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+async function check(page: Page, url: string) {
+  await page.goto(url);
+  await pageReady(page);
+  // Let entry animations and lazy chunks settle before measuring contrast.
+  await page.waitForTimeout(250);
+  await expectNoSeriousViolations(page);
+}
+
+test.describe('axe, signed out', () => {
+  for (const route of ROUTES) {
+    test(`${route.url}`, async ({ page }) => {
+      await check(page, route.url);
+    });
+  }
+});
+
+const SIGNED_IN: Array<{ role: Role; access: Array<(typeof ROUTES)[number]['access']> }> = [
+  { role: 'renter', access: ['public', 'login', 'renter'] },
+  { role: 'landlord', access: ['landlord'] },
+];
+
+for (const { role, access } of SIGNED_IN) {
+  test.describe(`axe, signed in as ${role}`, () => {
+    test.use({ storageState: storageStateFor(role) });
+    for (const route of ROUTES.filter((r) => access.includes(r.access))) {
+      test(`${route.url}`, async ({ page }) => {
+        await check(page, route.url);
+      });
+    }
+  });
+}
+
+test.describe('axe on interactive states', () => {
+  test('the open mobile menu', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/about');
+    await pageReady(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a form with errors and a toast', async ({ page }) => {
+    await page.goto('/signup');
+    await pageReady(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Please choose renter or landlord.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.goto('/test-page');
+    await pageReady(page);
+    await page.getByRole('button', { name: 'Show error toast' }).click();
+    await page.waitForTimeout(300);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('the start-up error screen', async ({ page }) => {
+    await page.route('**/api/health', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'Database Connection Error' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});

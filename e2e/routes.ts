@@ -1,0 +1,60 @@
+import { paths } from '../src/web/config/paths.ts';
+
+export type Access = 'public' | 'login' | 'landlord' | 'renter';
+
+export type RouteCase = {
+  /** A concrete address of the route. */
+  url: string;
+  access: Access;
+  /** Where a visitor allowed on the route ends up, when the route redirects. */
+  endsOn?: { signedOut?: string; renter?: string; landlord?: string };
+};
+
+/** Every route of spec §2 (plus the dev mailbox), with a concrete address each. */
+export const ROUTES: RouteCase[] = [
+  { url: paths.home.href(), access: 'public' },
+  { url: paths.featured.href(), access: 'public' },
+  { url: paths.register.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.registerRenter.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.registerLandlord.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.login.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.signIn.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.signUp.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.authSignIn.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.authSignUp.href(), access: 'public', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.forgotPassword.href(), access: 'public' },
+  { url: paths.resetPassword.href(), access: 'public' },
+  {
+    url: paths.passwordResetRedirect.href(),
+    access: 'public',
+    endsOn: { signedOut: '/reset-password', renter: '/reset-password' },
+  },
+  {
+    url: paths.authCallback.href(),
+    access: 'public',
+    endsOn: { signedOut: '/login', renter: '/renter/dashboard' },
+  },
+  { url: paths.search.href(), access: 'public' },
+  { url: paths.listing.href('42'), access: 'public' },
+  { url: paths.listingMobile.href('42'), access: 'public' },
+  { url: paths.about.href(), access: 'public' },
+  { url: paths.testPage.href(), access: 'public' },
+  { url: paths.simpleListing.href('42'), access: 'public' },
+  { url: paths.authProfile.href(), access: 'login' },
+  { url: paths.profile.href(), access: 'login' },
+  { url: paths.dashboard.href(), access: 'login', endsOn: { renter: '/renter/dashboard' } },
+  { url: paths.chat.href(), access: 'login' },
+  { url: paths.conversation.href('abc'), access: 'login' },
+  { url: paths.tours.href(), access: 'login' },
+  { url: paths.savedListings.href(), access: 'login' },
+  { url: paths.landlordDashboard.href(), access: 'landlord' },
+  { url: paths.landlordTours.href(), access: 'landlord' },
+  { url: paths.landlordProfile.href(), access: 'landlord' },
+  { url: paths.landlordBilling.href(), access: 'landlord' },
+  { url: paths.landlordAvailability.href(), access: 'landlord' },
+  { url: paths.landlordWaitlist.href(), access: 'landlord' },
+  { url: paths.landlordListings.href(), access: 'landlord' },
+  { url: paths.listingCreate.href(), access: 'landlord' },
+  { url: paths.renterDashboard.href(), access: 'renter' },
+  { url: paths.devMailbox.href(), access: 'public' },
+];

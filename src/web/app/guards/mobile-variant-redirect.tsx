@@ -1,0 +1,35 @@
+import { generatePath, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { isMobileBrowser } from '../../lib/device.ts';
+
+/**
+ * The address of a page's mobile variant: path parameters substituted, query and hash kept.
+ * Throws (from `generatePath`) when the pattern names a parameter the page does not have.
+ */
+export function mobileVariantPath(
+  pattern: string,
+  params: Record<string, string | undefined>,
+  search: string,
+  hash: string,
+): string {
+  return `${generatePath(pattern, params)}${search}${hash}`;
+}
+
+type MobileVariantRedirectProps = {
+  /** The mobile variant's route pattern, e.g. `/listings/:id/mobile`. */
+  to: string;
+  /** Injectable for tests; the real check reads the window width and user agent. */
+  isMobile?: () => boolean;
+};
+
+/** Spec §2: on a mobile device, a page with a mobile variant replaces itself with it. */
+export function MobileVariantRedirect({
+  to,
+  isMobile = isMobileBrowser,
+}: MobileVariantRedirectProps) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  if (isMobile()) {
+    return <Navigate to={mobileVariantPath(to, params, search, hash)} replace />;
+  }
+  return <Outlet />;
+}

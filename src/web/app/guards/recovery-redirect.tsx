@@ -1,0 +1,11 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { hasRecoveryMarker, recoveryTarget } from '../../lib/recovery.ts';
+
+/** Spec §2: the home page hands password-recovery addresses to /reset-password, query and hash kept. */
+export function RecoveryRedirect() {
+  const { search, hash } = useLocation();
+  if (hasRecoveryMarker(search, hash)) {
+    return <Navigate to={recoveryTarget(search, hash)} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { UserType } from '../../../shared/constants.ts';
+import { FullPageStatus } from '../../components/ui/full-page-status.tsx';
+import { dashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
+import type { FromState } from './redirect-state.ts';
+
+/**
+ * Spec §6: role routes need a signed-in user of that role; a signed-in user of another role goes
+ * to their own dashboard (/landlord/dashboard or /renter/dashboard), or / with no such role.
+ */
+export function RequireRole({ allow }: { allow: Exclude<UserType, 'admin'> }) {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <FullPageStatus message="Verifying authorization..." />;
+  if (user === null) {
+    const state: FromState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (user.userType !== allow) return <Navigate to={dashboardPathFor(user)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,43 @@
+import { Link, Outlet, useNavigation } from 'react-router';
+import { Navbar } from './navbar.tsx';
+
+/** Spec §2: every route but `/` renders inside the top bar and a main area. */
+export function AppLayout() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div
+        className={
+          loading
+            ? 'fixed inset-x-0 top-0 z-50 h-0.5 origin-left animate-pulse bg-brand-600'
+            : 'hidden'
+        }
+        aria-hidden="true"
+      />
+      {loading ? (
+        <p className="sr-only" role="status">
+          Loading...
+        </p>
+      ) : null}
+      <Navbar />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="border-t border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-stone-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>Stoop · No-fee apartments in New York.</p>
+          <Link to="/about" className="underline-offset-4 hover:text-stone-900 hover:underline">
+            About Stoop
+          </Link>
+        </div>
+      </footer>
+    </div>
+  );
+}

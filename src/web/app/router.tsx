@@ -1,0 +1,152 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { FullPageStatus } from '../components/ui/full-page-status.tsx';
+import { paths } from '../config/paths.ts';
+import { MobileVariantRedirect } from './guards/mobile-variant-redirect.tsx';
+import { RecoveryRedirect } from './guards/recovery-redirect.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { RequireRole } from './guards/require-role.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { RootRoute } from './root-route.tsx';
+import { RouteError } from './route-error.tsx';
+
+/**
+ * Each page is its own chunk: `lazy` loads a route module that exports `Component`.
+ * Several paths of spec §2 share one page (e.g. /login, /signin and /auth/signin).
+ */
+const page = {
+  home: () => import('./routes/home.tsx'),
+  featured: () => import('./routes/featured.tsx'),
+  register: () => import('./routes/register.tsx'),
+  registerRenter: () => import('./routes/register-renter.tsx'),
+  registerLandlord: () => import('./routes/register-landlord.tsx'),
+  signIn: () => import('./routes/sign-in.tsx'),
+  signUp: () => import('./routes/sign-up.tsx'),
+  forgotPassword: () => import('./routes/forgot-password.tsx'),
+  resetPassword: () => import('./routes/reset-password.tsx'),
+  passwordResetRedirect: () => import('./routes/password-reset-redirect.tsx'),
+  authCallback: () => import('./routes/auth-callback.tsx'),
+  search: () => import('./routes/search.tsx'),
+  listing: () => import('./routes/listing-detail.tsx'),
+  listingMobile: () => import('./routes/listing-detail-mobile.tsx'),
+  about: () => import('./routes/about.tsx'),
+  testPage: () => import('./routes/test-page.tsx'),
+  simpleListing: () => import('./routes/simple-listing.tsx'),
+  profile: () => import('./routes/profile.tsx'),
+  dashboard: () => import('./routes/dashboard.tsx'),
+  chat: () => import('./routes/chat.tsx'),
+  tours: () => import('./routes/tours.tsx'),
+  savedListings: () => import('./routes/saved-listings.tsx'),
+  landlordDashboard: () => import('./routes/landlord-dashboard.tsx'),
+  landlordTours: () => import('./routes/landlord-tours.tsx'),
+  landlordBilling: () => import('./routes/landlord-billing.tsx'),
+  landlordAvailability: () => import('./routes/landlord-availability.tsx'),
+  landlordWaitlist: () => import('./routes/landlord-waitlist.tsx'),
+  landlordListings: () => import('./routes/landlord-listings.tsx'),
+  listingCreate: () => import('./routes/listing-create.tsx'),
+  renterDashboard: () => import('./routes/renter-dashboard.tsx'),
+  devMailbox: () => import('./routes/dev-mailbox.tsx'),
+  notFound: () => import('./routes/not-found.tsx'),
+} as const;
+
+/**
+ * The route table of spec §2, one entry per path, with the guards of §6 as wrappers
+ * (the landlord confinement wraps everything, in `RootRoute`).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    // While the first page's code loads, one full-screen 'Loading...' (not the layout with an
+    // empty main area, whose footer would then shift down: CLS).
+    hydrateFallbackElement: <FullPageStatus fullScreen message="Loading..." />,
+    children: [
+      // `/` has no navigation bar; it hands password-recovery addresses to /reset-password.
+      {
+        path: paths.home.pattern,
+        element: <RecoveryRedirect />,
+        children: [{ index: true, lazy: page.home }],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            // Pathless: page errors render inside the layout, below the navigation bar.
+            element: <Outlet />,
+            errorElement: <RouteError />,
+            children: [
+              // Public routes
+              { path: paths.featured.pattern, lazy: page.featured },
+              { path: paths.register.pattern, lazy: page.register },
+              { path: paths.registerRenter.pattern, lazy: page.registerRenter },
+              { path: paths.registerLandlord.pattern, lazy: page.registerLandlord },
+              { path: paths.login.pattern, lazy: page.signIn },
+              { path: paths.signIn.pattern, lazy: page.signIn },
+              { path: paths.signUp.pattern, lazy: page.signUp },
+              { path: paths.authSignIn.pattern, lazy: page.signIn },
+              { path: paths.authSignUp.pattern, lazy: page.signUp },
+              { path: paths.forgotPassword.pattern, lazy: page.forgotPassword },
+              { path: paths.resetPassword.pattern, lazy: page.resetPassword },
+              { path: paths.passwordResetRedirect.pattern, lazy: page.passwordResetRedirect },
+              { path: paths.authCallback.pattern, lazy: page.authCallback },
+              { path: paths.search.pattern, lazy: page.search },
+              {
+                path: paths.listing.pattern,
+                element: <MobileVariantRedirect to={paths.listingMobile.pattern} />,
+                children: [{ index: true, lazy: page.listing }],
+              },
+              { path: paths.listingMobile.pattern, lazy: page.listingMobile },
+              { path: paths.about.pattern, lazy: page.about },
+              { path: paths.testPage.pattern, lazy: page.testPage },
+              { path: paths.simpleListing.pattern, lazy: page.simpleListing },
+
+              // Login required
+              {
+                element: <RequireAuth />,
+                children: [
+                  { path: paths.authProfile.pattern, lazy: page.profile },
+                  { path: paths.profile.pattern, lazy: page.profile },
+                  { path: paths.dashboard.pattern, lazy: page.dashboard },
+                  { path: paths.chat.pattern, lazy: page.chat },
+                  { path: paths.conversation.pattern, lazy: page.chat },
+                  { path: paths.tours.pattern, lazy: page.tours },
+                  { path: paths.savedListings.pattern, lazy: page.savedListings },
+                ],
+              },
+
+              // Landlord only
+              {
+                element: <RequireRole allow="landlord" />,
+                children: [
+                  { path: paths.landlordDashboard.pattern, lazy: page.landlordDashboard },
+                  { path: paths.landlordTours.pattern, lazy: page.landlordTours },
+                  { path: paths.landlordProfile.pattern, lazy: page.profile },
+                  { path: paths.landlordBilling.pattern, lazy: page.landlordBilling },
+                  { path: paths.landlordAvailability.pattern, lazy: page.landlordAvailability },
+                  { path: paths.landlordWaitlist.pattern, lazy: page.landlordWaitlist },
+                  { path: paths.landlordListings.pattern, lazy: page.landlordListings },
+                  { path: paths.listingCreate.pattern, lazy: page.listingCreate },
+                ],
+              },
+
+              // Renter only
+              {
+                element: <RequireRole allow="renter" />,
+                children: [{ path: paths.renterDashboard.pattern, lazy: page.renterDashboard }],
+              },
+
+              // Dev-only tool outside the spec's table (the API answers 404 in production).
+              { path: paths.devMailbox.pattern, lazy: page.devMailbox },
+
+              { path: '*', lazy: page.notFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

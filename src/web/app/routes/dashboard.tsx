@@ -1,0 +1,8 @@
+import { Navigate } from 'react-router';
+import { dashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
+
+/** /dashboard: each role to its own dashboard (spec §6); no role dashboard → `/`. */
+export function Component() {
+  const { user } = useAuth();
+  return <Navigate to={dashboardPathFor(user)} replace />;
+}

@@ -1,0 +1,120 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { useAuth } from '../../features/auth/use-auth.ts';
+
+const RENTER_STEPS = [
+  ['Search', 'Browse no-fee apartments across the five boroughs.'],
+  ['Message', 'Ask the landlord anything, directly. No brokers in between.'],
+  ['Tour', 'Book a viewing and keep private notes on every place you see.'],
+] as const;
+
+const LANDLORD_STEPS = [
+  ['List', 'Publish your apartment for free in a few minutes.'],
+  ['Talk', 'Answer renters directly and keep every conversation in one place.'],
+  ['Rent', 'Schedule tours, manage your waitlist and fill vacancies faster.'],
+] as const;
+
+function Steps({ title, steps }: { title: string; steps: readonly (readonly [string, string])[] }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 className="text-xl font-semibold text-stone-900">{title}</h2>
+      <ol className="mt-6 flex flex-col gap-5">
+        {steps.map(([name, text], index) => (
+          <li key={name} className="flex gap-4">
+            <span
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800"
+              aria-hidden="true"
+            >
+              {index + 1}
+            </span>
+            <div>
+              <h3 className="font-semibold text-stone-900">{name}</h3>
+              <p className="text-stone-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** `/`: the home page, without the navigation bar (spec §2). */
+export function Component() {
+  const { user } = useAuth();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <title>Stoop · No-fee apartments in New York</title>
+      <main className="flex-1">
+        <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 text-white">
+          <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24">
+            <Logo className="h-8 self-start text-white sm:h-10" />
+            <div className="max-w-2xl">
+              <h1 className="text-4xl leading-tight font-bold tracking-tight sm:text-5xl">
+                No-fee apartments in New York, straight from the landlord.
+              </h1>
+              <p className="mt-5 text-lg text-brand-50 sm:text-xl">
+                Stoop connects renters and landlords directly: browse listings, send a message and
+                book a tour without paying a broker a cent.
+              </p>
+            </div>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Link
+                to="/search"
+                className={buttonClass('secondary', 'lg', 'border-transparent text-brand-900')}
+              >
+                Browse apartments
+              </Link>
+              {user ? (
+                <Link
+                  to="/dashboard"
+                  className={buttonClass(
+                    'ghost',
+                    'lg',
+                    'text-white ring-1 ring-white/60 hover:bg-white/10',
+                  )}
+                >
+                  Go to your dashboard
+                </Link>
+              ) : (
+                <Link
+                  to="/register/landlord"
+                  className={buttonClass(
+                    'ghost',
+                    'lg',
+                    'text-white ring-1 ring-white/60 hover:bg-white/10',
+                  )}
+                >
+                  List your apartment
+                </Link>
+              )}
+            </div>
+            {user ? null : (
+              <p className="text-brand-50">
+                Already on Stoop?{' '}
+                <Link
+                  to="/signin"
+                  className="font-semibold text-white underline underline-offset-4"
+                >
+                  Sign in
+                </Link>
+              </p>
+            )}
+          </div>
+        </section>
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-16">
+          <Steps title="For renters" steps={RENTER_STEPS} />
+          <Steps title="For landlords" steps={LANDLORD_STEPS} />
+        </div>
+      </main>
+      <footer className="border-t border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-stone-600 sm:flex-row sm:justify-between sm:px-6">
+          <p>Stoop · No-fee apartments in New York.</p>
+          <Link to="/about" className="underline-offset-4 hover:text-stone-900 hover:underline">
+            About Stoop
+          </Link>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type DashboardCardProps = {
+  title: string;
+  /** A count, or null when the feature does not exist yet. */
+  count: number | null;
+  /** What the card says when the count is zero or unknown. */
+  empty: ReactNode;
+  href: string;
+  linkLabel: string;
+};
+
+/** A dashboard card: a count with a link, or an honest empty state. */
+export function DashboardCard({ title, count, empty, href, linkLabel }: DashboardCardProps) {
+  return (
+    <section className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">{title}</h2>
+      {count !== null && count > 0 ? (
+        <p className="mt-2 text-3xl font-bold text-stone-900">{count}</p>
+      ) : (
+        <div className="mt-2 flex-1 text-stone-600">{empty}</div>
+      )}
+      <Link
+        to={href}
+        className="mt-4 self-start rounded font-semibold text-brand-800 underline-offset-4 hover:underline"
+      >
+        {linkLabel} →
+      </Link>
+    </section>
+  );
+}

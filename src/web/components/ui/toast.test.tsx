@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, renderError } from '../../testing/render.tsx';
+import { type ToastApi, ToastProvider, useToast } from './toast.tsx';
+
+let api: ToastApi | null = null;
+function Grab() {
+  api = useToast();
+  return null;
+}
+
+function toastApi(): ToastApi {
+  if (api === null) throw new Error('not rendered');
+  return api;
+}
+
+describe('toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    api = null;
+  });
+  afterEach(async () => {
+    await cleanup();
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  it('shows a toast and removes it after its duration plus the 300 ms exit', async () => {
+    const { container } = await render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    await act(async () => {
+      toastApi().success('Saved.');
+    });
+    const toast = () => container.querySelector('[data-toast-type]');
+    expect(toast()?.textContent).toContain('Saved.');
+    expect(toast()?.getAttribute('role')).toBe('status');
+
+    await act(async () => {
+      vi.advanceTimersByTime(4999);
+    });
+    expect(toast()?.hasAttribute('data-leaving')).toBe(false);
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(toast()?.hasAttribute('data-leaving')).toBe(true);
+    await act(async () => {
+      vi.advanceTimersByTime(299);
+    });
+    expect(toast()).not.toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(toast()).toBeNull();
+  });
+
+  it('stacks several toasts, errors as alerts, with their own durations', async () => {
+    const { container } = await render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    await act(async () => {
+      toastApi().error('Failed.');
+      toastApi().show({ message: 'Quick', type: 'info', duration: 1000 });
+    });
+    const toasts = () => [...container.querySelectorAll('[data-toast-type]')];
+    expect(toasts().map((t) => t.getAttribute('role'))).toEqual(['alert', 'status']);
+    expect(toastApi().toasts.map((t) => t.duration)).toEqual([5000, 1000]);
+    await act(async () => {
+      vi.advanceTimersByTime(1300);
+    });
+    expect(toasts().map((t) => t.textContent)).toEqual([expect.stringContaining('Failed.')]);
+  });
+
+  it('dismisses on demand with the exit animation', async () => {
+    const { container } = await render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    let id = '';
+    await act(async () => {
+      id = toastApi().info('Hello');
+    });
+    await act(async () => {
+      toastApi().dismiss(id);
+    });
+    expect(container.querySelector('[data-leaving]')).not.toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(container.querySelector('[data-toast-type]')).toBeNull();
+  });
+
+  it('throws a clear error outside its provider', async () => {
+    const error = await renderError(<Grab />);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('useToast must be used within a ToastProvider.');
+  });
+});

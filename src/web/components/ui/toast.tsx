@@ -1,0 +1,163 @@
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { TOAST_DEFAULT_DURATION_MS, TOAST_EXIT_ANIMATION_MS } from '../../../shared/constants.ts';
+import { cn } from '../../lib/cn.ts';
+
+export type ToastType = 'success' | 'error' | 'info';
+
+/** Spec §3: a toast has an id, a message, a type and a duration. */
+export type Toast = { id: string; message: string; type: ToastType; duration: number };
+export type ToastInput = { message: string; type?: ToastType; duration?: number };
+
+type ToastItem = Toast & { leaving: boolean };
+
+export type ToastApi = {
+  toasts: readonly Toast[];
+  show: (input: ToastInput) => string;
+  dismiss: (id: string) => void;
+  success: (message: string) => string;
+  error: (message: string) => string;
+  info: (message: string) => string;
+};
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+let counter = 0;
+function nextId(): string {
+  counter += 1;
+  return `toast-${Date.now().toString(36)}-${counter}`;
+}
+
+/**
+ * Holds the toasts (spec §4): each hides itself after its duration (default 5000 ms), then
+ * leaves with a 300 ms exit animation. Renders the stack itself, so one provider is enough.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const clearTimer = useCallback((id: string) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+  }, []);
+
+  const dismiss = useCallback(
+    (id: string) => {
+      clearTimer(id);
+      setItems((list) => list.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
+      timers.current.set(
+        id,
+        setTimeout(() => {
+          timers.current.delete(id);
+          setItems((list) => list.filter((t) => t.id !== id));
+        }, TOAST_EXIT_ANIMATION_MS),
+      );
+    },
+    [clearTimer],
+  );
+
+  const show = useCallback(
+    ({ message, type = 'info', duration = TOAST_DEFAULT_DURATION_MS }: ToastInput) => {
+      const id = nextId();
+      setItems((list) => [...list, { id, message, type, duration, leaving: false }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
+      return id;
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      toasts: items.map(({ leaving: _leaving, ...toast }) => toast),
+      show,
+      dismiss,
+      success: (message) => show({ message, type: 'success' }),
+      error: (message) => show({ message, type: 'error' }),
+      info: (message) => show({ message, type: 'info' }),
+    }),
+    [items, show, dismiss],
+  );
+
+  return (
+    <ToastContext value={api}>
+      {children}
+      <ToastViewport items={items} onDismiss={dismiss} />
+    </ToastContext>
+  );
+}
+
+/** The toast API; throws when used outside a `ToastProvider`. */
+export function useToast(): ToastApi {
+  const context = use(ToastContext);
+  if (context === null) {
+    throw new Error('useToast must be used within a ToastProvider.');
+  }
+  return context;
+}
+
+const TONES: Record<ToastType, string> = {
+  success: 'border-emerald-200 bg-white text-stone-900 [&_[data-dot]]:bg-emerald-600',
+  error: 'border-red-200 bg-white text-stone-900 [&_[data-dot]]:bg-red-600',
+  info: 'border-brand-200 bg-white text-stone-900 [&_[data-dot]]:bg-brand-700',
+};
+
+function ToastViewport({
+  items,
+  onDismiss,
+}: {
+  items: ToastItem[];
+  onDismiss: (id: string) => void;
+}) {
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
+    >
+      {items.map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.type === 'error' ? 'alert' : 'status'}
+          data-toast-type={toast.type}
+          data-leaving={toast.leaving || undefined}
+          className={cn(
+            'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 shadow-lg',
+            'animate-toast-in transition-all duration-300',
+            toast.leaving ? 'translate-y-2 opacity-0' : 'translate-y-0 opacity-100',
+            TONES[toast.type],
+          )}
+        >
+          <span data-dot className="mt-1.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
+          <p className="flex-1 text-sm">{toast.message}</p>
+          <button
+            type="button"
+            onClick={() => onDismiss(toast.id)}
+            className="-my-1 -mr-2 rounded-md px-2 py-1 text-sm text-stone-600 hover:bg-stone-100"
+          >
+            <span aria-hidden="true">✕</span>
+            <span className="sr-only">Dismiss notification</span>
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

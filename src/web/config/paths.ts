@@ -1,0 +1,66 @@
+/**
+ * Every route of spec §2 by name, so links and tests never spell URLs by hand.
+ * `pattern` is what the router matches; `href` builds a concrete link.
+ */
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  featured: { pattern: '/featured', href: () => '/featured' },
+  register: { pattern: '/register', href: () => '/register' },
+  registerRenter: { pattern: '/register/renter', href: () => '/register/renter' },
+  registerLandlord: { pattern: '/register/landlord', href: () => '/register/landlord' },
+  login: { pattern: '/login', href: () => '/login' },
+  signIn: { pattern: '/signin', href: () => '/signin' },
+  signUp: { pattern: '/signup', href: () => '/signup' },
+  authSignIn: { pattern: '/auth/signin', href: () => '/auth/signin' },
+  authSignUp: { pattern: '/auth/signup', href: () => '/auth/signup' },
+  forgotPassword: { pattern: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: { pattern: '/reset-password', href: () => '/reset-password' },
+  passwordResetRedirect: {
+    pattern: '/password-reset-redirect',
+    href: () => '/password-reset-redirect',
+  },
+  authCallback: { pattern: '/auth/callback', href: () => '/auth/callback' },
+  search: { pattern: '/search', href: () => '/search' },
+  listing: {
+    pattern: '/listings/:id',
+    href: (id: string) => `/listings/${encodeURIComponent(id)}`,
+  },
+  listingMobile: {
+    pattern: '/listings/:id/mobile',
+    href: (id: string) => `/listings/${encodeURIComponent(id)}/mobile`,
+  },
+  about: { pattern: '/about', href: () => '/about' },
+  testPage: { pattern: '/test-page', href: () => '/test-page' },
+  simpleListing: {
+    pattern: '/simple-listing/:id',
+    href: (id: string) => `/simple-listing/${encodeURIComponent(id)}`,
+  },
+
+  authProfile: { pattern: '/auth/profile', href: () => '/auth/profile' },
+  profile: { pattern: '/profile', href: () => '/profile' },
+  dashboard: { pattern: '/dashboard', href: () => '/dashboard' },
+  chat: { pattern: '/chat', href: () => '/chat' },
+  conversation: {
+    pattern: '/chat/:conversationId',
+    href: (conversationId: string) => `/chat/${encodeURIComponent(conversationId)}`,
+  },
+  tours: { pattern: '/tours', href: () => '/tours' },
+  savedListings: { pattern: '/saved-listings', href: () => '/saved-listings' },
+
+  landlordDashboard: { pattern: '/landlord/dashboard', href: () => '/landlord/dashboard' },
+  landlordTours: { pattern: '/landlord/tours', href: () => '/landlord/tours' },
+  landlordProfile: { pattern: '/landlord/profile', href: () => '/landlord/profile' },
+  landlordBilling: { pattern: '/landlord/billing', href: () => '/landlord/billing' },
+  landlordAvailability: {
+    pattern: '/landlord/availability',
+    href: () => '/landlord/availability',
+  },
+  landlordWaitlist: { pattern: '/landlord/waitlist', href: () => '/landlord/waitlist' },
+  landlordListings: { pattern: '/landlord/listings', href: () => '/landlord/listings' },
+  listingCreate: { pattern: '/listings/create', href: () => '/listings/create' },
+
+  renterDashboard: { pattern: '/renter/dashboard', href: () => '/renter/dashboard' },
+
+  /** Dev-only tool, outside the spec's route table: the outbox of sent mail. */
+  devMailbox: { pattern: '/dev/mailbox', href: () => '/dev/mailbox' },
+} as const;

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { cleanup, render, renderError } from '../../../testing/render.tsx';
+import {
+  NOTES_MESSAGES,
+  type NotesApi,
+  NotesProvider,
+  todayInNewYork,
+  useNotes,
+} from './notes-provider.tsx';
+
+let api: NotesApi | null = null;
+function Grab() {
+  api = useNotes();
+  return null;
+}
+const current = () => {
+  if (api === null) throw new Error('not rendered');
+  return api;
+};
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+describe('NotesProvider', () => {
+  afterEach(async () => {
+    await cleanup();
+    api = null;
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('creates, updates and deletes notes in the per-user storage key', async () => {
+    await render(
+      <NotesProvider userId="u1">
+        <Grab />
+      </NotesProvider>,
+    );
+    let id = '';
+    await act(async () => {
+      id = current().createNote({ propertyAddress: '12 Bergen St', content: 'Bright' }).id;
+    });
+    const note = current().notes[0];
+    expect(note).toMatchObject({
+      userId: 'u1',
+      propertyAddress: '12 Bergen St',
+      dateViewed: todayInNewYork(),
+      amenities: [],
+      images: [],
+    });
+    const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.notes('u1')) ?? '[]');
+    expect(stored()).toHaveLength(1);
+
+    await act(async () => {
+      current().updateNote(id, { content: 'Bright, quiet' });
+    });
+    expect(current().notes[0]?.content).toBe('Bright, quiet');
+    expect(() => current().updateNote('missing', {})).toThrow(NOTES_MESSAGES.notFound);
+
+    await act(async () => current().deleteNote(id));
+    expect(current().notes).toHaveLength(0);
+    expect(stored()).toHaveLength(0);
+  });
+
+  it('refuses changes when signed out', async () => {
+    await render(
+      <NotesProvider userId={null}>
+        <Grab />
+      </NotesProvider>,
+    );
+    expect(() => current().createNote({})).toThrow('User must be logged in to create notes');
+    expect(() => current().updateNote('x', {})).toThrow('User must be logged in to update notes');
+    expect(() => current().deleteNote('x')).toThrow('User must be logged in to delete notes');
+  });
+
+  it('reports unreadable storage with the spec message', async () => {
+    localStorage.setItem(STORAGE_KEYS.notes('u1'), '{broken');
+    await render(
+      <NotesProvider userId="u1">
+        <Grab />
+      </NotesProvider>,
+    );
+    expect(current().error).toBe('Failed to load notes. Please try again later.');
+  });
+
+  it('queues changes made offline and clears the queue when back online', async () => {
+    await render(
+      <NotesProvider userId="u1">
+        <Grab />
+      </NotesProvider>,
+    );
+    await act(async () => setOnline(false));
+    expect(current().isOnline).toBe(false);
+    await act(async () => {
+      current().createNote({ content: 'offline note' });
+    });
+    expect(current().pendingSync).toHaveLength(1);
+    await act(async () => setOnline(true));
+    expect(current().isOnline).toBe(true);
+    expect(current().pendingSync).toHaveLength(0);
+    expect(current().notes).toHaveLength(1);
+  });
+
+  it('throws a clear error outside its provider', async () => {
+    const error = await renderError(<Grab />);
+    expect((error as Error).message).toBe('useNotes must be used within a NotesProvider.');
+  });
+});

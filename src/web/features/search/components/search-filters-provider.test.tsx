@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { cleanup, render, renderError } from '../../../testing/render.tsx';
+import {
+  EMPTY_FILTERS,
+  parseStoredFilters,
+  type SearchFiltersApi,
+  SearchFiltersProvider,
+  useSearchFilters,
+} from './search-filters-provider.tsx';
+
+let api: SearchFiltersApi | null = null;
+function Grab() {
+  api = useSearchFilters();
+  return null;
+}
+const current = () => {
+  if (api === null) throw new Error('not rendered');
+  return api;
+};
+
+describe('SearchFiltersProvider', () => {
+  afterEach(async () => {
+    await cleanup();
+    api = null;
+    localStorage.clear();
+  });
+
+  it('starts empty, persists changes and resets', async () => {
+    await render(
+      <SearchFiltersProvider>
+        <Grab />
+      </SearchFiltersProvider>,
+    );
+    expect(current().filters).toEqual(EMPTY_FILTERS);
+    expect(current().hasFilters).toBe(false);
+
+    await act(async () => current().setFilters({ bedrooms: '2', neighborhoods: ['Astoria'] }));
+    expect(current().hasFilters).toBe(true);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.searchFilters) ?? '{}')).toMatchObject({
+      bedrooms: '2',
+      neighborhoods: ['Astoria'],
+    });
+
+    await act(async () => current().resetFilters());
+    expect(current().filters).toEqual(EMPTY_FILTERS);
+    expect(localStorage.getItem(STORAGE_KEYS.searchFilters)).toBeNull();
+  });
+
+  it('restores stored filters on start', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.searchFilters,
+      JSON.stringify({ ...EMPTY_FILTERS, maxPrice: '3000', amenities: ['Elevator'] }),
+    );
+    await render(
+      <SearchFiltersProvider>
+        <Grab />
+      </SearchFiltersProvider>,
+    );
+    expect(current().filters.maxPrice).toBe('3000');
+    expect(current().filters.amenities).toEqual(['Elevator']);
+    expect(current().hasFilters).toBe(true);
+  });
+
+  it('ignores malformed storage', () => {
+    expect(parseStoredFilters('not json')).toEqual(EMPTY_FILTERS);
+    expect(parseStoredFilters('{"bedrooms":2,"amenities":["A",3]}')).toEqual({
+      ...EMPTY_FILTERS,
+      amenities: ['A'],
+    });
+  });
+
+  it('throws a clear error outside its provider', async () => {
+    const error = await renderError(<Grab />);
+    expect((error as Error).message).toBe(
+      'useSearchFilters must be used within a SearchFiltersProvider.',
+    );
+  });
+});

@@ -1,0 +1,123 @@
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+
+/** Spec §3: search filters; numbers are kept as the strings typed (empty = unset). */
+export type SearchFilters = {
+  minPrice: string;
+  maxPrice: string;
+  bedrooms: string;
+  bathrooms: string;
+  amenities: string[];
+  neighborhoods: string[];
+};
+
+export const EMPTY_FILTERS: SearchFilters = {
+  minPrice: '',
+  maxPrice: '',
+  bedrooms: '',
+  bathrooms: '',
+  amenities: [],
+  neighborhoods: [],
+};
+
+export type SearchFiltersApi = {
+  filters: SearchFilters;
+  setFilters: (patch: Partial<SearchFilters>) => void;
+  resetFilters: () => void;
+  /** True when any field is set (spec §4). */
+  hasFilters: boolean;
+};
+
+const SearchFiltersContext = createContext<SearchFiltersApi | null>(null);
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Reads stored filters, ignoring anything malformed. */
+export function parseStoredFilters(raw: string | null): SearchFilters {
+  if (raw === null) return EMPTY_FILTERS;
+  try {
+    const data = JSON.parse(raw) as Record<string, unknown> | null;
+    if (typeof data !== 'object' || data === null) return EMPTY_FILTERS;
+    const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
+    return {
+      minPrice: text('minPrice'),
+      maxPrice: text('maxPrice'),
+      bedrooms: text('bedrooms'),
+      bathrooms: text('bathrooms'),
+      amenities: stringList(data.amenities),
+      neighborhoods: stringList(data.neighborhoods),
+    };
+  } catch {
+    return EMPTY_FILTERS;
+  }
+}
+
+export function filtersAreSet(filters: SearchFilters): boolean {
+  return (
+    filters.minPrice !== '' ||
+    filters.maxPrice !== '' ||
+    filters.bedrooms !== '' ||
+    filters.bathrooms !== '' ||
+    filters.amenities.length > 0 ||
+    filters.neighborhoods.length > 0
+  );
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Search filters, restored from local storage on start and saved on every change. */
+export function SearchFiltersProvider({ children }: { children: ReactNode }) {
+  const [filters, setState] = useState<SearchFilters>(() =>
+    parseStoredFilters(storage()?.getItem(STORAGE_KEYS.searchFilters) ?? null),
+  );
+
+  useEffect(() => {
+    const store = storage();
+    if (store === null) return;
+    try {
+      if (filtersAreSet(filters)) {
+        store.setItem(STORAGE_KEYS.searchFilters, JSON.stringify(filters));
+      } else {
+        store.removeItem(STORAGE_KEYS.searchFilters);
+      }
+    } catch {
+      // Storage full or blocked: filters still work for this visit.
+    }
+  }, [filters]);
+
+  const setFilters = useCallback((patch: Partial<SearchFilters>) => {
+    setState((current) => ({ ...current, ...patch }));
+  }, []);
+  const resetFilters = useCallback(() => setState(EMPTY_FILTERS), []);
+
+  const value = useMemo<SearchFiltersApi>(
+    () => ({ filters, setFilters, resetFilters, hasFilters: filtersAreSet(filters) }),
+    [filters, setFilters, resetFilters],
+  );
+  return <SearchFiltersContext value={value}>{children}</SearchFiltersContext>;
+}
+
+/** The search filters; throws when used outside a `SearchFiltersProvider`. */
+export function useSearchFilters(): SearchFiltersApi {
+  const context = use(SearchFiltersContext);
+  if (context === null) {
+    throw new Error('useSearchFilters must be used within a SearchFiltersProvider.');
+  }
+  return context;
+}

@@ -1,0 +1,102 @@
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+export type Rendered = {
+  container: HTMLElement;
+  rerender: (ui: ReactNode) => Promise<void>;
+  unmount: () => Promise<void>;
+};
+
+/**
+ * Renders into a fresh container under `act` (DOM tests run in happy-dom, see the
+ * `@vitest-environment` pragma at the top of each DOM test file).
+ */
+const mounted = new Set<Rendered>();
+
+/** Unmounts everything `render` mounted; call it after each test. */
+export async function cleanup(): Promise<void> {
+  for (const rendered of [...mounted]) await rendered.unmount();
+}
+
+export async function render(ui: ReactNode): Promise<Rendered> {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root: Root = createRoot(container);
+  await act(async () => {
+    root.render(ui);
+  });
+  const rendered: Rendered = {
+    container,
+    rerender: async (next) => {
+      await act(async () => {
+        root.render(next);
+      });
+    },
+    unmount: async () => {
+      if (!mounted.delete(rendered)) return;
+      await act(async () => {
+        root.unmount();
+      });
+      container.remove();
+    },
+  };
+  mounted.add(rendered);
+  return rendered;
+}
+
+/** Lets pending promises and effects settle. */
+export async function flush(times = 3): Promise<void> {
+  for (let i = 0; i < times; i += 1) {
+    await act(async () => {
+      await Promise.resolve();
+    });
+  }
+}
+
+/** Renders a hook-using component that throws and returns the error it threw. */
+export async function renderError(ui: ReactNode): Promise<unknown> {
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = () => {};
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  const container = document.createElement('div');
+  const root = createRoot(container, {
+    onUncaughtError: (error) => {
+      errors.push(error);
+    },
+  });
+  try {
+    await act(async () => {
+      root.render(ui);
+    });
+  } catch (error) {
+    errors.push(error);
+  } finally {
+    console.error = original;
+    await act(async () => {
+      root.unmount();
+    });
+  }
+  return errors[0];
+}
+
+/** Retries `check` (inside `act`) until it stops throwing, or fails after `timeoutMs`. */
+export async function waitFor(check: () => void, timeoutMs = 1000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** The API server `npm run dev` starts beside Vite (ARCHITECTURE §1). */
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
+
+/**
+ * Writes `.br` and `.gz` siblings of the text files of the build, so the server can send them
+ * as they are (`serveStatic({ precompressed: true })`) instead of compressing on every request
+ * (docs/decisions/012-web-bundle-budget.md).
+ */
+function precompress(): Plugin {
+  const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml)$/;
+  return {
+    name: 'stoop:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/media': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    // Every page is its own chunk (src/web/app/router.tsx). The entry holds React, React DOM,
+    // the router and TanStack Query (~370 KB minified, ~112 KB gzip); bench/web-budget.ts checks
+    // the gzip budget of ARCHITECTURE §8, so this warning only flags a real jump.
+    chunkSizeWarningLimit: 400,
+  },
+});
