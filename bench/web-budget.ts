@@ -23,9 +23,9 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUDGET_KB = 150;
 const MIN_PERFORMANCE = 95;
 const MIN_ACCESSIBILITY = 100;
@@ -170,16 +170,9 @@ async function startServer(cwd: string, logFile: string) {
 async function startChromium(profileDir: string) {
   const port = await freePort();
   const child = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
+      ...CHROMIUM_ARGS,
       '--disable-dev-shm-usage',
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profileDir}`,
