@@ -1,15 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { NotesProvider } from '../features/notes/components/notes-provider.tsx';
-import { SavedListingsProvider } from '../features/saved-listings/components/saved-listings-provider.tsx';
+import {
+  fetchSavedListings,
+  savedListingsQueryKey,
+  saveListing,
+  unsaveListing,
+} from '../features/saved-listings/api/saved-listings-api.ts';
+import {
+  SavedListingsProvider,
+  type SavedListingsRemote,
+} from '../features/saved-listings/components/saved-listings-provider.tsx';
+import { errorMessage } from '../lib/api-client.ts';
 import { LandlordConfinement } from './guards/landlord-confinement.tsx';
 
 /** The root of the route table: user-scoped providers, then the landlord confinement of §6. */
 export function RootRoute() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const remote = useMemo<SavedListingsRemote>(
+    () => ({
+      load: () =>
+        queryClient.fetchQuery({
+          queryKey: savedListingsQueryKey,
+          queryFn: () => fetchSavedListings(),
+        }),
+      save: saveListing,
+      unsave: unsaveListing,
+      onSignInNeeded: () => toast.info('Sign in to save listings.'),
+      onError: (error) => toast.error(errorMessage(error)),
+      onChanged: () => {
+        void queryClient.invalidateQueries({ queryKey: savedListingsQueryKey });
+      },
+    }),
+    [queryClient, toast],
+  );
   return (
-    <SavedListingsProvider userId={userId}>
+    <SavedListingsProvider userId={userId} remote={remote}>
       <NotesProvider userId={userId}>
         <LandlordConfinement>
           <Outlet />

@@ -1,7 +1,52 @@
-import { Link } from 'react-router';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
+
+/** The featured and newest rows: their own chunk, loaded when they come near the screen. */
+const HomeListings = lazy(() => import('../home/home-listings.tsx'));
+
+const POPULAR_NEIGHBORHOODS = [
+  ['east-village', 'East Village'],
+  ['williamsburg', 'Williamsburg'],
+  ['astoria', 'Astoria'],
+  ['upper-west-side', 'Upper West Side'],
+  ['park-slope', 'Park Slope'],
+  ['harlem', 'Harlem'],
+  ['bushwick', 'Bushwick'],
+  ['long-island-city', 'Long Island City'],
+  ['chelsea', 'Chelsea'],
+  ['crown-heights', 'Crown Heights'],
+  ['lower-east-side', 'Lower East Side'],
+  ['greenpoint', 'Greenpoint'],
+] as const;
+
+/** A ref and whether its element has come within 300 px of the viewport (then stays true). */
+function useNearViewport<T extends Element>(): [(element: T | null) => void, boolean] {
+  const [near, setNear] = useState(false);
+  const ref = useCallback((element: T | null) => {
+    if (element === null) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, near];
+}
 
 const RENTER_STEPS = [
   ['Search', 'Browse no-fee apartments across the five boroughs.'],
@@ -42,6 +87,10 @@ function Steps({ title, steps }: { title: string; steps: readonly (readonly [str
 /** `/`: the home page, without the navigation bar (spec §2). */
 export function Component() {
   const { user } = useAuth();
+  const navigate = useNavigate();
+  // The listing rows sit below the first screen: loaded when they come near it, so their code
+  // and data stay out of the page load (Lighthouse: TBT and LCP).
+  const [rowsRef, rowsNear] = useNearViewport<HTMLDivElement>();
   return (
     <div className="flex min-h-dvh flex-col">
       <title>Stoop · No-fee apartments in New York</title>
@@ -57,6 +106,16 @@ export function Component() {
                 Stoop connects renters and landlords directly: browse listings, send a message and
                 book a tour without paying a broker a cent.
               </p>
+            </div>
+            <div className="max-w-2xl rounded-xl bg-white p-2 text-stone-900 shadow-lg">
+              <SearchTextBox
+                value=""
+                onSubmit={(q) =>
+                  navigate(
+                    q ? `${paths.search.href()}?q=${encodeURIComponent(q)}` : paths.search.href(),
+                  )
+                }
+              />
             </div>
             <div className="flex flex-col gap-3 sm:flex-row">
               <Link
@@ -102,6 +161,31 @@ export function Component() {
             )}
           </div>
         </section>
+        <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 pt-12 sm:px-6 md:pt-16">
+          <div ref={rowsRef} className="sr-only" aria-hidden="true" />
+          {rowsNear ? (
+            <Suspense fallback={<div className="min-h-[40rem]" />}>
+              <HomeListings />
+            </Suspense>
+          ) : (
+            <div className="min-h-[40rem]" />
+          )}
+          <section className="flex flex-col gap-4">
+            <h2 className="text-2xl font-bold text-stone-900">Popular neighborhoods</h2>
+            <ul className="flex flex-wrap gap-2">
+              {POPULAR_NEIGHBORHOODS.map(([slug, name]) => (
+                <li key={slug}>
+                  <Link
+                    to={`${paths.search.href()}?neighborhoods=${slug}`}
+                    className="inline-block rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-stone-800 hover:border-brand-700"
+                  >
+                    {name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-16">
           <Steps title="For renters" steps={RENTER_STEPS} />
           <Steps title="For landlords" steps={LANDLORD_STEPS} />

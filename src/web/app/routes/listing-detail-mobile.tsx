@@ -1,12 +1,6 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { ListingPage } from './listing-detail.tsx';
 
-/** /listings/{id}/mobile: the mobile variant of the listing page. */
+/** /listings/{id}/mobile: the phone layout of the listing page. */
 export function Component() {
-  const { id = '' } = useParams();
-  return (
-    <ComingSoon title="Listing" description={`Listing ${id} · mobile view`}>
-      <p>Listing details are on their way: photos, price, amenities and a message button.</p>
-    </ComingSoon>
-  );
+  return <ListingPage layout="mobile" />;
 }

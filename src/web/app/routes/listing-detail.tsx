@@ -1,12 +1,54 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { paths } from '../../config/paths.ts';
+import { useListing } from '../../features/listings/api/listings-api.ts';
+import { ListingDetails } from '../../features/listings/components/listing-details.tsx';
+import {
+  ListingLoading,
+  ListingNotFound,
+} from '../../features/listings/components/listing-status.tsx';
+import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+
+/** The listing page, shared by /listings/{id} and its phone layout /listings/{id}/mobile. */
+export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
+  const { id = '' } = useParams();
+  const listing = useListing(id);
+  if (listing.isPending) return <ListingLoading />;
+  if (listing.isError) {
+    return (
+      <Page title="Listing">
+        <h1 className="mb-4 text-2xl font-bold text-stone-900">Listing</h1>
+        <Alert>{errorMessage(listing.error)}</Alert>
+      </Page>
+    );
+  }
+  if (listing.data === null) return <ListingNotFound />;
+  const data = listing.data;
+  return (
+    <Page title={data.title} width={layout === 'desktop' ? 'wide' : 'narrow'}>
+      <ListingDetails
+        listing={data}
+        layout={layout}
+        saveAction={<SaveButton listingId={data.id} title={data.title} variant="full" />}
+        contactAction={
+          <>
+            <Link to={paths.chat.href()} className={buttonClass('primary')}>
+              Message landlord
+            </Link>
+            <Link to={paths.simpleListing.href(data.id)} className={buttonClass('ghost', 'sm')}>
+              Printable summary
+            </Link>
+          </>
+        }
+      />
+    </Page>
+  );
+}
 
 /** /listings/{id} (desktop; mobile devices are sent to /listings/{id}/mobile). */
 export function Component() {
-  const { id = '' } = useParams();
-  return (
-    <ComingSoon title="Listing" description={`Listing ${id}`}>
-      <p>Listing details are on their way: photos, price, amenities and a message button.</p>
-    </ComingSoon>
-  );
+  return <ListingPage layout="desktop" />;
 }

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { FullPageStatus } from '../../../components/ui/full-page-status.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { paths } from '../../../config/paths.ts';
+
+/** Shown while a listing loads. */
+export function ListingLoading() {
+  return <FullPageStatus message="Loading listing..." />;
+}
+
+/** A missing, draft or removed listing. */
+export function ListingNotFound() {
+  return (
+    <Page title="Listing not found" width="narrow">
+      <div className="flex flex-col items-start gap-4">
+        <h1 className="text-2xl font-bold text-stone-900">Listing not found</h1>
+        <p className="text-stone-700">
+          This apartment is no longer listed, or the link is wrong. Plenty of others are.
+        </p>
+        <Link to={paths.search.href()} className={buttonClass('primary')}>
+          Search apartments
+        </Link>
+      </div>
+    </Page>
+  );
+}

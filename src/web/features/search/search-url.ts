@@ -1,0 +1,65 @@
+import { SEARCH_SORTS, type SearchSort } from '../../../shared/listings.ts';
+import type { SearchFilters } from './components/search-filters-provider.tsx';
+
+/** Everything the search page asks for: the spec's filters plus text, boroughs and sort. */
+export type SearchQuery = SearchFilters & { q: string; boroughs: string[]; sort: SearchSort };
+
+const LIST_KEYS = ['amenities', 'neighborhoods', 'boroughs'] as const;
+const TEXT_KEYS = ['q', 'minPrice', 'maxPrice', 'bedrooms', 'bathrooms'] as const;
+
+function list(value: string | null): string[] {
+  if (value === null) return [];
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Reads a search from the address bar's query string. */
+export function parseSearchParams(params: URLSearchParams): SearchQuery {
+  const sort = params.get('sort');
+  return {
+    q: params.get('q') ?? '',
+    minPrice: params.get('minPrice') ?? '',
+    maxPrice: params.get('maxPrice') ?? '',
+    bedrooms: params.get('bedrooms') ?? '',
+    bathrooms: params.get('bathrooms') ?? '',
+    amenities: list(params.get('amenities')),
+    neighborhoods: list(params.get('neighborhoods')),
+    boroughs: list(params.get('boroughs')),
+    sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? '')
+      ? (sort as SearchSort)
+      : 'newest',
+  };
+}
+
+/** The query string of a search: empty fields and the default sort are left out. */
+export function searchParamsOf(query: SearchQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of TEXT_KEYS) {
+    const value = query[key].trim();
+    if (value !== '') params.set(key, value);
+  }
+  for (const key of LIST_KEYS) {
+    if (query[key].length > 0) params.set(key, query[key].join(','));
+  }
+  if (query.sort !== 'newest') params.set('sort', query.sort);
+  return params;
+}
+
+/** True when the address carries any filter (so it wins over the stored ones). */
+export function hasSearchParams(params: URLSearchParams): boolean {
+  return [...TEXT_KEYS, ...LIST_KEYS, 'sort'].some((key) => (params.get(key) ?? '') !== '');
+}
+
+/** The part of a search that the filters provider keeps (spec §3). */
+export function filtersOf(query: SearchQuery): SearchFilters {
+  return {
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    bedrooms: query.bedrooms,
+    bathrooms: query.bathrooms,
+    amenities: query.amenities,
+    neighborhoods: query.neighborhoods,
+  };
+}
