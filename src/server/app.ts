@@ -74,8 +74,11 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   app.use(requestId());
   app.use(requestLog(deps.logger));
-  // JSON and HTML over 1 KB; built assets are served precompressed (.br/.gz) instead.
-  app.use(compress());
+  // HTML pages and listing results are worth compressing. Most API answers are tiny JSON that
+  // c.json() sends without a length, so compress() would stream each one through gzip: skip them.
+  // Built assets are served precompressed (.br/.gz) instead.
+  const compressResponse = compress();
+  app.use((c, next) => (isSmallJsonApi(c.req.path) ? next() : compressResponse(c, next)));
   app.use(
     secureHeaders({
       contentSecurityPolicy: contentSecurityPolicy(deps),
@@ -116,6 +119,10 @@ export function createApp(deps: AppDeps) {
     );
   }
   return app;
+}
+
+function isSmallJsonApi(path: string): boolean {
+  return path.startsWith('/api/') && !path.startsWith('/api/listings');
 }
 
 function tooLarge(): never {

@@ -75,3 +75,21 @@ describe('the built web app', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
   });
 });
+
+describe('compression', () => {
+  const gzip = { headers: { 'accept-encoding': 'gzip' } };
+
+  it('compresses HTML pages and listing results', async () => {
+    const page = await app.request('/search', gzip);
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    const listings = await app.request('/api/listings?limit=5', gzip);
+    expect(listings.status).toBe(200);
+    expect(listings.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('leaves small API answers alone', async () => {
+    const health = await app.request('/api/health', gzip);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('content-encoding')).toBeNull();
+  });
+});
