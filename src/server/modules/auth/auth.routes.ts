@@ -101,7 +101,13 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
     return new Response(JSON.stringify(rest), { status: res.status, headers });
   }
 
-  const jsonOf = <T extends z.ZodType>(schema: T) => validate('json', schema);
+  // The first failing field decides the code, so the web app can show the §8 friendly message.
+  const jsonOf = <T extends z.ZodType>(schema: T) =>
+    validate('json', schema, {
+      email: 'INVALID_EMAIL',
+      password: 'WEAK_PASSWORD',
+      newPassword: 'WEAK_PASSWORD',
+    });
 
   return new Hono<AppEnv>()
     .post('/sign-up/email', jsonOf(SignUpSchema), async (c) => {

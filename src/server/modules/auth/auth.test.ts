@@ -71,6 +71,7 @@ describe('sign-up', () => {
     });
     expect(res.status).toBe(400);
     const error = await errorOf(res);
+    expect(error.code).toBe('WEAK_PASSWORD');
     expect(error.message).toBe('Password should be at least 6 characters.');
   });
 
@@ -82,7 +83,22 @@ describe('sign-up', () => {
       userType: 'renter',
     });
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).message).toBe('Please enter a valid email address.');
+    expect(await errorOf(res)).toMatchObject({
+      code: 'INVALID_EMAIL',
+      message: 'Please enter a valid email address.',
+    });
+  });
+
+  it('keeps VALIDATION_ERROR for other password problems, like an empty sign-in password', async () => {
+    const res = await client.fork().post('/api/auth/sign-in/email', {
+      email: uniqueEmail(),
+      password: '',
+    });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Please enter your password.',
+    });
   });
 
   it('accepts a 6-character password (the spec minimum)', async () => {

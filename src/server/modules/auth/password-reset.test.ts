@@ -111,9 +111,10 @@ describe('password reset', () => {
       .fork()
       .post('/api/auth/reset-password', { token: 'whatever', newPassword: '12345' });
     expect(res.status).toBe(400);
-    expect(ErrorBodySchema.parse(await res.json()).error.message).toBe(
-      'Password should be at least 6 characters.',
-    );
+    expect(ErrorBodySchema.parse(await res.json()).error).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      message: 'Password should be at least 6 characters.',
+    });
   });
 });
 
