@@ -1,5 +1,6 @@
-import { Link, Outlet, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { Navbar } from './navbar.tsx';
+import { SiteFooter } from './site-footer.tsx';
 
 /** Spec §2: every route but `/` renders inside the top bar and a main area. */
 export function AppLayout() {
@@ -30,14 +31,7 @@ export function AppLayout() {
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="border-t border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-stone-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>Stoop · No-fee apartments in New York.</p>
-          <Link to="/about" className="underline-offset-4 hover:text-stone-900 hover:underline">
-            About Stoop
-          </Link>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
+import { SiteFooter } from '../layout/site-footer.tsx';
 
 /** The featured and newest rows: their own chunk, loaded when they come near the screen. */
 const HomeListings = lazy(() => import('../home/home-listings.tsx'));
@@ -191,14 +192,7 @@ export function Component() {
           <Steps title="For landlords" steps={LANDLORD_STEPS} />
         </div>
       </main>
-      <footer className="border-t border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-stone-600 sm:flex-row sm:justify-between sm:px-6">
-          <p>Stoop · No-fee apartments in New York.</p>
-          <Link to="/about" className="underline-offset-4 hover:text-stone-900 hover:underline">
-            About Stoop
-          </Link>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }
