@@ -4,6 +4,7 @@ import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MediaStorage } from './lib/storage.ts';
+import type { EventBus } from './modules/events/event-bus.ts';
 
 /** Everything the app is built from; tests build the same app from their own. */
 export type AppDeps = {
@@ -14,6 +15,8 @@ export type AppDeps = {
   logger: Logger;
   /** Uploaded media: local disk under DATA_DIR/media (S3 when configured, once built). */
   storage: MediaStorage;
+  /** Live events for this instance's SSE streams (LISTEN/NOTIFY between instances). */
+  events: EventBus;
   /** The built SPA (dist/); absent in API tests. */
   webRoot?: string;
 };

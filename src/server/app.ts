@@ -25,6 +25,7 @@ import { buildOpenApiDocument } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
 import { createAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createEventsRoutes } from './modules/events/events.routes.ts';
 import { createHealthRoutes } from './modules/health/health.routes.ts';
 import { listingsApiOperations } from './modules/listings/listings.openapi.ts';
 import {
@@ -35,6 +36,10 @@ import {
 } from './modules/listings/listings.routes.ts';
 import { createDevMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { createMediaRoutes } from './modules/media/media.routes.ts';
+import {
+  createConversationsRoutes,
+  createMessagesRoutes,
+} from './modules/messaging/messaging.routes.ts';
 import { createSavedListingsRoutes } from './modules/saved-listings/saved-listings.routes.ts';
 import { createListingPageRoutes, createSeoRoutes } from './modules/seo/seo.routes.ts';
 import { createUsersRoutes } from './modules/users/users.routes.ts';
@@ -103,6 +108,9 @@ export function createApp(deps: AppDeps) {
   api.route('/landlord/listings', createLandlordListingsRoutes(deps));
   api.route('/neighborhoods', createNeighborhoodsRoutes());
   api.route('/saved-listings', createSavedListingsRoutes(deps));
+  api.route('/conversations', createConversationsRoutes(deps));
+  api.route('/messages', createMessagesRoutes(deps));
+  api.route('/events', createEventsRoutes(deps));
   const openApi = buildOpenApiDocument(apiOperations, API_VERSION);
   api.get('/openapi.json', (c) => c.json(openApi));
   api.all('*', () => {

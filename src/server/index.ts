@@ -36,6 +36,8 @@ async function shutdown(signal: string) {
     if ('closeAllConnections' in server) server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   if ('closeIdleConnections' in server) server.closeIdleConnections();
+  // Live streams end now; browsers reconnect to another instance with Last-Event-ID.
+  await runtime.deps.events.close();
   await drained;
   clearTimeout(grace);
   await runtime.deps.database.close().catch(() => {});

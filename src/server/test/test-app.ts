@@ -47,6 +47,7 @@ export async function createTestApp(
   });
   const app = createApp({ ...deps, webRoot: undefined });
   afterAll(async () => {
+    await deps.events.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

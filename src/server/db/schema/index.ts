@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './listings.ts';
 export * from './mail.ts';
+export * from './messaging.ts';

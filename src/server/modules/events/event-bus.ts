@@ -1,0 +1,168 @@
+import pg from 'pg';
+import type { Logger } from '../../lib/logger.ts';
+import { EVENTS_CHANNEL, type StoredEvent } from './event-store.ts';
+
+/**
+ * "User U has events up to `id`". `event` is set when the event was committed by this instance
+ * (its stream can write it without a read); a notice from another instance carries the id only.
+ * `id: Infinity` asks a stream to catch up from the table (after a lost LISTEN connection).
+ */
+export type EventNotice = { userId: string; id: number; event?: StoredEvent };
+
+export type Subscriber = { notice(notice: EventNotice): void; close(): void };
+
+/** Fan-out of committed events to this instance's live streams (ARCHITECTURE §5). */
+export interface EventBus {
+  subscribe(userId: string, subscriber: Subscriber): () => void;
+  /** Called after a commit with the events it stored. */
+  publish(events: StoredEvent[]): void;
+  /** Resolves once events committed anywhere reach this instance (before a stream reads). */
+  ready(): Promise<void>;
+  /** Open streams on this instance. */
+  readonly size: number;
+  /** Ends every stream (shutdown) and stops listening. */
+  close(): Promise<void>;
+}
+
+/** One process: streams hear about events committed by this process only. */
+export class MemoryEventBus implements EventBus {
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private count = 0;
+
+  get size() {
+    return this.count;
+  }
+
+  subscribe(userId: string, subscriber: Subscriber) {
+    let set = this.subscribers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(userId, set);
+    }
+    set.add(subscriber);
+    this.count++;
+    return () => {
+      if (!set.delete(subscriber)) return;
+      this.count--;
+      if (set.size === 0) this.subscribers.delete(userId);
+    };
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  publish(events: StoredEvent[]) {
+    for (const event of events) this.dispatch({ userId: event.userId, id: event.id, event });
+  }
+
+  protected dispatch(notice: EventNotice) {
+    const set = this.subscribers.get(notice.userId);
+    if (set) for (const subscriber of set) subscriber.notice(notice);
+  }
+
+  protected dispatchAll(notice: Omit<EventNotice, 'userId'>) {
+    for (const [userId, set] of this.subscribers) {
+      for (const subscriber of set) subscriber.notice({ userId, ...notice });
+    }
+  }
+
+  async close() {
+    for (const set of [...this.subscribers.values()]) {
+      for (const subscriber of [...set]) subscriber.close();
+    }
+    this.subscribers.clear();
+    this.count = 0;
+  }
+}
+
+const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
+
+/**
+ * Several instances on one PostgreSQL: every commit NOTIFYs `<userId>:<eventId>` (see
+ * appendEvents), and each instance LISTENs on one dedicated connection. Events committed here are
+ * also handed to local streams directly, so the echo of our own NOTIFY costs no read.
+ */
+export class PgEventBus extends MemoryEventBus {
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private closed = false;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  override subscribe(userId: string, subscriber: Subscriber) {
+    void this.listen();
+    return super.subscribe(userId, subscriber);
+  }
+
+  override ready() {
+    return this.listen();
+  }
+
+  /** Connects once; resolves when LISTEN is active (or the attempt failed and will be retried). */
+  listen(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.client) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect() {
+    const client = new pg.Client(this.config);
+    client.on('notification', (message) => {
+      const [userId, id] = (message.payload ?? '').split(':');
+      if (userId && id) this.dispatch({ userId, id: Number(id) });
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      this.lost(client, error);
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    if (this.attempt > 0) {
+      this.logger.info('event listener reconnected');
+      // Whatever was notified while we were away: every stream re-reads the table.
+      this.dispatchAll({ id: Number.POSITIVE_INFINITY });
+    }
+    this.attempt = 0;
+  }
+
+  private lost(client: pg.Client, error?: unknown) {
+    if (this.client === client) this.client = undefined;
+    if (this.closed || this.retryTimer) return;
+    this.logger.warn({ err: error }, 'event listener connection lost');
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)];
+    this.attempt++;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.listen();
+    }, delay);
+  }
+
+  override async close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    await super.close();
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,81 @@
+import type { SSEStreamingApi } from 'hono/streaming';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { EventNotice } from './event-bus.ts';
+import { canResume, eventsAfter, lastEventId, type StoredEvent } from './event-store.ts';
+
+/** One open stream: writes each of its user's events once, in id order. */
+export class LiveStream {
+  private lastSent = 0;
+  /** Notices and writes run one after another. */
+  private chain: Promise<void> = Promise.resolve();
+  onClose: (() => void) | undefined;
+
+  constructor(
+    private readonly stream: SSEStreamingApi,
+    private readonly db: Db,
+    private readonly userId: string,
+    private readonly logger: Logger,
+  ) {}
+
+  start(resumeFrom: number | undefined) {
+    return this.enqueue(async () => {
+      if (resumeFrom !== undefined && (await canResume(this.db, this.userId, resumeFrom))) {
+        this.lastSent = resumeFrom;
+        await this.catchUp();
+        return;
+      }
+      this.lastSent = await lastEventId(this.db, this.userId);
+      await this.stream.writeSSE({
+        event: resumeFrom === undefined ? 'ready' : 'reset',
+        id: String(this.lastSent),
+        data: '{}',
+      });
+      // Anything committed while we read the counter.
+      await this.catchUp();
+    });
+  }
+
+  notice(notice: EventNotice) {
+    void this.enqueue(async () => {
+      if (notice.id <= this.lastSent) return;
+      if (notice.event && notice.id === this.lastSent + 1) await this.write(notice.event);
+      else await this.catchUp();
+    });
+  }
+
+  heartbeat() {
+    void this.enqueue(() => this.stream.write(': ping\n\n').then(() => {}));
+  }
+
+  close() {
+    this.onClose?.();
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.chain = this.chain
+      .then(() => (this.stream.closed || this.stream.aborted ? undefined : task()))
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error, userId: this.userId }, 'event stream write failed');
+        this.close();
+      });
+    return this.chain;
+  }
+
+  private async catchUp() {
+    for (;;) {
+      const batch = await eventsAfter(this.db, this.userId, this.lastSent);
+      for (const event of batch) await this.write(event);
+      if (batch.length < 500) return;
+    }
+  }
+
+  private async write(event: StoredEvent) {
+    await this.stream.writeSSE({
+      event: event.type,
+      id: String(event.id),
+      data: JSON.stringify(event.payload),
+    });
+    this.lastSent = event.id;
+  }
+}

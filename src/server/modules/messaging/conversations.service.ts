@@ -1,0 +1,293 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  SEARCH_STATS_RECENT_DAYS,
+  SUGGESTIONS_MIN_TERM_LENGTH,
+} from '../../../shared/constants.ts';
+import { UNKNOWN_USER } from '../../../shared/messaging.ts';
+import {
+  type Conversation,
+  type ConversationFilter,
+  type ConversationStats,
+  type ConversationSummary,
+  MESSAGING_MESSAGES,
+  type Participant,
+} from '../../../shared/schemas/messaging.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
+import { conversationFor, type MessagingCtx } from './messages.service.ts';
+
+type SummaryRow = {
+  id: string;
+  listing_id: string | null;
+  created_at: string;
+  updated_at: string;
+  other_id: string;
+  other_name: string | null;
+  other_role: Participant['role'];
+  listing_title: string | null;
+  listing_address: string | null;
+  unread_count: number;
+  last_id: string | null;
+  last_content: string | null;
+  last_at: string | null;
+  last_sender_id: string | null;
+  last_read_at: string | null;
+};
+
+function participant(row: Pick<SummaryRow, 'other_id' | 'other_name' | 'other_role'>) {
+  return {
+    id: row.other_id,
+    name: row.other_name?.trim() || UNKNOWN_USER,
+    role: row.other_role,
+  };
+}
+
+function listingContext(row: SummaryRow) {
+  return row.listing_id && row.listing_title !== null
+    ? { id: row.listing_id, title: row.listing_title, address: row.listing_address }
+    : null;
+}
+
+function toSummary(row: SummaryRow, userId: string): ConversationSummary {
+  return {
+    id: row.id,
+    otherParticipant: participant(row),
+    lastMessage:
+      row.last_id && row.last_at && row.last_sender_id && row.last_content !== null
+        ? {
+            id: row.last_id,
+            content: row.last_content,
+            timestamp: isoTime(row.last_at),
+            senderId: row.last_sender_id,
+            isRead: row.last_sender_id === userId || row.last_read_at !== null,
+          }
+        : null,
+    unreadCount: row.unread_count,
+    listingContext: listingContext(row),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+/** `%term%` for ILIKE, with the term's own wildcards taken literally. */
+function likePattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Message content is stored escaped; a term is compared in the same form. */
+function escapedLike(term: string) {
+  return likePattern(term.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+}
+
+const ORDER: Record<ConversationFilter['sort'], SQL> = {
+  newest: sql`s.updated_at desc, s.id desc`,
+  oldest: sql`s.updated_at asc, s.id asc`,
+  unread_first: sql`s.unread_count desc, s.updated_at desc, s.id desc`,
+};
+
+/**
+ * The user's conversation summaries (spec §3), filtered and sorted. A conversation whose other
+ * participant has no profile is skipped (the inner join).
+ */
+export async function listConversations(
+  { db }: Pick<MessagingCtx, 'db'>,
+  userId: string,
+  filter: Partial<ConversationFilter> & { updatedSince?: Date } = {},
+): Promise<ConversationSummary[]> {
+  const conditions: SQL[] = [];
+  if (filter.showUnreadOnly) conditions.push(sql`s.unread_count > 0`);
+  if (filter.participantRole) conditions.push(sql`s.other_role = ${filter.participantRole}`);
+  if (filter.updatedSince) {
+    conditions.push(sql`s.updated_at >= ${filter.updatedSince.toISOString()}::timestamptz`);
+  }
+  if (filter.listingId) {
+    conditions.push(sql`(s.listing_id = ${filter.listingId} or exists (
+      select 1 from messages lm where lm.conversation_id = s.id and lm.listing_id = ${filter.listingId}))`);
+  }
+  if (filter.searchTerm) {
+    const like = likePattern(filter.searchTerm);
+    conditions.push(sql`(s.other_name ilike ${like} or s.listing_title ilike ${like}
+      or s.listing_address ilike ${like} or exists (
+        select 1 from messages sm where sm.conversation_id = s.id
+          and sm.content ilike ${escapedLike(filter.searchTerm)}))`);
+  }
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = await db.execute<SummaryRow>(sql`
+    with mine as (
+      select id, listing_id, created_at, updated_at, participant2_id as other_id
+      from conversations where participant1_id = ${userId}
+      union all
+      select id, listing_id, created_at, updated_at, participant1_id as other_id
+      from conversations where participant2_id = ${userId}
+    ), unread as (
+      select conversation_id, count(*)::int as n from messages
+      where receiver_id = ${userId} and receiver_read_at is null
+      group by conversation_id
+    ), s as (
+      select mine.*, u.name as other_name, u.user_type as other_role,
+        l.title as listing_title, l.address as listing_address,
+        coalesce(unread.n, 0) as unread_count
+      from mine
+      join users u on u.id = mine.other_id
+      left join listings l on l.id = mine.listing_id
+      left join unread on unread.conversation_id = mine.id
+    )
+    select s.*, last.id as last_id, last.content as last_content, last.created_at as last_at,
+      last.sender_id as last_sender_id, last.receiver_read_at as last_read_at
+    from s
+    left join lateral (
+      select id, content, created_at, sender_id, receiver_read_at from messages
+      where conversation_id = s.id order by created_at desc, id desc limit 1
+    ) last on true
+    ${where}
+    order by ${ORDER[filter.sort ?? 'newest']}`);
+  return result.rows.map((row) => toSummary(row, userId));
+}
+
+async function conversationDetail(db: Db, conversationId: string, userId: string) {
+  const result = await db.execute<
+    SummaryRow & { participant1_id: string; participant2_id: string }
+  >(sql`
+    select c.id, c.participant1_id, c.participant2_id, c.listing_id, c.created_at, c.updated_at,
+      u.id as other_id, u.name as other_name, u.user_type as other_role,
+      l.title as listing_title, l.address as listing_address
+    from conversations c
+    join users u on u.id = case when c.participant1_id = ${userId}
+      then c.participant2_id else c.participant1_id end
+    left join listings l on l.id = c.listing_id
+    where c.id = ${conversationId}`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+  return {
+    id: row.id,
+    participant1Id: row.participant1_id,
+    participant2Id: row.participant2_id,
+    listingId: row.listing_id,
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+    otherParticipant: participant(row),
+    listingContext: listingContext(row),
+  } satisfies Conversation;
+}
+
+/** `GET /api/conversations/{id}`. */
+export async function getConversation(
+  { db }: Pick<MessagingCtx, 'db'>,
+  userId: string,
+  conversationId: string,
+): Promise<Conversation> {
+  await conversationFor(db, conversationId, userId, MESSAGING_MESSAGES.cannotAccess);
+  return conversationDetail(db, conversationId, userId);
+}
+
+function createFailed(path: string, reason: string) {
+  return new AppError('VALIDATION_ERROR', {
+    message: MESSAGING_MESSAGES.createFailed,
+    details: [{ path, message: reason }],
+  });
+}
+
+/**
+ * `POST /api/conversations`: the pair's one conversation, made on demand (spec §4). Race-safe:
+ * the unique pair makes concurrent calls meet on one row. Opening it from a listing makes that
+ * listing its context.
+ */
+export async function getOrCreateConversation(
+  { db }: Pick<MessagingCtx, 'db'>,
+  userId: string,
+  input: { participantId: string; listingId?: string | undefined },
+): Promise<{ conversation: Conversation; created: boolean }> {
+  if (input.participantId === userId) {
+    throw createFailed('participantId', 'You cannot start a conversation with yourself.');
+  }
+  const other = await db.execute(sql`select 1 from users where id = ${input.participantId}`);
+  if (other.rows.length === 0) throw createFailed('participantId', 'No such user.');
+  if (input.listingId) {
+    const listing = await db.execute(
+      sql`select 1 from listings where id = ${input.listingId} and status <> 'draft'`,
+    );
+    if (listing.rows.length === 0) throw createFailed('listingId', 'Listing not found');
+  }
+  const [first, second] = [userId, input.participantId].sort();
+  const result = await db.execute<{ id: string; created: boolean }>(sql`
+    insert into conversations (participant1_id, participant2_id, listing_id)
+    values (${first}, ${second}, ${input.listingId ?? null})
+    on conflict (participant1_id, participant2_id) do update
+      set listing_id = coalesce(excluded.listing_id, conversations.listing_id)
+    returning id, (xmax = 0) as created`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('VALIDATION_ERROR', { message: MESSAGING_MESSAGES.createFailed });
+  return { conversation: await conversationDetail(db, row.id, userId), created: row.created };
+}
+
+/** `GET /api/conversations/suggestions`: names and listings among the user's conversations. */
+export async function conversationSuggestions(
+  { db }: Pick<MessagingCtx, 'db'>,
+  userId: string,
+  term: string,
+  limit: number,
+) {
+  if (term.length < SUGGESTIONS_MIN_TERM_LENGTH) return [];
+  const like = likePattern(term);
+  const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const result = await db.execute<{
+    kind: 'participant' | 'listing';
+    value: string;
+    conversation_id: string;
+  }>(sql`
+    with mine as (
+      select id, listing_id, updated_at,
+        case when participant1_id = ${userId} then participant2_id else participant1_id end as other_id
+      from conversations where participant1_id = ${userId} or participant2_id = ${userId}
+    ), candidates as (
+      select 'participant' as kind, u.name as value, mine.id as conversation_id, mine.updated_at
+      from mine join users u on u.id = mine.other_id where u.name ilike ${like}
+      union all
+      select 'listing', l.title, mine.id, mine.updated_at
+      from mine join listings l on l.id = mine.listing_id where l.title ilike ${like}
+    )
+    select kind, value, conversation_id from (
+      select distinct on (kind, lower(value)) kind, value, conversation_id, updated_at,
+        (value ilike ${prefix}) as starts
+      from candidates order by kind, lower(value), updated_at desc
+    ) ranked
+    order by starts desc, kind desc, updated_at desc
+    limit ${limit}`);
+  return result.rows.map((row) => ({
+    kind: row.kind,
+    value: row.value,
+    conversationId: row.conversation_id,
+  }));
+}
+
+/** `GET /api/conversations/stats`: totals, and activity over the last 7 days (spec §9). */
+export async function conversationStats(
+  { db }: Pick<MessagingCtx, 'db'>,
+  userId: string,
+): Promise<ConversationStats> {
+  const days = SEARCH_STATS_RECENT_DAYS;
+  const result = await db.execute<Omit<ConversationStats, 'windowDays'>>(sql`
+    with mine as (
+      select id, updated_at from conversations
+      where participant1_id = ${userId} or participant2_id = ${userId}
+    ), unread as (
+      select conversation_id, count(*)::int as n from messages
+      where receiver_id = ${userId} and receiver_read_at is null group by conversation_id
+    )
+    select
+      (select count(*)::int from mine) as "totalConversations",
+      (select count(*)::int from unread) as "unreadConversations",
+      (select coalesce(sum(n), 0)::int from unread) as "totalUnread",
+      (select count(*)::int from mine
+        where updated_at >= now() - make_interval(days => ${days})) as "recentConversations",
+      (select count(*)::int from messages m join mine on mine.id = m.conversation_id
+        where m.sender_id = ${userId}
+          and m.created_at >= now() - make_interval(days => ${days})) as "messagesSentRecently",
+      (select count(*)::int from messages m join mine on mine.id = m.conversation_id
+        where m.sender_id <> ${userId}
+          and m.created_at >= now() - make_interval(days => ${days})) as "messagesReceivedRecently"`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('INTERNAL');
+  return { ...row, windowDays: days };
+}

@@ -1,0 +1,312 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  MESSAGING_MESSAGES,
+  type Message,
+  type MessagePage,
+  type MessagePageQuery,
+  type UnreadCount,
+} from '../../../shared/schemas/messaging.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { appendEvents, type Executor, type NewEvent } from '../events/event-store.ts';
+import { cleanMessageContent } from './message-content.ts';
+
+export type MessagingCtx = { db: Db; events: EventBus; sendLimitPerMinute: number };
+
+export type MessageRow = {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  receiver_id: string | null;
+  content: string;
+  listing_id: string | null;
+  created_at: string;
+  is_edited: boolean;
+  edited_at: string | null;
+  receiver_read_at: string | null;
+};
+
+const MESSAGE_COLUMNS = sql.raw(`m.id, m.conversation_id, m.sender_id, m.receiver_id, m.content,
+  m.listing_id, m.created_at, m.is_edited, m.edited_at, m.receiver_read_at`);
+
+/** A message as `viewerId` sees it: their own count as read (spec §4). */
+export function toMessage(row: MessageRow, viewerId: string): Message {
+  const own = row.sender_id === viewerId;
+  const readByReceiverAt = isoTimeOrNull(row.receiver_read_at);
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    receiverId: row.receiver_id,
+    content: row.content,
+    listingId: row.listing_id,
+    createdAt: isoTime(row.created_at),
+    isEdited: row.is_edited,
+    editedAt: isoTimeOrNull(row.edited_at),
+    isRead: own || readByReceiverAt !== null,
+    readAt: own ? null : readByReceiverAt,
+    readByReceiverAt,
+  };
+}
+
+type ConversationAccess = { id: string; participant1_id: string; participant2_id: string };
+
+/**
+ * The conversation, if `userId` is one of its two participants: 404 when it does not exist, 403
+ * with the spec's message for the action when it is someone else's. `lock` holds the row until
+ * commit (sends in one conversation run one at a time).
+ */
+export async function conversationFor(
+  db: Executor,
+  conversationId: string,
+  userId: string,
+  deniedMessage: string,
+  lock = false,
+): Promise<ConversationAccess & { other_id: string }> {
+  const result = await db.execute<ConversationAccess>(sql`
+    select id, participant1_id, participant2_id from conversations
+    where id = ${conversationId} ${lock ? sql`for update` : sql``}`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+  if (row.participant1_id !== userId && row.participant2_id !== userId) {
+    throw new AppError('UNAUTHORIZED', { message: deniedMessage });
+  }
+  const other_id = row.participant1_id === userId ? row.participant2_id : row.participant1_id;
+  return { ...row, other_id };
+}
+
+/** Spec §3 "Unread counts": messages to the user not yet read, per conversation. */
+export async function unreadCounts(db: Executor, userId: string): Promise<UnreadCount> {
+  const result = await db.execute<{ conversation_id: string; n: number }>(sql`
+    select conversation_id, count(*)::int as n from messages
+    where receiver_id = ${userId} and receiver_read_at is null
+    group by conversation_id`);
+  const byConversation: Record<string, number> = {};
+  let total = 0;
+  for (const row of result.rows) {
+    byConversation[row.conversation_id] = row.n;
+    total += row.n;
+  }
+  return { total, byConversation };
+}
+
+/** `GET /api/conversations/{id}/messages`: one page, oldest first. */
+export async function messagePage(
+  { db }: Pick<MessagingCtx, 'db'>,
+  userId: string,
+  conversationId: string,
+  query: MessagePageQuery,
+): Promise<MessagePage> {
+  await conversationFor(db, conversationId, userId, MESSAGING_MESSAGES.cannotView);
+  const boundary = (id: string) =>
+    sql`(select created_at, id from messages where id = ${id} and conversation_id = ${conversationId})`;
+  let where: SQL = sql`m.conversation_id = ${conversationId}`;
+  if (query.before) where = sql`${where} and (m.created_at, m.id) < ${boundary(query.before)}`;
+  if (query.after) where = sql`${where} and (m.created_at, m.id) > ${boundary(query.after)}`;
+  // After a cursor reads forwards; otherwise the newest page, read backwards then reversed.
+  const forwards = query.after !== undefined && query.before === undefined;
+  const order = forwards ? sql`m.created_at asc, m.id asc` : sql`m.created_at desc, m.id desc`;
+  const result = await db.execute<MessageRow>(sql`
+    select ${MESSAGE_COLUMNS} from messages m where ${where}
+    order by ${order} limit ${query.limit + 1} offset ${query.offset}`);
+  const rows = result.rows.slice(0, query.limit);
+  const more = result.rows.length > query.limit;
+  if (!forwards) rows.reverse();
+  const items = rows.map((row) => toMessage(row, userId));
+  return { items, nextCursor: !forwards && more ? (items[0]?.id ?? null) : null };
+}
+
+function rateLimited(retryAfterSeconds: number) {
+  return new AppError('RATE_LIMITED', {
+    message: 'You are sending messages too quickly. Please wait a moment and try again.',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
+/** Counts a send in the user's current minute; over the limit rolls the send back. */
+async function countSend(tx: Executor, userId: string, limit: number) {
+  const result = await tx.execute<{ count: number; retry_after: number }>(sql`
+    insert into message_send_counters (user_id, window_start, count)
+    values (${userId}, date_trunc('minute', now()), 1)
+    on conflict (user_id, window_start) do update
+      set count = message_send_counters.count + 1
+    returning count,
+      ceil(extract(epoch from date_trunc('minute', now()) + interval '1 minute' - now()))::int
+        as retry_after`);
+  const row = result.rows[0];
+  if (row && row.count > limit) throw rateLimited(Math.max(1, row.retry_after));
+}
+
+async function selectMessage(db: Executor, where: SQL): Promise<MessageRow | undefined> {
+  const result = await db.execute<MessageRow>(
+    sql`select ${MESSAGE_COLUMNS} from messages m where ${where}`,
+  );
+  return result.rows[0];
+}
+
+async function listingExists(db: Executor, listingId: string) {
+  const result = await db.execute(
+    sql`select 1 from listings where id = ${listingId} and status <> 'draft'`,
+  );
+  return result.rows.length > 0;
+}
+
+/**
+ * `POST /api/conversations/{id}/messages`. A retry with the same idempotency key returns the first
+ * message (`created: false`) and counts against no limit. The conversation row is locked, so
+ * concurrent sends into it (and retries of one send) run one at a time.
+ */
+export async function sendMessage(
+  { db, events, sendLimitPerMinute }: MessagingCtx,
+  userId: string,
+  conversationId: string,
+  input: { content: string; listingId?: string | undefined; idempotencyKey: string },
+): Promise<{ message: Message; created: boolean }> {
+  const content = cleanMessageContent(input.content);
+  if (input.listingId && !(await listingExists(db, input.listingId))) {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Listing not found',
+      details: [{ path: 'listingId', message: 'Listing not found' }],
+    });
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const conversation = await conversationFor(
+      tx,
+      conversationId,
+      userId,
+      MESSAGING_MESSAGES.cannotSend,
+      true,
+    );
+    const earlier = await selectMessage(
+      tx,
+      sql`m.sender_id = ${userId} and m.idempotency_key = ${input.idempotencyKey}`,
+    );
+    if (earlier) {
+      if (earlier.conversation_id !== conversationId) {
+        throw new AppError('CONFLICT', {
+          message: 'This idempotency key was already used for another message.',
+        });
+      }
+      return { row: earlier, created: false, stored: [] };
+    }
+    await countSend(tx, userId, sendLimitPerMinute);
+    const inserted = await tx.execute<MessageRow>(sql`
+      with m as (
+        insert into messages (conversation_id, sender_id, receiver_id, content, listing_id, idempotency_key)
+        values (${conversationId}, ${userId}, ${conversation.other_id}, ${content},
+          ${input.listingId ?? null}, ${input.idempotencyKey})
+        returning *
+      ), touched as (
+        update conversations set updated_at = now(),
+          listing_id = coalesce(${input.listingId ?? null}::uuid, listing_id)
+        where id = ${conversationId}
+      )
+      select ${MESSAGE_COLUMNS} from m`);
+    const row = inserted.rows[0];
+    if (!row) throw new AppError('MESSAGE_SEND_FAILED');
+    const receiver = conversation.other_id;
+    const stored = await appendEvents(tx, [
+      { userId, type: 'message.created', payload: { message: toMessage(row, userId) } },
+      { userId: receiver, type: 'message.created', payload: { message: toMessage(row, receiver) } },
+      { userId: receiver, type: 'unread.changed', payload: await unreadCounts(tx, receiver) },
+    ]);
+    return { row, created: true, stored };
+  });
+  events.publish(outcome.stored);
+  return { message: toMessage(outcome.row, userId), created: outcome.created };
+}
+
+/** `PATCH /api/messages/{id}`: only the sender edits; both sides hear of it. */
+export async function editMessage(
+  { db, events }: MessagingCtx,
+  userId: string,
+  messageId: string,
+  rawContent: string,
+): Promise<Message> {
+  const content = cleanMessageContent(rawContent);
+  const outcome = await db.transaction(async (tx) => {
+    const result = await tx.execute<
+      MessageRow & { participant1_id: string; participant2_id: string }
+    >(sql`
+      select ${MESSAGE_COLUMNS}, c.participant1_id, c.participant2_id
+      from messages m join conversations c on c.id = m.conversation_id
+      where m.id = ${messageId} for update of m`);
+    const current = result.rows[0];
+    // Someone else's conversation: the message's existence is not theirs to learn.
+    if (!current || (current.participant1_id !== userId && current.participant2_id !== userId)) {
+      throw new AppError('NOT_FOUND', { message: 'Message not found' });
+    }
+    if (current.sender_id !== userId) {
+      throw new AppError('UNAUTHORIZED', { message: MESSAGING_MESSAGES.cannotEdit });
+    }
+    if (current.content === content) return { row: current as MessageRow, stored: [] };
+    const updated = await tx.execute<MessageRow>(sql`
+      update messages m set content = ${content}, is_edited = true, edited_at = now()
+      where m.id = ${messageId} returning ${MESSAGE_COLUMNS}`);
+    const row = updated.rows[0] as MessageRow;
+    const viewers = [current.participant1_id, current.participant2_id];
+    const stored = await appendEvents(
+      tx,
+      viewers.map(
+        (viewer): NewEvent => ({
+          userId: viewer,
+          type: 'message.updated',
+          payload: { message: toMessage(row, viewer) },
+        }),
+      ),
+    );
+    return { row, stored };
+  });
+  events.publish(outcome.stored);
+  return toMessage(outcome.row, userId);
+}
+
+/**
+ * `POST /api/conversations/{id}/read`: every message from the other person becomes read, with a
+ * read-status record each (spec §3-§5). The sender gets a read receipt, the reader's other tabs
+ * the same, and their unread counts.
+ */
+export async function markConversationRead(
+  { db, events }: MessagingCtx,
+  userId: string,
+  conversationId: string,
+): Promise<{ marked: number; readAt: string | null }> {
+  const outcome = await db.transaction(async (tx) => {
+    const conversation = await conversationFor(
+      tx,
+      conversationId,
+      userId,
+      MESSAGING_MESSAGES.cannotMarkRead,
+    );
+    const result = await tx.execute<{ id: string; read_at: string }>(sql`
+      with marked as (
+        update messages set receiver_read_at = now()
+        where conversation_id = ${conversationId} and receiver_id = ${userId}
+          and sender_id <> ${userId} and receiver_read_at is null
+        returning id, receiver_read_at
+      ), recorded as (
+        insert into message_read_status (message_id, user_id, read_at)
+        select id, ${userId}, receiver_read_at from marked
+        on conflict (message_id, user_id) do update set read_at = excluded.read_at
+      )
+      select id, receiver_read_at as read_at from marked`);
+    if (result.rows.length === 0) return { marked: 0, readAt: null, stored: [] };
+    const readAt = isoTime((result.rows[0] as { read_at: string }).read_at);
+    const receipt = {
+      conversationId,
+      readerId: userId,
+      messageIds: result.rows.map((row) => row.id),
+      readAt,
+    };
+    const stored = await appendEvents(tx, [
+      { userId: conversation.other_id, type: 'messages.read', payload: receipt },
+      { userId, type: 'messages.read', payload: receipt },
+      { userId, type: 'unread.changed', payload: await unreadCounts(tx, userId) },
+    ]);
+    return { marked: result.rows.length, readAt, stored };
+  });
+  events.publish(outcome.stored);
+  return { marked: outcome.marked, readAt: outcome.readAt };
+}

@@ -1,0 +1,186 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  ConversationFilterSchema,
+  ConversationIdParamSchema,
+  CreateConversationSchema,
+  EditMessageSchema,
+  MESSAGING_MESSAGES,
+  MessageIdParamSchema,
+  MessagePageQuerySchema,
+  RecentConversationsQuerySchema,
+  SendMessageSchema,
+  SuggestionsQuerySchema,
+} from '../../../shared/schemas/messaging.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireUser } from '../../auth/session.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import {
+  conversationStats,
+  conversationSuggestions,
+  getConversation,
+  getOrCreateConversation,
+  listConversations,
+} from './conversations.service.ts';
+import {
+  editMessage,
+  type MessagingCtx,
+  markConversationRead,
+  messagePage,
+  sendMessage,
+  unreadCounts,
+} from './messages.service.ts';
+
+const conversationParam = validate('param', ConversationIdParamSchema, {
+  id: 'CONVERSATION_NOT_FOUND',
+});
+
+/**
+ * An unexpected failure (not a validation or permission answer) reports the spec's message for
+ * the operation (§8) as a 500, never the cause.
+ */
+function failsWith(
+  message: string,
+  code: 'INTERNAL' | 'MESSAGE_SEND_FAILED' = 'INTERNAL',
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const error = c.error;
+    if (error && !(error instanceof AppError)) {
+      c.var.logger.error({ err: error }, message);
+      throw new AppError(code, { message });
+    }
+  };
+}
+
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+function messagingCtx(deps: AppDeps): MessagingCtx {
+  return {
+    db: deps.database.db,
+    events: deps.events,
+    sendLimitPerMinute: deps.env.MESSAGE_SEND_LIMIT_PER_MINUTE,
+  };
+}
+
+/** `/api/conversations`: spec §7's messaging operations as Stoop's own API (issue 5). */
+export function createConversationsRoutes(deps: AppDeps) {
+  const ctx = messagingCtx(deps);
+  return new Hono<AppEnv>()
+    .use(requireUser, noStore)
+    .get(
+      '/',
+      failsWith(MESSAGING_MESSAGES.listFailed),
+      validate('query', ConversationFilterSchema),
+      async (c) => {
+        const items = await listConversations(ctx, currentUser(c).id, c.req.valid('query'));
+        return c.json({ items });
+      },
+    )
+    .post(
+      '/',
+      failsWith(MESSAGING_MESSAGES.createFailed),
+      validate('json', CreateConversationSchema),
+      async (c) => {
+        const { conversation, created } = await getOrCreateConversation(
+          ctx,
+          currentUser(c).id,
+          c.req.valid('json'),
+        );
+        return c.json({ conversation }, created ? 201 : 200);
+      },
+    )
+    .get(
+      '/search',
+      failsWith(MESSAGING_MESSAGES.searchFailed),
+      validate('query', ConversationFilterSchema),
+      async (c) => {
+        const items = await listConversations(ctx, currentUser(c).id, c.req.valid('query'));
+        return c.json({ items });
+      },
+    )
+    .get('/suggestions', validate('query', SuggestionsQuerySchema), async (c) => {
+      const { term, limit } = c.req.valid('query');
+      return c.json({ items: await conversationSuggestions(ctx, currentUser(c).id, term, limit) });
+    })
+    .get('/stats', async (c) => c.json(await conversationStats(ctx, currentUser(c).id)))
+    .get(
+      '/recent',
+      failsWith(MESSAGING_MESSAGES.listFailed),
+      validate('query', RecentConversationsQuerySchema),
+      async (c) => {
+        const since = new Date(Date.now() - c.req.valid('query').days * 86_400_000);
+        const items = await listConversations(ctx, currentUser(c).id, { updatedSince: since });
+        return c.json({ items });
+      },
+    )
+    .get('/:id', conversationParam, async (c) => {
+      const conversation = await getConversation(ctx, currentUser(c).id, c.req.valid('param').id);
+      return c.json({ conversation });
+    })
+    .get(
+      '/:id/messages',
+      conversationParam,
+      validate('query', MessagePageQuerySchema),
+      async (c) => {
+        const page = await messagePage(
+          ctx,
+          currentUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('query'),
+        );
+        return c.json(page);
+      },
+    )
+    .post(
+      '/:id/messages',
+      failsWith(MESSAGING_MESSAGES.sendUnexpected, 'MESSAGE_SEND_FAILED'),
+      conversationParam,
+      validate('json', SendMessageSchema),
+      async (c) => {
+        const { message, created } = await sendMessage(
+          ctx,
+          currentUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        );
+        return c.json({ message }, created ? 201 : 200);
+      },
+    )
+    .post(
+      '/:id/read',
+      failsWith(MESSAGING_MESSAGES.markReadFailed),
+      conversationParam,
+      async (c) => {
+        return c.json(await markConversationRead(ctx, currentUser(c).id, c.req.valid('param').id));
+      },
+    );
+}
+
+/** `/api/messages`: unread counts and edits. */
+export function createMessagesRoutes(deps: AppDeps) {
+  const ctx = messagingCtx(deps);
+  return new Hono<AppEnv>()
+    .use(requireUser, noStore)
+    .get('/unread-count', failsWith(MESSAGING_MESSAGES.unreadCountFailed), async (c) =>
+      c.json(await unreadCounts(ctx.db, currentUser(c).id)),
+    )
+    .patch(
+      '/:id',
+      validate('param', MessageIdParamSchema),
+      validate('json', EditMessageSchema),
+      async (c) => {
+        const message = await editMessage(
+          ctx,
+          currentUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json').content,
+        );
+        return c.json({ message });
+      },
+    );
+}

@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_PAGE_SIZE,
+  RECENT_CONVERSATIONS_DAYS,
+  SEARCH_TERM_MAX_LENGTH,
+  SUGGESTIONS_DEFAULT_LIMIT,
+} from '../constants.ts';
+
+/** Spec §8, word for word. */
+export const MESSAGING_MESSAGES = {
+  contentRange: 'Message content must be between 1 and 2000 characters',
+  contentEmpty: 'Message cannot be empty',
+  contentTooLong: 'Message cannot exceed 2000 characters',
+  searchTermTooLong: 'Search term cannot exceed 100 characters',
+  invalidListingId: 'Invalid listing ID format',
+  invalidRole: 'Invalid participant role',
+  conversationNotFound: 'Conversation not found',
+  createFailed: 'Failed to create or retrieve conversation',
+  listFailed: 'Failed to retrieve conversations',
+  markReadFailed: 'Failed to mark messages as read',
+  unreadCountFailed: 'Failed to get unread count',
+  sendFailed: 'Failed to send message',
+  sendUnexpected: 'An unexpected error occurred while sending the message',
+  cannotSend: 'You do not have permission to send messages to this conversation',
+  cannotView: 'You do not have permission to view messages in this conversation',
+  cannotMarkRead: 'You do not have permission to mark these messages as read',
+  cannotAccess: 'You do not have permission to access this conversation',
+  /** Not in the spec (it has no edits): Stoop's own wording. */
+  cannotEdit: 'You can only edit your own messages',
+  searchFailed: 'Search failed',
+  createConversationFailed: 'Failed to create conversation',
+} as const;
+
+export const PARTICIPANT_ROLES = ['landlord', 'renter'] as const;
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
+export const CONVERSATION_SORTS = ['newest', 'oldest', 'unread_first'] as const;
+export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
+
+/**
+ * Message text as typed: 1-2000 characters after trimming (spec §5). The server also strips HTML
+ * and escapes the rest; text that was only markup is refused there with `contentRange`.
+ */
+export const MessageContentSchema = z
+  .string({ error: MESSAGING_MESSAGES.contentRange })
+  .trim()
+  .min(1, { error: MESSAGING_MESSAGES.contentEmpty })
+  .max(MESSAGE_MAX_LENGTH, { error: MESSAGING_MESSAGES.contentTooLong });
+
+const uuid = (message: string) => z.uuid({ error: message });
+const ConversationIdSchema = uuid(MESSAGING_MESSAGES.conversationNotFound);
+const OptionalListingIdSchema = uuid(MESSAGING_MESSAGES.invalidListingId).optional();
+
+export const ConversationIdParamSchema = z.object({ id: ConversationIdSchema });
+export const MessageIdParamSchema = z.object({ id: uuid('Message not found') });
+
+/** Query booleans arrive as strings. */
+const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'], { error: 'Use true or false.' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** A blank term is the same as no term (spec §5). */
+const SearchTermSchema = z
+  .string()
+  .max(SEARCH_TERM_MAX_LENGTH, { error: MESSAGING_MESSAGES.searchTermTooLong })
+  .transform((v) => v.trim() || undefined)
+  .optional();
+
+/** Spec §3 "Conversation search filter" plus the sort order. */
+export const ConversationFilterSchema = z.object({
+  searchTerm: SearchTermSchema,
+  listingId: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(OptionalListingIdSchema),
+  showUnreadOnly: QueryBoolean.optional(),
+  participantRole: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.enum(PARTICIPANT_ROLES, { error: MESSAGING_MESSAGES.invalidRole }).optional()),
+  sort: z
+    .enum(CONVERSATION_SORTS, { error: 'Sort must be newest, oldest or unread_first.' })
+    .default('newest'),
+});
+export type ConversationFilter = z.output<typeof ConversationFilterSchema>;
+export type ConversationFilterInput = z.input<typeof ConversationFilterSchema>;
+
+export const RecentConversationsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'Days must be a whole number from 1 to 365.' })
+    .int({ error: 'Days must be a whole number from 1 to 365.' })
+    .min(1, { error: 'Days must be a whole number from 1 to 365.' })
+    .max(365, { error: 'Days must be a whole number from 1 to 365.' })
+    .default(RECENT_CONVERSATIONS_DAYS),
+});
+
+/** Suggestions answer only terms of 2+ characters (spec §5); shorter ones get an empty list. */
+export const SuggestionsQuerySchema = z.object({
+  term: z
+    .string()
+    .max(SEARCH_TERM_MAX_LENGTH, { error: MESSAGING_MESSAGES.searchTermTooLong })
+    .default('')
+    .transform((v) => v.trim()),
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 20.' })
+    .int({ error: 'Limit must be a whole number from 1 to 20.' })
+    .min(1, { error: 'Limit must be a whole number from 1 to 20.' })
+    .max(20, { error: 'Limit must be a whole number from 1 to 20.' })
+    .default(SUGGESTIONS_DEFAULT_LIMIT),
+});
+
+export const CreateConversationSchema = z.object({
+  participantId: uuid(MESSAGING_MESSAGES.createFailed),
+  listingId: OptionalListingIdSchema,
+});
+
+const MessageCursor = uuid('Invalid message cursor').optional();
+
+/**
+ * A page of a thread, always in ascending time. `before` (a message id) gives the `limit` messages
+ * just older than it; `after` the `limit` just newer; neither gives the newest `limit`, skipping
+ * `offset` of the newest.
+ */
+export const MessagePageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number from 1 to 100.' })
+    .int({ error: 'Limit must be a whole number from 1 to 100.' })
+    .min(1, { error: 'Limit must be a whole number from 1 to 100.' })
+    .max(100, { error: 'Limit must be a whole number from 1 to 100.' })
+    .default(MESSAGE_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: 'Offset must be a whole number of 0 or more.' })
+    .int({ error: 'Offset must be a whole number of 0 or more.' })
+    .min(0, { error: 'Offset must be a whole number of 0 or more.' })
+    .max(100_000, { error: 'Offset must be a whole number of 0 or more.' })
+    .default(0),
+  after: MessageCursor,
+  before: MessageCursor,
+});
+export type MessagePageQuery = z.output<typeof MessagePageQuerySchema>;
+
+export const IdempotencyKeySchema = z
+  .string({ error: 'Each message needs an idempotency key.' })
+  .regex(/^[A-Za-z0-9_.:-]{8,128}$/, { error: 'Each message needs an idempotency key.' });
+
+export const SendMessageSchema = z.object({
+  content: MessageContentSchema,
+  listingId: OptionalListingIdSchema,
+  idempotencyKey: IdempotencyKeySchema,
+});
+export type SendMessageInput = z.input<typeof SendMessageSchema>;
+
+export const EditMessageSchema = z.object({ content: MessageContentSchema });
+
+// ---- Responses ----
+
+export const MessageSchema = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  senderId: z.uuid(),
+  receiverId: z.uuid().nullable(),
+  /** Stripped of HTML and escaped (spec §5); show it with `messageText()`. */
+  content: z.string(),
+  listingId: z.uuid().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  isEdited: z.boolean(),
+  editedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** For the viewer: their own messages count as read (spec §4). */
+  isRead: z.boolean(),
+  readAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the receiver read it: the sender's "read" tick. */
+  readByReceiverAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const MessagePageSchema = z.object({
+  items: z.array(MessageSchema),
+  /** The `before` cursor of the next older page, or null at the start of the thread. */
+  nextCursor: z.uuid().nullable(),
+});
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+
+export const SendMessageResponseSchema = z.object({ message: MessageSchema });
+
+export const ParticipantSchema = z.object({
+  id: z.uuid(),
+  /** 'Unknown User' when the profile has no name (spec §3). */
+  name: z.string(),
+  role: z.enum(['renter', 'landlord', 'admin']),
+});
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+export const ListingContextSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  address: z.string().nullable(),
+});
+export type ListingContext = z.infer<typeof ListingContextSchema>;
+
+/** Spec §3 "Conversation summary". */
+export const ConversationSummarySchema = z.object({
+  id: z.uuid(),
+  otherParticipant: ParticipantSchema,
+  lastMessage: z
+    .object({
+      id: z.uuid(),
+      content: z.string(),
+      timestamp: z.iso.datetime({ offset: true }),
+      senderId: z.uuid(),
+      isRead: z.boolean(),
+    })
+    .nullable(),
+  unreadCount: z.number().int().min(0),
+  listingContext: ListingContextSchema.nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationListSchema = z.object({ items: z.array(ConversationSummarySchema) });
+
+/** Spec §3 "Conversation": stored pair (smaller id first) plus what a thread header needs. */
+export const ConversationSchema = z.object({
+  id: z.uuid(),
+  participant1Id: z.uuid(),
+  participant2Id: z.uuid(),
+  listingId: z.uuid().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  otherParticipant: ParticipantSchema,
+  listingContext: ListingContextSchema.nullable(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+export const ConversationResponseSchema = z.object({ conversation: ConversationSchema });
+
+export const UnreadCountSchema = z.object({
+  total: z.number().int().min(0),
+  byConversation: z.record(z.string(), z.number().int().min(1)),
+});
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+export const MarkReadResponseSchema = z.object({
+  /** Messages newly marked read by this call. */
+  marked: z.number().int().min(0),
+  readAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
+export const SuggestionSchema = z.object({
+  kind: z.enum(['participant', 'listing']),
+  value: z.string(),
+  conversationId: z.uuid(),
+});
+export const SuggestionsSchema = z.object({ items: z.array(SuggestionSchema) });
+
+/** Over the last 7 days (spec §9 "Search stats recent window"). */
+export const ConversationStatsSchema = z.object({
+  totalConversations: z.number().int(),
+  unreadConversations: z.number().int(),
+  totalUnread: z.number().int(),
+  recentConversations: z.number().int(),
+  messagesSentRecently: z.number().int(),
+  messagesReceivedRecently: z.number().int(),
+  windowDays: z.number().int(),
+});
+export type ConversationStats = z.infer<typeof ConversationStatsSchema>;
+
+// ---- Live events (GET /api/events, text/event-stream; `event:` is the type, `data:` the JSON) ----
+
+export const EVENT_TYPES = [
+  'message.created',
+  'message.updated',
+  'messages.read',
+  'unread.changed',
+  /** Sent first on a fresh stream: its `id` is where a reconnect resumes. */
+  'ready',
+  /** Events were missed beyond the 7-day replay window: refetch everything. */
+  'reset',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const MessageEventSchema = z.object({ message: MessageSchema });
+export const MessagesReadEventSchema = z.object({
+  conversationId: z.uuid(),
+  readerId: z.uuid(),
+  messageIds: z.array(z.uuid()),
+  readAt: z.iso.datetime({ offset: true }),
+});
+export const UnreadChangedEventSchema = UnreadCountSchema;
+
+export type LiveEvent =
+  | { type: 'message.created' | 'message.updated'; data: z.infer<typeof MessageEventSchema> }
+  | { type: 'messages.read'; data: z.infer<typeof MessagesReadEventSchema> }
+  | { type: 'unread.changed'; data: UnreadCount }
+  | { type: 'ready' | 'reset'; data: Record<string, never> };
