@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MessageEventSchema, UnreadCountSchema } from '../../../shared/schemas/messaging.ts';
+import {
+  EventStreamReader,
+  openConversation,
+  person,
+  send,
+} from '../../test/messaging-fixtures.ts';
+import { createTestApp } from '../../test/test-app.ts';
+
+const { app, db, client, url, deps } = await createTestApp();
+// A second instance on the same database: its own pool and its own LISTEN connection.
+const second = await createTestApp({ database: url });
+
+const open: EventStreamReader[] = [];
+async function stream(who: { client: typeof client }, lastEventId?: number, on = app) {
+  const reader = await EventStreamReader.open(on, who.client, lastEventId);
+  open.push(reader);
+  return reader;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+const messageIdOf = (data: unknown) => MessageEventSchema.parse(data).message.id;
+
+describe('GET /api/events', () => {
+  it('is for signed-in users only', async () => {
+    const res = await app.request('/api/events');
+    expect(res.status).toBe(401);
+  });
+
+  it('starts with ready, then delivers a new message to both sides and the unread count', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    const renterStream = await stream(renter);
+    const landlordStream = await stream(landlord);
+    await landlordStream.until((events) => events.some((e) => e.type === 'ready'));
+    await renterStream.until((events) => events.some((e) => e.type === 'ready'));
+    expect(landlordStream.events[0]).toMatchObject({ type: 'ready', id: 0 });
+
+    const message = await send(renter, conversation.id, 'Hi! Is the loft still free?');
+    await landlordStream.until((events) => events.some((e) => e.type === 'unread.changed'));
+    const created = landlordStream.ofType('message.created');
+    expect(created).toHaveLength(1);
+    expect(MessageEventSchema.parse(created[0]?.data).message).toMatchObject({
+      id: message.id,
+      content: 'Hi! Is the loft still free?',
+      isRead: false,
+    });
+    expect(UnreadCountSchema.parse(landlordStream.ofType('unread.changed')[0]?.data)).toEqual({
+      total: 1,
+      byConversation: { [conversation.id]: 1 },
+    });
+    await renterStream.until((events) => events.some((e) => e.type === 'message.created'));
+    expect(messageIdOf(renterStream.ofType('message.created')[0]?.data)).toBe(message.id);
+  });
+
+  it('delivers edits and read receipts live', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    const message = await send(renter, conversation.id, 'Tuesday?');
+    const renterStream = await stream(renter);
+    const landlordStream = await stream(landlord);
+    await renterStream.until((events) => events.some((e) => e.type === 'ready'));
+    await landlordStream.until((events) => events.some((e) => e.type === 'ready'));
+
+    await landlord.client.post(`/api/conversations/${conversation.id}/read`);
+    const [receipt] = (
+      await renterStream.until((events) => events.some((e) => e.type === 'messages.read'))
+    ).filter((e) => e.type === 'messages.read');
+    expect(receipt?.data).toMatchObject({
+      conversationId: conversation.id,
+      readerId: landlord.id,
+      messageIds: [message.id],
+    });
+    await landlordStream.until((events) => events.some((e) => e.type === 'unread.changed'));
+    expect(landlordStream.ofType('unread.changed').at(-1)?.data).toEqual({
+      total: 0,
+      byConversation: {},
+    });
+
+    await renter.client.patch(`/api/messages/${message.id}`, { content: 'Wednesday?' });
+    const [updated] = (
+      await landlordStream.until((events) => events.some((e) => e.type === 'message.updated'))
+    ).filter((e) => e.type === 'message.updated');
+    expect(MessageEventSchema.parse(updated?.data).message).toMatchObject({
+      id: message.id,
+      content: 'Wednesday?',
+      isEdited: true,
+      isRead: true,
+    });
+  });
+
+  it('never reaches a non-participant', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const outsider = await person(client);
+    const conversation = await openConversation(renter, landlord);
+    const outsiderStream = await stream(outsider);
+    const landlordStream = await stream(landlord);
+    await outsiderStream.until((events) => events.some((e) => e.type === 'ready'));
+    await landlordStream.until((events) => events.some((e) => e.type === 'ready'));
+    const message = await send(renter, conversation.id, 'private');
+    await landlord.client.post(`/api/conversations/${conversation.id}/read`);
+    await renter.client.patch(`/api/messages/${message.id}`, { content: 'still private' });
+    // By the time the landlord has all three, anything misrouted would have arrived too.
+    await landlordStream.until((events) =>
+      events.some((e) => e.type === 'message.updated' && messageIdOf(e.data) === message.id),
+    );
+    expect(outsiderStream.events.map((e) => e.type)).toEqual(['ready']);
+    const stored = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from events where user_id = ${outsider.id}`,
+    );
+    expect(stored.rows[0]?.n).toBe(0);
+  });
+
+  it('resumes with Last-Event-ID: every missed event exactly once, then live again', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    const first = await stream(landlord);
+    await send(renter, conversation.id, 'one');
+    await first.until((events) => events.filter((e) => e.type === 'message.created').length === 1);
+    const seen = first.lastId;
+    await first.close();
+
+    // Missed while away: two messages, a read and an edit.
+    const two = await send(renter, conversation.id, 'two');
+    await send(renter, conversation.id, 'three');
+    await landlord.client.post(`/api/conversations/${conversation.id}/read`);
+    await renter.client.patch(`/api/messages/${two.id}`, { content: 'two, edited' });
+
+    const resumed = await stream(landlord, seen);
+    const stored = await db.execute<{ id: string }>(
+      sql`select id from events where user_id = ${landlord.id} and id > ${seen} order by id`,
+    );
+    const missed = stored.rows.map((row) => Number(row.id));
+    expect(missed.length).toBeGreaterThanOrEqual(6);
+    await resumed.until((events) => events.length >= missed.length);
+    expect(resumed.events.map((e) => e.id)).toEqual(missed);
+    expect(resumed.events.some((e) => e.type === 'ready')).toBe(false);
+
+    const four = await send(renter, conversation.id, 'four');
+    await resumed.until((events) =>
+      events.some((e) => e.type === 'message.created' && messageIdOf(e.data) === four.id),
+    );
+    const ids = resumed.events.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('sends reset when the missed events are no longer stored', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    await send(renter, conversation.id, 'one');
+    await send(renter, conversation.id, 'two');
+    // As if pruned after 7 days.
+    await db.execute(sql`delete from events where user_id = ${landlord.id} and id <= 2`);
+    const resumed = await stream(landlord, 1);
+    await resumed.until((events) => events.length > 0);
+    expect(resumed.events[0]).toMatchObject({ type: 'reset', id: 4 });
+    // An id from the future (another database) resets too.
+    const future = await stream(landlord, 999);
+    await future.until((events) => events.length > 0);
+    expect(future.events[0]?.type).toBe('reset');
+  });
+
+  it('delivers a message sent through one instance to a stream held by another', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    const onSecond = await stream(landlord, undefined, second.app);
+    await onSecond.until((events) => events.some((e) => e.type === 'ready'));
+    const message = await send(renter, conversation.id, 'across instances');
+    await onSecond.until((events) =>
+      events.some((e) => e.type === 'message.created' && messageIdOf(e.data) === message.id),
+    );
+    expect(deps.events.size).toBe(0);
+    expect(second.deps.events.size).toBe(1);
+  });
+});

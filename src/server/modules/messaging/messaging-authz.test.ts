@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
+import { MESSAGING_MESSAGES } from '../../../shared/schemas/messaging.ts';
+import { publishListing } from '../../test/listing-fixtures.ts';
+import { openConversation, type Person, person, send } from '../../test/messaging-fixtures.ts';
+import { createTestApp } from '../../test/test-app.ts';
+
+/**
+ * Issue 5's authorization matrix: every messaging endpoint, as each participant, a third user,
+ * a landlord of another listing and signed out. Nothing outside the expected answers is a 2xx,
+ * and a refused request changes nothing.
+ */
+const { app, db, client } = await createTestApp();
+const renter = await person(client, 'renter', 'Pat Participant');
+const landlord = await person(client, 'landlord', 'Lee Landlord');
+const third = await person(client, 'renter', 'Terry Third');
+const otherLandlord = await person(client, 'landlord', 'Olga Other');
+const listing = await publishListing(app, landlord.client);
+await publishListing(app, otherLandlord.client, { neighborhood: 'astoria' });
+const conversation = await openConversation(renter, landlord, listing.id);
+const secret = 'the door code is 4417';
+const message = await send(renter, conversation.id, secret);
+await send(landlord, conversation.id, 'thanks');
+
+type Role = 'participant' | 'otherParticipant' | 'third' | 'otherLandlord' | 'signedOut';
+const people: Record<Exclude<Role, 'signedOut'>, Person> = {
+  participant: renter,
+  otherParticipant: landlord,
+  third,
+  otherLandlord,
+};
+
+type Expectation = { status: number; message?: string };
+type Case = {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  body?: () => unknown;
+  expect: Record<Role, Expectation>;
+  /** For 2xx answers to outsiders: the conversation must not show up in them. */
+  leakCheck?: boolean;
+};
+
+const outsiders = (status: number, message?: string) => ({
+  third: { status, message },
+  otherLandlord: { status, message },
+  signedOut: { status: 401 },
+});
+const everyone = (status: number) => ({
+  participant: { status },
+  otherParticipant: { status },
+  ...outsiders(status),
+});
+
+const c = conversation.id;
+const cases: Case[] = [
+  {
+    name: 'list',
+    method: 'GET',
+    path: '/api/conversations',
+    expect: everyone(200),
+    leakCheck: true,
+  },
+  {
+    name: 'search',
+    method: 'GET',
+    path: '/api/conversations/search?searchTerm=door',
+    expect: everyone(200),
+    leakCheck: true,
+  },
+  {
+    name: 'suggestions',
+    method: 'GET',
+    path: '/api/conversations/suggestions?term=Le',
+    expect: everyone(200),
+    leakCheck: true,
+  },
+  { name: 'stats', method: 'GET', path: '/api/conversations/stats', expect: everyone(200) },
+  {
+    name: 'recent',
+    method: 'GET',
+    path: '/api/conversations/recent',
+    expect: everyone(200),
+    leakCheck: true,
+  },
+  {
+    name: 'unread count',
+    method: 'GET',
+    path: '/api/messages/unread-count',
+    expect: everyone(200),
+    leakCheck: true,
+  },
+  {
+    name: 'get conversation',
+    method: 'GET',
+    path: `/api/conversations/${c}`,
+    expect: {
+      participant: { status: 200 },
+      otherParticipant: { status: 200 },
+      ...outsiders(403, MESSAGING_MESSAGES.cannotAccess),
+    },
+  },
+  {
+    name: 'messages',
+    method: 'GET',
+    path: `/api/conversations/${c}/messages`,
+    expect: {
+      participant: { status: 200 },
+      otherParticipant: { status: 200 },
+      ...outsiders(403, MESSAGING_MESSAGES.cannotView),
+    },
+  },
+  {
+    name: 'send',
+    method: 'POST',
+    path: `/api/conversations/${c}/messages`,
+    body: () => ({ content: 'hello', idempotencyKey: randomUUID() }),
+    expect: {
+      participant: { status: 201 },
+      otherParticipant: { status: 201 },
+      ...outsiders(403, MESSAGING_MESSAGES.cannotSend),
+    },
+  },
+  {
+    name: 'mark read',
+    method: 'POST',
+    path: `/api/conversations/${c}/read`,
+    expect: {
+      participant: { status: 200 },
+      otherParticipant: { status: 200 },
+      ...outsiders(403, MESSAGING_MESSAGES.cannotMarkRead),
+    },
+  },
+  {
+    name: 'edit',
+    method: 'PATCH',
+    path: `/api/messages/${message.id}`,
+    body: () => ({ content: `${secret} (edited)` }),
+    expect: {
+      participant: { status: 200 },
+      otherParticipant: { status: 403, message: MESSAGING_MESSAGES.cannotEdit },
+      // Outsiders do not learn the message exists.
+      ...outsiders(404),
+    },
+  },
+  {
+    name: 'get-or-create',
+    method: 'POST',
+    path: '/api/conversations',
+    body: () => ({ participantId: landlord.id }),
+    expect: {
+      participant: { status: 200 },
+      otherParticipant: { status: 400, message: MESSAGING_MESSAGES.createFailed },
+      third: { status: 201 },
+      otherLandlord: { status: 201 },
+      signedOut: { status: 401 },
+    },
+  },
+];
+
+async function snapshot() {
+  const result = await db.execute<{ messages: number; reads: number; content: string }>(sql`
+    select (select count(*)::int from messages where conversation_id = ${c}) as messages,
+      (select count(*)::int from message_read_status) as reads,
+      (select content from messages where id = ${message.id}) as content`);
+  return result.rows[0];
+}
+
+describe('messaging authorization matrix', () => {
+  for (const testCase of cases) {
+    for (const role of Object.keys(testCase.expect) as Role[]) {
+      const expected = testCase.expect[role];
+      it(`${testCase.name} as ${role} → ${expected.status}`, async () => {
+        const who = role === 'signedOut' ? client.fork() : people[role].client;
+        const before = await snapshot();
+        const res = await who.request(testCase.method, testCase.path, testCase.body?.());
+        const text = await res.text();
+        expect(res.status, text).toBe(expected.status);
+        if (res.status >= 400) {
+          const error = ErrorBodySchema.parse(JSON.parse(text)).error;
+          if (expected.message) expect(error.message).toBe(expected.message);
+          if (res.status === 401) expect(error.code).toBe('UNAUTHENTICATED');
+          // A refused request changes nothing.
+          expect(await snapshot()).toEqual(before);
+        }
+        const outsider = role === 'third' || role === 'otherLandlord';
+        if (outsider && res.status < 300 && testCase.leakCheck) {
+          expect(text).not.toContain(c);
+          expect(text).not.toContain('door code');
+        }
+      });
+    }
+  }
+
+  it('answers 404 CONVERSATION_NOT_FOUND for an unknown or malformed id', async () => {
+    for (const id of [randomUUID(), 'not-a-uuid']) {
+      for (const [method, path] of [
+        ['GET', `/api/conversations/${id}`],
+        ['GET', `/api/conversations/${id}/messages`],
+        ['POST', `/api/conversations/${id}/read`],
+      ] as const) {
+        const res = await renter.client.request(method, path);
+        expect(res.status).toBe(404);
+        expect(ErrorBodySchema.parse(await res.json()).error).toMatchObject({
+          code: 'CONVERSATION_NOT_FOUND',
+          message: 'Conversation not found',
+        });
+      }
+    }
+  });
+
+  it('refuses the event stream when signed out', async () => {
+    const res = await app.request('/api/events');
+    expect(res.status).toBe(401);
+  });
+});
