@@ -36,6 +36,7 @@ import {
 } from './modules/listings/listings.routes.ts';
 import { createDevMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { createMediaRoutes } from './modules/media/media.routes.ts';
+import { messagingApiOperations } from './modules/messaging/messaging.openapi.ts';
 import {
   createConversationsRoutes,
   createMessagesRoutes,
@@ -239,4 +240,5 @@ const apiOperations = [
     response: MailboxResponseSchema,
   },
   ...listingsApiOperations,
+  ...messagingApiOperations,
 ] satisfies Parameters<typeof buildOpenApiDocument>[0];

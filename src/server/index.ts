@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { startHousekeeping } from './modules/events/housekeeping.ts';
 import { startRuntime } from './runtime.ts';
 
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -19,6 +20,7 @@ try {
 }
 
 const app = createApp(runtime.deps);
+const stopHousekeeping = startHousekeeping(runtime.deps.database.db, logger);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info({ port: info.port, url: env.BASE_URL }, `Stoop is running on ${env.BASE_URL}`);
 });
@@ -30,6 +32,7 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
+  stopHousekeeping();
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   // Long-lived connections (SSE, keep-alive) must not hold the process past the grace period.
   const grace = setTimeout(() => {

@@ -8,6 +8,8 @@ import {
   send,
 } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { pruneEvents } from './event-store.ts';
+import { pruneSendCounters } from './housekeeping.ts';
 
 const { app, db, client, url, deps } = await createTestApp();
 // A second instance on the same database: its own pool and its own LISTEN connection.
@@ -182,5 +184,23 @@ describe('GET /api/events', () => {
     );
     expect(deps.events.size).toBe(0);
     expect(second.deps.events.size).toBe(1);
+  });
+
+  it('prunes events past the 7-day window and old send counters, keeping the rest', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    await send(renter, conversation.id, 'old');
+    await send(renter, conversation.id, 'new');
+    await db.execute(sql`update events set created_at = now() - interval '8 days'
+      where user_id = ${landlord.id} and id <= 2`);
+    await db.execute(sql`update message_send_counters set window_start = now() - interval '2 hours'
+      where user_id = ${renter.id}`);
+    expect(await pruneEvents(db)).toBe(2);
+    expect(await pruneSendCounters(db)).toBe(1);
+    const left = await db.execute<{ id: string }>(
+      sql`select id from events where user_id = ${landlord.id} order by id`,
+    );
+    expect(left.rows.map((row) => Number(row.id))).toEqual([3, 4]);
   });
 });

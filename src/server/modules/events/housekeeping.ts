@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { pruneEvents } from './event-store.ts';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** Drops send counters of windows long past (the limit only reads the current minute). */
+export async function pruneSendCounters(db: Db): Promise<number> {
+  const result = await db.execute(
+    sql`delete from message_send_counters where window_start < now() - interval '1 hour'`,
+  );
+  return result.rowCount ?? 0;
+}
+
+/**
+ * Hourly on every instance: events past the 7-day replay window and old send counters go. Both
+ * deletes are idempotent, so instances need no coordination.
+ */
+export function startHousekeeping(db: Db, logger: Logger): () => void {
+  const run = async () => {
+    try {
+      const events = await pruneEvents(db);
+      const counters = await pruneSendCounters(db);
+      if (events || counters) logger.info({ events, counters }, 'pruned old events');
+    } catch (error) {
+      logger.warn({ err: error }, 'housekeeping failed');
+    }
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
