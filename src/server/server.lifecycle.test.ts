@@ -109,7 +109,7 @@ afterAll(async () => {
 });
 
 describe('server lifecycle on the embedded PostgreSQL', () => {
-  it('first start is healthy and seeded; SIGTERM stops node and postgres within 5 s', async () => {
+  it('first start is healthy and seeded; SIGTERM stops node and postgres within 5 s, live stream open', async () => {
     const dataDir = newDataDir('seeded');
     expect(dataDir).toBe(seeded);
     const server = await spawnServer({ dataDir });
@@ -123,12 +123,28 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
       userType: 'renter',
     });
 
+    // An open live stream must not hold the shutdown up.
+    const events = await fetch(`${server.baseUrl}/api/events`, { headers: { cookie } });
+    expect(events.status).toBe(200);
+    const reader = events.body?.getReader();
+    const firstChunk = new TextDecoder().decode((await reader?.read())?.value);
+    expect(firstChunk).toContain('retry:');
+    const streamEnded = (async () => {
+      try {
+        while (!(await reader?.read())?.done) {}
+      } catch {
+        // The socket closing is an end too.
+      }
+      return true;
+    })();
+
     const family = postgresFamily(dataDir);
     const watchdogs = watchdogsOf(family[0] as number);
     expect(watchdogs).toHaveLength(1);
     const sent = performance.now();
     process.kill(server.pid, 'SIGTERM');
     expect(await exitedWithin(server, 5_000)).toBe(true);
+    expect(await streamEnded).toBe(true);
     expect(await server.exited).toEqual({ code: 0, signal: null });
     await waitFor(
       () => [...family, ...watchdogs].every((pid) => !isAlive(pid)),
