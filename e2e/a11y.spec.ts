@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, pageReady, type Role, storageStateFor, test } from './fixtures.ts';
+import { ConversationResponseSchema } from '../src/shared/schemas/messaging.ts';
+import {
+  expect,
+  pageReady,
+  type Role,
+  signInThroughApi,
+  storageStateFor,
+  type TestUser,
+  test,
+} from './fixtures.ts';
 import { ROUTES } from './routes.ts';
 
 /** axe on the rendered page: any serious or critical violation fails the test. */
@@ -80,5 +89,53 @@ test.describe('axe on interactive states', () => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'Database Connection Error' })).toBeVisible();
     await expectNoSeriousViolations(page);
+  });
+});
+
+test.describe('axe on the messaging pages', () => {
+  /** A renter with one conversation (two messages, one each way); returns its id. */
+  async function conversationWithMessages(
+    page: Page,
+    baseURL: string,
+    renter: TestUser,
+    landlord: TestUser,
+  ) {
+    const headers = { Origin: new URL(baseURL).origin };
+    await signInThroughApi(page, baseURL, renter.email, renter.password);
+    const created = await page.request.post('/api/conversations', {
+      headers,
+      data: { participantId: landlord.id },
+    });
+    const { conversation } = ConversationResponseSchema.parse(await created.json());
+    await page.request.post(`/api/conversations/${conversation.id}/messages`, {
+      headers,
+      data: { content: 'Is the apartment still available?', idempotencyKey: crypto.randomUUID() },
+    });
+    return conversation.id;
+  }
+
+  test('the conversation list and a thread, on a desktop and a phone', async ({
+    page,
+    baseURL,
+    newRenter,
+    newLandlord,
+  }) => {
+    const url = baseURL ?? '';
+    const id = await conversationWithMessages(page, url, newRenter, newLandlord);
+    await check(page, '/chat');
+    await expect(page.getByTestId('conversation-item')).toHaveCount(1);
+    await check(page, `/chat/${id}`);
+    await expect(page.getByTestId('message')).toHaveCount(1);
+    // Suggestions open, and a message being edited.
+    await page.getByRole('combobox', { name: 'Search conversations' }).fill('La');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: 'Edit message' }).click();
+    await expect(page.getByRole('textbox', { name: 'Edit message' })).toBeFocused();
+    await expectNoSeriousViolations(page);
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await check(page, '/chat');
+    await check(page, `/chat/${id}`);
   });
 });

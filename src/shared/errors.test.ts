@@ -15,8 +15,19 @@ describe('error catalogue', () => {
     expect(friendlyMessage({ error: { code: 'INVALID_EMAIL', message: 'x' } })).toBe(
       'Please enter a valid email address.',
     );
-    expect(friendlyMessage({ error: { code: 'RATE_LIMITED', message: 'x' } })).toBe(
-      'Too many failed attempts. Please try again later.',
+  });
+
+  it("keeps the server's rate-limit message: sign-in's is the spec's, a send's says slow down", () => {
+    expect(
+      friendlyMessage({
+        error: {
+          code: 'RATE_LIMITED',
+          message: 'Too many failed attempts. Please try again later.',
+        },
+      }),
+    ).toBe('Too many failed attempts. Please try again later.');
+    expect(friendlyMessage({ error: { code: 'RATE_LIMITED', message: 'Slow down' } })).toBe(
+      'Slow down',
     );
   });
 

@@ -38,7 +38,8 @@ export type ErrorBody = {
 };
 
 /**
- * Spec §8 "friendly mappings": what the web app shows for a code. Sign-in never says which of
+ * Spec §8 "friendly mappings": what the web app shows for a code. RATE_LIMITED keeps the server's
+ * message: sign-in's is the spec's 'Too many failed attempts…', a message send says to slow down. Sign-in never says which of
  * email or password was wrong (see docs/decisions/005-sign-in-errors.md).
  */
 export const FRIENDLY_MESSAGES: Partial<Record<ErrorCode, string>> = {
@@ -46,7 +47,6 @@ export const FRIENDLY_MESSAGES: Partial<Record<ErrorCode, string>> = {
   EMAIL_IN_USE: 'An account with this email already exists.',
   WEAK_PASSWORD: 'Password should be at least 6 characters.',
   INVALID_EMAIL: 'Please enter a valid email address.',
-  RATE_LIMITED: 'Too many failed attempts. Please try again later.',
   FORBIDDEN: 'You do not have permission to perform this action.',
 };
 

@@ -54,7 +54,7 @@ describe('api', () => {
       ),
     );
     const limited = (await api('/x').catch((e: unknown) => e)) as ApiError;
-    expect(limited.message).toBe('Too many failed attempts. Please try again later.');
+    expect(limited.message).toBe('slow down');
     expect(limited.retryAfter).toBe(30);
 
     vi.stubGlobal(

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/messaging.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
+import { isoTime } from '../../lib/time.ts';
 import { conversationFor, type MessagingCtx } from './messages.service.ts';
 
 type SummaryRow = {

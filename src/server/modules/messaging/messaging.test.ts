@@ -220,16 +220,16 @@ describe('sending', () => {
   });
 });
 
-describe('send rate limit', async () => {
-  const limited = await createTestApp({ env: { MESSAGE_SEND_LIMIT_PER_MINUTE: '3' } });
-  const a = await person(limited.client);
-  const b = await person(limited.client, 'landlord');
+const limited = await createTestApp({ env: { MESSAGE_SEND_LIMIT_PER_MINUTE: '3' } });
+const sender = await person(limited.client);
+const receiver = await person(limited.client, 'landlord');
 
+describe('send rate limit', () => {
   it('answers 429 with Retry-After past the limit, and a retry of a sent message still works', async () => {
-    const conversation = await openConversation(a, b);
+    const conversation = await openConversation(sender, receiver);
     const keys = [randomUUID(), randomUUID(), randomUUID()];
-    for (const key of keys) await send(a, conversation.id, 'hi', key);
-    const over = await a.client.post(`/api/conversations/${conversation.id}/messages`, {
+    for (const key of keys) await send(sender, conversation.id, 'hi', key);
+    const over = await sender.client.post(`/api/conversations/${conversation.id}/messages`, {
       content: 'one too many',
       idempotencyKey: randomUUID(),
     });
@@ -238,13 +238,13 @@ describe('send rate limit', async () => {
     const retryAfter = Number(over.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const retry = await a.client.post(`/api/conversations/${conversation.id}/messages`, {
+    const retry = await sender.client.post(`/api/conversations/${conversation.id}/messages`, {
       content: 'hi',
       idempotencyKey: keys[0],
     });
     expect(retry.status).toBe(200);
     // The limit is per person: the other side can still answer.
-    await send(b, conversation.id, 'hello back');
+    await send(receiver, conversation.id, 'hello back');
   });
 });
 
@@ -292,19 +292,20 @@ describe('reading', () => {
   });
 });
 
-describe('message pages', async () => {
-  const r = await person(client);
-  const l = await person(client, 'landlord');
-  const conversation = await openConversation(r, l);
-  const sent: string[] = [];
-  for (let i = 0; i < 60; i++) sent.push((await send(i % 2 ? l : r, conversation.id, `m${i}`)).id);
-  const url = `/api/conversations/${conversation.id}/messages`;
-  const page = async (query: string) => {
-    const res = await r.client.get(`${url}${query}`);
-    expect(res.status, await res.clone().text()).toBe(200);
-    return MessagePageSchema.parse(await res.json());
-  };
+const pageRenter = await person(client);
+const pageLandlord = await person(client, 'landlord');
+const pageConversation = await openConversation(pageRenter, pageLandlord);
+const sent: string[] = [];
+for (let i = 0; i < 60; i++)
+  sent.push((await send(i % 2 ? pageLandlord : pageRenter, pageConversation.id, `m${i}`)).id);
+const url = `/api/conversations/${pageConversation.id}/messages`;
+const page = async (query: string) => {
+  const res = await pageRenter.client.get(`${url}${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return MessagePageSchema.parse(await res.json());
+};
 
+describe('message pages', () => {
   it('defaults to the newest 50, oldest first, with a cursor to older ones', async () => {
     const newest = await page('');
     expect(newest.items.map((m) => m.id)).toEqual(sent.slice(10));
@@ -325,7 +326,7 @@ describe('message pages', async () => {
 
   it('refuses limits outside 1-100', async () => {
     for (const query of ['?limit=0', '?limit=101', '?limit=x', '?offset=-1', '?before=nope']) {
-      expect((await r.client.get(`${url}${query}`)).status).toBe(400);
+      expect((await pageRenter.client.get(`${url}${query}`)).status).toBe(400);
     }
   });
 });
@@ -358,19 +359,19 @@ describe('edits', () => {
   });
 });
 
-describe('conversation list', async () => {
-  const me = await person(client, 'renter', 'Mina Me');
-  const alice = await person(client, 'landlord', 'Alice Park');
-  const bob = await person(client, 'landlord', 'Bob Stone');
-  const carl = await person(client, 'renter', 'Carl Diaz');
-  const withAlice = await openConversation(me, alice, listing.id);
-  const withBob = await openConversation(me, bob);
-  const withCarl = await openConversation(me, carl);
-  await send(me, withAlice.id, 'About the loft');
-  await send(bob, withBob.id, 'Viewing at 6pm works');
-  await send(bob, withBob.id, 'Bring ID please');
-  await send(carl, withCarl.id, 'Want to share a place?');
+const me = await person(client, 'renter', 'Mina Me');
+const alice = await person(client, 'landlord', 'Alice Park');
+const bob = await person(client, 'landlord', 'Bob Stone');
+const carl = await person(client, 'renter', 'Carl Diaz');
+const withAlice = await openConversation(me, alice, listing.id);
+const withBob = await openConversation(me, bob);
+const withCarl = await openConversation(me, carl);
+await send(me, withAlice.id, 'About the loft');
+await send(bob, withBob.id, 'Viewing at 6pm works');
+await send(bob, withBob.id, 'Bring ID please');
+await send(carl, withCarl.id, 'Want to share a place?');
 
+describe('conversation list', () => {
   it('lists summaries newest first with last message, unread count and listing context', async () => {
     const items = await conversations(me);
     expect(items.map((c) => c.id)).toEqual([withCarl.id, withBob.id, withAlice.id]);

@@ -1,4 +1,6 @@
 import { Outlet, useNavigation } from 'react-router';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { LiveEvents } from '../../features/messaging/components/live-events.tsx';
 import { Navbar } from './navbar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
@@ -6,6 +8,7 @@ import { SiteFooter } from './site-footer.tsx';
 export function AppLayout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
+  const { user } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,6 +30,8 @@ export function AppLayout() {
           Loading...
         </p>
       ) : null}
+      {/* Live messages, read receipts and unread counts for the signed-in user. */}
+      <LiveEvents userId={user?.id ?? null} />
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />

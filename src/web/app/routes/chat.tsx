@@ -1,22 +1,24 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { useLocation, useParams } from 'react-router';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { ChatPage } from '../../features/messaging/components/chat-page.tsx';
 
-/** /chat and /chat/{conversationId} */
+/** What "Message landlord" leaves in the history state: the listing it came from. */
+function listingHintOf(state: unknown): string | null {
+  const listingId = (state as { listingId?: unknown } | null)?.listingId;
+  return typeof listingId === 'string' ? listingId : null;
+}
+
+/** /chat and /chat/{conversationId} (login required: `RequireAuth` wraps both). */
 export function Component() {
   const { conversationId } = useParams();
+  const { user } = useAuth();
+  const location = useLocation();
+  if (user === null) return null;
   return (
-    <ComingSoon
-      title="Messages"
-      description={
-        conversationId
-          ? `Conversation ${conversationId}`
-          : 'Your conversations with renters and landlords.'
-      }
-    >
-      <p>
-        Direct messages between renters and landlords are on their way. Your conversations will
-        appear here.
-      </p>
-    </ComingSoon>
+    <ChatPage
+      me={user}
+      conversationId={conversationId ?? null}
+      listingHint={listingHintOf(location.state)}
+    />
   );
 }

@@ -1,21 +1,26 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
 import { useListing } from '../../features/listings/api/listings-api.ts';
 import { ListingDetails } from '../../features/listings/components/listing-details.tsx';
 import {
   ListingLoading,
   ListingNotFound,
 } from '../../features/listings/components/listing-status.tsx';
+import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import type { FromState } from '../guards/redirect-state.ts';
 
 /** The listing page, shared by /listings/{id} and its phone layout /listings/{id}/mobile. */
 export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const { id = '' } = useParams();
   const listing = useListing(id);
+  const { user } = useAuth();
+  const location = useLocation();
   if (listing.isPending) return <ListingLoading />;
   if (listing.isError) {
     return (
@@ -35,9 +40,21 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
         saveAction={<SaveButton listingId={data.id} title={data.title} variant="full" />}
         contactAction={
           <>
-            <Link to={paths.chat.href()} className={buttonClass('primary')}>
-              Message landlord
-            </Link>
+            <MessageLandlordButton
+              landlordId={data.landlord.id}
+              listingId={data.id}
+              userId={user?.id ?? null}
+              signIn={{
+                to: paths.login.href(),
+                state: {
+                  from: {
+                    pathname: location.pathname,
+                    search: location.search,
+                    hash: location.hash,
+                  },
+                } satisfies FromState,
+              }}
+            />
             <Link to={paths.simpleListing.href(data.id)} className={buttonClass('ghost', 'sm')}>
               Printable summary
             </Link>

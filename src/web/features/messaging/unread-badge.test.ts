@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fetchUnreadCounts } from './api/get-unread-count.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchUnreadCounts, parseUnreadCounts } from './api/get-unread-count.ts';
 import { unreadBadgeText } from './unread-badge.ts';
 
 describe('unreadBadgeText', () => {
@@ -17,7 +17,25 @@ describe('unreadBadgeText', () => {
 });
 
 describe('fetchUnreadCounts', () => {
-  it('answers zero until the messaging API exists', async () => {
-    await expect(fetchUnreadCounts()).resolves.toEqual({ total: 0, byConversation: {} });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks GET /api/messages/unread-count', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ total: 3, byConversation: { c1: 2, c2: 1 } }), {
+          status: 200,
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await expect(fetchUnreadCounts()).resolves.toEqual({
+      total: 3,
+      byConversation: { c1: 2, c2: 1 },
+    });
+    expect(fetch).toHaveBeenCalledWith('/api/messages/unread-count', expect.anything());
+  });
+
+  it('refuses an answer of another shape', () => {
+    expect(() => parseUnreadCounts({ total: '3' })).toThrow('Unexpected answer from the server.');
+    expect(() => parseUnreadCounts({ total: 1, byConversation: { c: 'x' } })).toThrow();
   });
 });

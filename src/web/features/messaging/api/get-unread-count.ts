@@ -1,34 +1,59 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { messagingKeys } from './messaging-keys.ts';
 
 /** Spec §3: unread counts are a total and a per-conversation map. */
 export type UnreadCounts = { total: number; byConversation: Record<string, number> };
 
 /**
- * The unread counts behind the navbar's Messages badge.
- *
- * The messaging API does not exist yet, so the query function answers `total: 0` without a
- * network call. When it lands, replace the body with
- * `api('/api/conversations/unread-count', { parse: UnreadCountsSchema.parse })`; the polling
- * below (30 s, paused while the page is hidden — TanStack Query's default for
- * `refetchInterval` — and refreshed on return) already follows spec §9.
+ * Narrows the answer to the shape of the shared `UnreadCountSchema`. The badge is on every page,
+ * so a hand-written check keeps zod out of the start-up bundle (decision 012).
  */
-export async function fetchUnreadCounts(): Promise<UnreadCounts> {
-  return { total: 0, byConversation: {} };
+export function parseUnreadCounts(data: unknown): UnreadCounts {
+  if (typeof data === 'object' && data !== null) {
+    const { total, byConversation } = data as { total?: unknown; byConversation?: unknown };
+    if (
+      typeof total === 'number' &&
+      typeof byConversation === 'object' &&
+      byConversation !== null &&
+      Object.values(byConversation).every((n) => typeof n === 'number')
+    ) {
+      return { total, byConversation: byConversation as Record<string, number> };
+    }
+  }
+  throw new ApiError({ status: 200, code: null, message: 'Unexpected answer from the server.' });
 }
 
+/** `GET /api/messages/unread-count`. */
+export function fetchUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
+  return api('/api/messages/unread-count', {
+    parse: parseUnreadCounts,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * The unread counts behind the navbar's Messages badge. Live events write into this query at once
+ * (`unread.changed`); the spec §9 polling stays as the fallback: every 30 s, paused while the page
+ * is hidden (`refetchIntervalInBackground: false`) and refreshed when it shows again.
+ */
 export const unreadCountsQueryOptions = (userId: string | null) =>
   queryOptions({
-    queryKey: ['messaging', 'unread-count', userId],
-    queryFn: fetchUnreadCounts,
+    queryKey: messagingKeys.unread(userId),
+    queryFn: ({ signal }) => fetchUnreadCounts(signal),
     enabled: userId !== null,
     refetchInterval: POLL_INTERVAL_MS,
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
   });
 
-/** Unread counts for the signed-in user; zero while signed out. */
+/** The unread counts of the signed-in user (undefined until the first answer). */
+export function useUnreadCounts(userId: string | null) {
+  return useQuery(unreadCountsQueryOptions(userId)).data;
+}
+
+/** The unread total for the signed-in user; zero while signed out. */
 export function useUnreadCount(userId: string | null) {
-  const query = useQuery(unreadCountsQueryOptions(userId));
-  return query.data?.total ?? 0;
+  return useUnreadCounts(userId)?.total ?? 0;
 }

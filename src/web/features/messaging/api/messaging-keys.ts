@@ -1,0 +1,40 @@
+import type { ConversationSort, ParticipantRole } from '../../../../shared/schemas/messaging.ts';
+
+/** What the conversation list asks the API for (spec §3 "Conversation search filter" + sort). */
+export type ConversationListFilters = {
+  sort: ConversationSort;
+  showUnreadOnly: boolean;
+  participantRole: ParticipantRole | null;
+  listingId: string | null;
+  searchTerm: string;
+};
+
+export const DEFAULT_FILTERS: ConversationListFilters = {
+  sort: 'newest',
+  showUnreadOnly: false,
+  participantRole: null,
+  listingId: null,
+  searchTerm: '',
+};
+
+/**
+ * Every messaging query key starts with 'messaging', so a `reset` event (or sign-out, which
+ * removes user-scoped queries) reaches all of them at once.
+ */
+export const messagingKeys = {
+  all: ['messaging'] as const,
+  unread: (userId: string | null) => ['messaging', 'unread-count', userId] as const,
+  conversations: ['messaging', 'conversations'] as const,
+  conversationList: (filters: ConversationListFilters) =>
+    ['messaging', 'conversations', 'list', filters] as const,
+  suggestions: (term: string) => ['messaging', 'conversations', 'suggestions', term] as const,
+  conversation: (id: string) => ['messaging', 'conversation', id] as const,
+  messages: (conversationId: string) => ['messaging', 'messages', conversationId] as const,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when a string can be a conversation's (or message's, or listing's) id. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
