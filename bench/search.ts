@@ -8,10 +8,16 @@
  *  3. autocannon, 20 connections: a deterministic mix of text, filters, sorts and next pages on
  *     GET /api/listings, then GET /api/listings/{id}; p50/p95/p99 of each, per shape too.
  *  4. EXPLAIN (ANALYZE, BUFFERS) of the slowest search shape's statements.
+ *  5. CPU per request of the server process and of PostgreSQL (when the bench started it, or
+ *     `--pg-pid` names its postmaster): on a shared 2-core machine latency swings with other
+ *     load, CPU per request much less.
  *
  *   npx tsx bench/search.ts [--listings 100000] [--duration 20] [--connections 20]
+ *   npx tsx bench/search.ts --explain   # no load: EXPLAIN ANALYZE every planned search
  *
- * The last line printed is JSON.
+ * `--explain` plans each URL of the mix as the server does (uncached count first, then the
+ * page) and reports, per statement, execution + planning time: the slowest URLs with their
+ * plans, and p50/p95/max over the mix. The last line printed is JSON.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,9 +31,9 @@ import { runMigrations } from '../src/server/db/migrate.ts';
 import { seedDemoData } from '../src/server/db/seed.ts';
 import { createLocalStorage } from '../src/server/lib/storage.ts';
 import {
-  correctWords,
-  queryWords,
-  searchStatements,
+  planSearch,
+  type SearchPlan,
+  searchListings,
 } from '../src/server/modules/listings/search.service.ts';
 import { freePort, REPO_ROOT, SERVER_COMMAND, sleep } from '../src/server/test/server-process.ts';
 import { AMENITY_SLUGS } from '../src/shared/listings.ts';
@@ -42,6 +48,9 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     'data-dir': { type: 'string', default: 'data/bench' },
+    explain: { type: 'boolean', default: false },
+    'explain-top': { type: 'string', default: '8' },
+    'pg-pid': { type: 'string' },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -171,6 +180,71 @@ function planSearches(n: number): Planned[] {
   return planned;
 }
 
+type Database = ReturnType<typeof createDatabase>;
+type Explained = { ms: number; plan: string };
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one statement, run twice: the second (warm) run counts. */
+async function explain(database: Database, statement: ReturnType<typeof sql>): Promise<Explained> {
+  const run = () =>
+    database.db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${statement}`);
+  await run();
+  const lines = (await run()).rows.map((r) => r['QUERY PLAN']);
+  const time = (label: string) =>
+    Number(lines.find((l) => l.startsWith(label))?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN);
+  return { ms: round(time('Planning Time') + time('Execution Time')), plan: lines.join('\n') };
+}
+
+/** The statements the server runs for a search URL (counting uncached), explained. */
+async function explainSearch(database: Database, url: string) {
+  const params = Object.fromEntries(new URL(url, 'http://bench').searchParams);
+  const query = ListingSearchQuerySchema.parse(params);
+  const counts: Explained[] = [];
+  const plan: SearchPlan = await planSearch(database.db, query, async (count) => {
+    counts.push(await explain(database, count));
+    const result = await database.db.execute<{ total: number }>(count);
+    return result.rows[0]?.total ?? 0;
+  });
+  const page = plan.total === 0 ? undefined : await explain(database, plan.statements.page);
+  return {
+    url: plan.corrected ? `${url} (searched as: ${plan.words.join(' ')})` : url,
+    total: plan.total,
+    countMs: round(counts.reduce((sum, c) => sum + c.ms, 0)),
+    pageMs: page?.ms ?? 0,
+    // After the total: the corrected words' total, or the words alone counted up to 2,001.
+    count: counts.map((c) => c.plan).join('\n-- next count\n'),
+    page: page?.plan ?? '(no page: nothing matches)',
+  };
+}
+
+/** utime + stime of a process (and its reaped children), in ms; 0 when it is gone. */
+function cpuMs(pid: number, withChildren = false): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14-17 of proc(5), counted from the state (field 3) here.
+    const ticks = fields.slice(11, withChildren ? 15 : 13).reduce((sum, f) => sum + Number(f), 0);
+    return (ticks * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** A postmaster and all its processes (backends that exited are in its children's times). */
+function postgresCpuMs(postmaster: number): number {
+  let total = cpuMs(postmaster, true);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) total += cpuMs(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}
+
 async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   fs.chmodSync(DATA_DIR, 0o755);
@@ -180,15 +254,14 @@ async function main() {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, 'pg') });
     url = embedded.url;
   }
+  const postmaster = embedded?.pid ?? (values['pg-pid'] ? Number(values['pg-pid']) : undefined);
   const database = createDatabase(url, { max: 4 });
   let server: ReturnType<typeof spawn> | undefined;
   try {
     await runMigrations(url);
+    const storage = createLocalStorage(path.join(DATA_DIR, 'media'));
     const seedStarted = performance.now();
-    const created = await seedDemoData(database.db, {
-      listings: LISTINGS,
-      storage: createLocalStorage(path.join(DATA_DIR, 'media')),
-    });
+    const created = await seedDemoData(database.db, { listings: LISTINGS, storage });
     const seedMs = performance.now() - seedStarted;
     console.log(
       `seed: ${created.length ? created.join(', ') : 'already present'} in ${round(seedMs / 1000, 1)} s`,
@@ -198,6 +271,58 @@ async function main() {
       `select count(*) filter (where status = 'active')::int as active, count(*)::int as all from listings`,
     );
     console.log(`listings: ${counts[0]?.active} active of ${counts[0]?.all}`);
+    const searches = planSearches(400);
+
+    if (values.explain) {
+      // Every planned URL, and the next page of the first 40 (as the load run does).
+      for (const planned of searches.slice(0, 40)) {
+        const params = Object.fromEntries(new URL(planned.path, 'http://bench').searchParams);
+        const query = ListingSearchQuerySchema.parse(params);
+        const { nextCursor } = await searchListings({ db: database.db, storage, query });
+        if (nextCursor) {
+          searches.push({
+            shape: `next-page ${planned.shape}`,
+            path: `${planned.path}&cursor=${nextCursor}`,
+          });
+        }
+      }
+      const seen = new Set<string>();
+      const explained: ({ shape: string } & Awaited<ReturnType<typeof explainSearch>>)[] = [];
+      for (const planned of searches) {
+        if (seen.has(planned.path)) continue;
+        seen.add(planned.path);
+        explained.push({ shape: planned.shape, ...(await explainSearch(database, planned.path)) });
+      }
+      const top = Number(values['explain-top']);
+      for (const kind of ['countMs', 'pageMs'] as const) {
+        const worst = [...explained].sort((a, b) => b[kind] - a[kind]).slice(0, top);
+        console.log(`\n=== slowest ${kind === 'countMs' ? 'counts' : 'pages'} (no cache)`);
+        for (const e of worst) {
+          console.log(`\n${e[kind]} ms  total=${e.total}  ${decodeURIComponent(e.url)}`);
+          console.log(kind === 'countMs' ? e.count : e.page);
+        }
+      }
+      const stats = (kind: 'countMs' | 'pageMs') => summary(explained.map((e) => e[kind]));
+      const figures = {
+        bench: 'search-explain',
+        listings: counts[0]?.active,
+        urls: explained.length,
+        countMs: stats('countMs'),
+        pageMs: stats('pageMs'),
+        countMsSum: round(
+          explained.reduce((sum, e) => sum + e.countMs, 0),
+          0,
+        ),
+        pageMsSum: round(
+          explained.reduce((sum, e) => sum + e.pageMs, 0),
+          0,
+        ),
+        slowestCount: explained.reduce((a, b) => (b.countMs > a.countMs ? b : a)).url,
+        slowestPage: explained.reduce((a, b) => (b.pageMs > a.pageMs ? b : a)).url,
+      };
+      console.log(`\n${JSON.stringify(figures)}`);
+      return;
+    }
 
     // The server, as in production, on the same database.
     const port = await freePort();
@@ -221,6 +346,7 @@ async function main() {
       stdio: ['ignore', out, out],
     });
     fs.closeSync(out);
+    const serverPid = server.pid as number;
     for (let i = 0; ; i += 1) {
       if (server.exitCode !== null)
         throw new Error(`server exited:\n${fs.readFileSync(logFile, 'utf8')}`);
@@ -233,7 +359,6 @@ async function main() {
     }
 
     // Request mixes: searches (with some next pages) and detail pages.
-    const searches = planSearches(400);
     for (const planned of searches.slice(0, 40)) {
       const body = (await (await fetch(`${baseUrl}${planned.path}`)).json()) as {
         nextCursor: string | null;
@@ -255,6 +380,11 @@ async function main() {
       const all: number[] = [];
       let next = 0;
       let non2xx = 0;
+      const cpuBefore = {
+        server: cpuMs(serverPid),
+        postgres: postmaster ? postgresCpuMs(postmaster) : 0,
+        bench: process.cpuUsage(),
+      };
       const result = await new Promise<autocannon.Result>((resolve, reject) => {
         autocannon(
           {
@@ -295,11 +425,21 @@ async function main() {
           (error, done) => (error ? reject(error) : resolve(done)),
         );
       });
+      const bench = process.cpuUsage(cpuBefore.bench);
+      const perRequest = (ms: number) => (all.length ? round(ms / all.length, 3) : Number.NaN);
       return {
         requestsPerSec: round(result.requests.average, 0),
         latencyMs: summary(all),
         non2xx: non2xx + result.non2xx,
         errors: result.errors,
+        // CPU ms per successful request: the server process, PostgreSQL, autocannon.
+        cpuMsPerRequest: {
+          server: perRequest(cpuMs(serverPid) - cpuBefore.server),
+          ...(postmaster
+            ? { postgres: perRequest(postgresCpuMs(postmaster) - cpuBefore.postgres) }
+            : {}),
+          bench: perRequest((bench.user + bench.system) / 1000),
+        },
         byShape,
         byPath,
       };
@@ -317,51 +457,25 @@ async function main() {
       .sort((a, b) => b.p95 - a.p95);
     const slowest = shapes[0];
     console.log(
-      `\nGET /api/listings: ${search.requestsPerSec} req/s, ${JSON.stringify(search.latencyMs)}`,
+      `\nGET /api/listings: ${search.requestsPerSec} req/s, ${JSON.stringify(search.latencyMs)}, CPU ms/request ${JSON.stringify(search.cpuMsPerRequest)}`,
     );
     console.log(
-      `GET /api/listings/{id}: ${detail.requestsPerSec} req/s, ${JSON.stringify(detail.latencyMs)}`,
+      `GET /api/listings/{id}: ${detail.requestsPerSec} req/s, ${JSON.stringify(detail.latencyMs)}, CPU ms/request ${JSON.stringify(detail.cpuMsPerRequest)}`,
     );
     console.log('\nslowest shapes (p95):');
     for (const s of shapes.slice(0, 6))
       console.log(`  ${s.p95} ms  p50 ${s.p50}  n=${s.n}  ${s.shape}`);
 
-    // EXPLAIN ANALYZE of the slowest shape's statements, on one of its URLs.
-    let explain: { url: string; page: string; count: string } | undefined;
-    // Of the slowest shape, the URL with the highest median latency.
+    // EXPLAIN ANALYZE of the slowest shape's statements, on the URL of that shape with the
+    // highest median latency, planned as the server plans it (count uncached).
     const example = searches
       .filter((s) => s.shape === slowest?.shape && search.byPath.has(s.path))
       .map((s) => ({ ...s, median: summary(search.byPath.get(s.path) ?? []).p50 }))
       .sort((a, b) => b.median - a.median)[0];
-    if (example) {
-      const params = Object.fromEntries(new URL(example.path, baseUrl).searchParams);
-      const query = ListingSearchQuerySchema.parse(params);
-      // As the server plans it: count first, correct typos when nothing matches, and sort few
-      // matches rather than walk an index.
-      let words = query.q ? queryWords(query.q) : [];
-      const countOf = async () =>
-        (await database.db.execute<{ total: number }>(searchStatements(query, words).count)).rows[0]
-          ?.total ?? 0;
-      let total = await countOf();
-      if (total === 0 && words.length > 0) {
-        words = (await correctWords(database.db, words)) ?? words;
-        total = await countOf();
-      }
-      const matchFirst = total <= (words.length > 0 ? 2_000 : 5_000);
-      const statements = searchStatements(query, words, { matchFirst });
-      const plan = async (statement: ReturnType<typeof sql>) => {
-        const result = await database.db.execute<{ 'QUERY PLAN': string }>(
-          sql`explain (analyze, buffers) ${statement}`,
-        );
-        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-      };
-      explain = {
-        url: words.length ? `${example.path} (searched as: ${words.join(' ')})` : example.path,
-        page: await plan(statements.page),
-        count: await plan(statements.count),
-      };
+    const explained = example ? await explainSearch(database, example.path) : undefined;
+    if (explained) {
       console.log(
-        `\nEXPLAIN ANALYZE ${example.path}\n-- page\n${explain.page}\n-- count\n${explain.count}`,
+        `\nEXPLAIN ANALYZE ${explained.url}\n-- page (${explained.pageMs} ms)\n${explained.page}\n-- count (${explained.countMs} ms)\n${explained.count}`,
       );
     }
 
@@ -374,12 +488,14 @@ async function main() {
       search: {
         requestsPerSec: search.requestsPerSec,
         latencyMs: search.latencyMs,
+        cpuMsPerRequest: search.cpuMsPerRequest,
         non2xx: search.non2xx,
         errors: search.errors,
       },
       detail: {
         requestsPerSec: detail.requestsPerSec,
         latencyMs: detail.latencyMs,
+        cpuMsPerRequest: detail.cpuMsPerRequest,
         non2xx: detail.non2xx,
         errors: detail.errors,
       },
@@ -390,7 +506,8 @@ async function main() {
         detailMet: detail.latencyMs.p95 <= BUDGET.detailP95Ms,
       },
       slowestShapes: shapes.slice(0, 5),
-      explainUrl: explain?.url,
+      explainUrl: explained?.url,
+      explainMs: explained ? { page: explained.pageMs, count: explained.countMs } : undefined,
     };
     console.log(JSON.stringify(figures));
   } finally {

@@ -76,17 +76,25 @@ export const listings = pgTable(
         and ${t.publishedAt} is not null)`,
     ),
     index('listings_landlord_idx').on(t.landlordId, t.createdAt),
-    // Search: every index is partial on active listings, the only ones search reads.
-    // Ascending, read backwards for "newest": ORDER BY published_at DESC, id DESC.
-    index('listings_active_newest_idx').on(t.publishedAt, t.id).where(active),
-    index('listings_active_price_idx').on(t.rentCents, t.id).where(active),
-    index('listings_active_neighborhood_idx').on(t.neighborhood, t.publishedAt, t.id).where(active),
-    // listings_active_filter_idx (covering, for counts) is in migration 0003: drizzle has no INCLUDE.
+    // Search (docs/decisions/007). The btree indexes are partial on active listings, the only
+    // ones search reads. The sort indexes cover every filter column so a page walks them
+    // index-only; drizzle has no INCLUDE, so they are in migration 0005:
+    //   listings_active_newest_idx (published_at, id), read backwards for "newest",
+    //   listings_active_price_idx (rent_cents, id),
+    //   listings_active_neighborhood_idx (neighborhood, published_at, id),
+    //   listings_active_newest_text_idx (published_at, id) with only the search vector, for
+    //   words alone, newest first.
+    // Narrow, for counts index-only and for bitmap ANDs with the GIN indexes.
+    index('listings_active_count_idx')
+      .on(t.borough, t.bedrooms, t.bathrooms, t.pets, t.laundry, t.rentCents, t.availableFrom)
+      .where(active),
     index('listings_active_featured_idx')
       .on(t.publishedAt, t.id)
       .where(sql`status = 'active' and featured`),
-    index('listings_active_amenities_idx').using('gin', t.amenities).where(active),
-    index('listings_active_search_idx').using('gin', t.searchVector).where(active),
+    // Not partial: the planner never ANDs bitmaps of two partial indexes with the same
+    // predicate, and words or amenities with other filters need that AND.
+    index('listings_amenities_idx').using('gin', t.amenities),
+    index('listings_search_idx').using('gin', t.searchVector),
   ],
 );
 

@@ -55,13 +55,12 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-function textCondition(words: string[]): SQL[] {
-  if (words.length === 0) return [];
+function textCondition(words: string[], alias: 'l' | 't' = 'l'): SQL {
   // Every word, stemmed; the last one also as a prefix, as typed so far ("renov" finds
   // "renovated"). Stop words drop out; a query of stop words only matches everything.
   const terms = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w));
   const tsquery = sql`to_tsquery('english', ${terms.join(' & ')})`;
-  return [sql`(numnode(${tsquery}) = 0 or l.search_vector @@ ${tsquery})`];
+  return sql`(numnode(${tsquery}) = 0 or ${sql.raw(alias)}.search_vector @@ ${tsquery})`;
 }
 
 /**
@@ -84,10 +83,15 @@ export async function correctWords(db: Db, words: string[]): Promise<string[] | 
   return corrected.some((w, i) => w !== words[i]) ? corrected : null;
 }
 
-/** The WHERE conditions of a search, without the cursor. */
-function filters(query: ListingSearchQuery, words: string[]): SQL[] {
+/**
+ * The WHERE conditions of a search, without the cursor. `walk`: the page walks a sort index.
+ * Its filters are then tested on the covering index's entries (index-only) and the words only
+ * on the rows that pass them, through the primary key: testing the words on every row walked
+ * reads each one from the heap (the Bronx is at the cheap end, so a walk from the expensive end
+ * read 16,000 rows to find 21 quiet Bronx listings, 30 ms; this way 86 rows, 3 ms).
+ */
+function filters(query: ListingSearchQuery, words: string[], walk = false): SQL[] {
   const conditions: SQL[] = [sql`l.status = 'active'`];
-  conditions.push(...textCondition(words));
   if (query.minPrice !== undefined) conditions.push(sql`l.rent_cents >= ${query.minPrice * 100}`);
   if (query.maxPrice !== undefined) conditions.push(sql`l.rent_cents <= ${query.maxPrice * 100}`);
   if (query.bedrooms !== undefined) conditions.push(sql`l.bedrooms >= ${query.bedrooms}`);
@@ -104,32 +108,52 @@ function filters(query: ListingSearchQuery, words: string[]): SQL[] {
   }
   if (query.laundry?.length) conditions.push(sql`l.laundry in (${list(query.laundry)})`);
   if (query.availableBy) conditions.push(sql`l.available_from <= ${query.availableBy}::date`);
+  if (words.length > 0) {
+    conditions.push(
+      walk && conditions.length > 1
+        ? sql`exists (select from listings t where t.id = l.id and ${textCondition(words, 't')})`
+        : textCondition(words),
+    );
+  }
   return conditions;
 }
 
-const ORDER: Record<SearchSort, SQL> = {
-  newest: sql`l.published_at desc, l.id desc`,
-  price_asc: sql`l.rent_cents asc, l.id asc`,
-  price_desc: sql`l.rent_cents desc, l.id desc`,
-};
+/**
+ * How a page finds its keys: walk a sort index (index-only over the covering index, testing
+ * the filters on its entries) until a page matches, or fetch every match and sort it.
+ *
+ * Walking reads about limit × active / matches entries when the filters are independent of
+ * the sort key, far more when they correlate (West Village is all at the expensive end; Bronx
+ * at the cheap one). Sorting pays only when an index narrows the matches to a few: the words'
+ * GIN index, or a neighborhood leading its covering index. A borough covers up to a third of
+ * the city, so borough searches walk (measured: 1-4 ms walking where sorting took 8-12 ms).
+ *
+ * Words are tested on the heap row, not on an index entry, so a walk over words alone reads a
+ * row per entry walked and correlation costs dearly ("sunny studio" by price: 79 ms walking,
+ * 5 ms sorting its 1,095 matches). With other filters a walk reads only the rows that pass
+ * them (see `filters`), and sorting costs what the words alone match, so that count (capped,
+ * cached like totals) decides: "terrace" with two filters sorts 17,000 rows (21 ms) where the
+ * walk takes 2 ms.
+ */
+const MATCH_FIRST_MAX = { text: 2_000, wordsByDate: 500, filters: 5_000 };
 
-/**
- * The same orders written so no btree can serve them. When few rows match, walking the price
- * or date index and testing each row can read tens of thousands of rows before finding a page
- * (West Village listings are all at the expensive end); fetching the matches through the
- * filter indexes and sorting them is cheap.
- */
-const ORDER_AFTER_MATCH: Record<SearchSort, SQL> = {
-  newest: sql`l.published_at + interval '0 seconds' desc, l.id desc`,
-  price_asc: sql`l.rent_cents + 0 asc, l.id asc`,
-  price_desc: sql`l.rent_cents + 0 desc, l.id desc`,
-};
-/**
- * Up to this many matches, sort the matches rather than walk a sort index. Walking reads about
- * limit × rows / matches rows when filters and sort key are independent (they cross near 1,500
- * at 100k listings), far more when they correlate, as price and neighborhood do.
- */
-const MATCH_FIRST_MAX = { text: 2_000, filters: 5_000 };
+/** Forces one way of finding a page's keys: tests run every case both ways. */
+export const searchTuning: { plan: 'auto' | 'walk' | 'match-first' } = { plan: 'auto' };
+
+function order(sort: SearchSort, matchFirst = false): SQL {
+  // Match-first is written so no btree can serve the order: the planner then fetches the
+  // matches through the filters' indexes and sorts them.
+  const published = matchFirst ? sql`l.published_at + interval '0 seconds'` : sql`l.published_at`;
+  const rent = matchFirst ? sql`l.rent_cents + 0` : sql`l.rent_cents`;
+  switch (sort) {
+    case 'newest':
+      return sql`${published} desc, l.id desc`;
+    case 'price_asc':
+      return sql`${rent} asc, l.id asc`;
+    case 'price_desc':
+      return sql`${rent} desc, l.id desc`;
+  }
+}
 
 function after(cursor: Cursor): SQL {
   switch (cursor.s) {
@@ -151,7 +175,8 @@ type PageRow = SummaryRow & { cursor_ts: string };
  */
 const COUNT_TTL_MS = 10_000;
 const COUNT_CACHE_MAX = 5_000;
-const countCaches = new WeakMap<Db, Map<string, { total: number; expires: number }>>();
+/** A count in flight is shared too: concurrent searches for one filter set count once. */
+const countCaches = new WeakMap<Db, Map<string, { total: Promise<number>; expires: number }>>();
 
 function countCache(db: Db) {
   let cache = countCaches.get(db);
@@ -183,7 +208,12 @@ function countKey(query: ListingSearchQuery, words: string[]): string {
   ]);
 }
 
-/** The page and count statements of a search (also used by bench/search.ts for EXPLAIN). */
+/**
+ * The page and count statements of a search (also used by bench/search.ts for EXPLAIN).
+ * The page first picks its keys from a covering index (index-only: filters are tested on the
+ * index entries) and only then reads the listing rows it shows, by primary key. `id = any(array(
+ * ...))` plans in about two thirds of the time a join takes, which matters at 0.5 ms a page.
+ */
 export function searchStatements(
   query: ListingSearchQuery,
   words: string[] = query.q ? queryWords(query.q) : [],
@@ -191,20 +221,80 @@ export function searchStatements(
 ) {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   const where = filters(query, words);
-  const pageWhere = cursor ? [...where, after(cursor)] : where;
-  const order = (options.matchFirst ? ORDER_AFTER_MATCH : ORDER)[query.sort];
+  const walkWhere = options.matchFirst ? where : filters(query, words, true);
+  const pageWhere = cursor ? [...walkWhere, after(cursor)] : walkWhere;
   const page = sql`
-    select ${sql.raw(SUMMARY_COLUMNS)}, l.cursor_ts
-    from (
-      select l.*, to_json(l.published_at) #>> '{}' as cursor_ts
+    select ${sql.raw(SUMMARY_COLUMNS)}, to_json(l.published_at) #>> '{}' as cursor_ts
+    from listings l
+    where l.id = any(array(
+      select l.id
       from listings l
       where ${sql.join(pageWhere, sql` and `)}
-      order by ${order}
-      limit ${query.limit + 1}
-    ) l
-    order by ${order}`;
+      order by ${order(query.sort, options.matchFirst)}
+      limit ${query.limit + 1}))
+    order by ${order(query.sort)}`;
   const count = sql`select count(*)::int as total from listings l where ${sql.join(where, sql` and `)}`;
   return { page, count, cursor };
+}
+
+export type SearchPlan = {
+  words: string[];
+  /** The words were corrected (typo tolerance); later pages must search them too. */
+  corrected: boolean;
+  total: number;
+  statements: ReturnType<typeof searchStatements>;
+};
+
+/**
+ * Counts a search (through `countOf`, which may cache) and chooses its page statement: the
+ * count decides whether the matches are few enough to sort, and whether typo correction runs.
+ */
+export async function planSearch(
+  db: Db,
+  query: ListingSearchQuery,
+  countOf: (count: SQL, key: string) => Promise<number> = async (count) =>
+    (await db.execute<{ total: number }>(count)).rows[0]?.total ?? 0,
+): Promise<SearchPlan> {
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
+  let words = query.q ? queryWords(query.q) : [];
+  let corrected = false;
+  if (cursor?.f === 1) {
+    words = (await correctWords(db, words)) ?? words;
+    corrected = true;
+  }
+  let statements = searchStatements(query, words);
+  let total = await countOf(statements.count, countKey(query, words));
+  if (total === 0 && !cursor && words.length > 0) {
+    const fixed = await correctWords(db, words);
+    if (fixed) {
+      words = fixed;
+      corrected = true;
+      statements = searchStatements(query, words);
+      total = await countOf(statements.count, countKey(query, words));
+    }
+  }
+  let matchFirst: boolean;
+  if (searchTuning.plan !== 'auto') {
+    matchFirst = searchTuning.plan === 'match-first';
+  } else if (words.length === 0) {
+    matchFirst = total <= MATCH_FIRST_MAX.filters && Boolean(query.neighborhoods?.length);
+  } else if (total > MATCH_FIRST_MAX.text) {
+    matchFirst = false;
+  } else if (filters(query, []).length === 1) {
+    // The words alone. Newest first walks an index holding the search vector, index-only.
+    matchFirst = query.sort !== 'newest' || total <= MATCH_FIRST_MAX.wordsByDate;
+  } else if (query.neighborhoods?.length) {
+    matchFirst = true; // a neighborhood's few listings
+  } else {
+    // How many rows sorting would read: the words' matches, counted up to the limit.
+    const capped = sql`select count(*)::int as total from (
+      select from listings l where l.status = 'active' and ${textCondition(words)}
+      limit ${MATCH_FIRST_MAX.text + 1}) m`;
+    const wordMatches = await countOf(capped, JSON.stringify(['words, capped', words]));
+    matchFirst = wordMatches <= MATCH_FIRST_MAX.text;
+  }
+  statements = searchStatements(query, words, { matchFirst });
+  return { words, corrected, total, statements };
 }
 
 /**
@@ -221,39 +311,22 @@ export async function searchListings({
   storage: MediaStorage;
   query: ListingSearchQuery;
 }): Promise<ListingPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
-  let words = query.q ? queryWords(query.q) : [];
-  let corrected = false;
-  if (cursor?.f === 1) {
-    words = (await correctWords(db, words)) ?? words;
-    corrected = true;
-  }
   const cache = countCache(db);
-  const countOf = async (statements: ReturnType<typeof searchStatements>, key: string) => {
+  const countOf = (count: SQL, key: string) => {
     const cached = cache.get(key);
     if (cached && cached.expires > Date.now()) return cached.total;
-    const counted = await db.execute<{ total: number }>(statements.count);
-    const total = counted.rows[0]?.total ?? 0;
+    const total = db.execute<{ total: number }>(count).then((r) => r.rows[0]?.total ?? 0);
     if (cache.size >= COUNT_CACHE_MAX) cache.clear();
-    cache.set(key, { total, expires: Date.now() + COUNT_TTL_MS });
+    const entry = { total, expires: Date.now() + COUNT_TTL_MS };
+    cache.set(key, entry);
+    total.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
     return total;
   };
-
   // Count first (usually cached): the count chooses the page's plan and, when text matches
   // nothing, sends the words to typo correction.
-  let statements = searchStatements(query, words);
-  let total = await countOf(statements, countKey(query, words));
-  if (total === 0 && !cursor && words.length > 0) {
-    const fixed = await correctWords(db, words);
-    if (fixed) {
-      words = fixed;
-      corrected = true;
-      statements = searchStatements(query, words);
-      total = await countOf(statements, countKey(query, words));
-    }
-  }
-  const matchFirstMax = words.length > 0 ? MATCH_FIRST_MAX.text : MATCH_FIRST_MAX.filters;
-  statements = searchStatements(query, words, { matchFirst: total <= matchFirstMax });
+  const { corrected, total, statements } = await planSearch(db, query, countOf);
   const page = total === 0 ? { rows: [] as PageRow[] } : await db.execute<PageRow>(statements.page);
   const rows = page.rows.slice(0, query.limit);
   const hasMore = page.rows.length > query.limit;

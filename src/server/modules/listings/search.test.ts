@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Amenity, type Laundry, type Pets, petsAllow } from '../../../shared/listings.ts';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
@@ -7,6 +7,7 @@ import { ListingPageSchema, type ListingSummary } from '../../../shared/schemas/
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { searchTuning } from './search.service.ts';
 
 const { db, client } = await createTestApp();
 const landlord = client.fork();
@@ -201,6 +202,27 @@ describe('GET /api/listings against a brute-force filter of the same rows', () =
       expect(new Set(got.ids).size).toBe(got.ids.length); // no duplicates
       expect(got.ids).toEqual(want); // none missing, none extra, in order
       expect(got.total).toBe(want.length);
+    });
+  }
+
+  // At this size the search chooses by match count; force each way of finding a page's keys
+  // (walking a sort index, or sorting the matches) so both answer every case.
+  for (const plan of ['walk', 'match-first'] as const) {
+    describe(`with every page found by ${plan}`, () => {
+      beforeAll(() => {
+        searchTuning.plan = plan;
+      });
+      afterAll(() => {
+        searchTuning.plan = 'auto';
+      });
+      for (const sort of ['newest', 'price_asc', 'price_desc'] as const) {
+        it.each(CASES)(`%s, sorted ${sort}`, async (_label, filters) => {
+          const query = { ...filters, sort };
+          const got = await fetchAll(query, 13);
+          expect(got.ids).toEqual(expected(query));
+          expect(got.total).toBe(got.ids.length);
+        });
+      }
     });
   }
 
