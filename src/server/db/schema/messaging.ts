@@ -38,8 +38,16 @@ export const conversations = pgTable(
   (table) => [
     unique('conversations_pair_unique').on(table.participant1Id, table.participant2Id),
     check('conversations_ordered_pair', sql`${table.participant1Id} < ${table.participant2Id}`),
-    index('conversations_participant1_idx').on(table.participant1Id, table.updatedAt.desc()),
-    index('conversations_participant2_idx').on(table.participant2Id, table.updatedAt.desc()),
+    // `desc().nullsFirst()` is plain DESC, the order the queries ask for; drizzle's bare `.desc()`
+    // means DESC NULLS LAST, which PostgreSQL cannot use for `order by … desc`.
+    index('conversations_participant1_idx').on(
+      table.participant1Id,
+      table.updatedAt.desc().nullsFirst(),
+    ),
+    index('conversations_participant2_idx').on(
+      table.participant2Id,
+      table.updatedAt.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -72,8 +80,8 @@ export const messages = pgTable(
     unique('messages_sender_idempotency_key_unique').on(table.senderId, table.idempotencyKey),
     index('messages_conversation_created_idx').on(
       table.conversationId,
-      table.createdAt.desc(),
-      table.id.desc(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     index('messages_unread_idx')
       .on(table.receiverId, table.conversationId)

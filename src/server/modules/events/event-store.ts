@@ -16,34 +16,45 @@ export const EVENT_RETENTION_DAYS = 7;
 export type NewEvent = { userId: string; type: EventType; payload: unknown };
 
 /**
- * Numbers and stores events inside the caller's transaction, and queues their NOTIFY for its
- * commit. Each user's counter row is locked until commit, so a user's events become visible in
- * id order and a stream that has seen id N never later finds an N-1. Users are locked in id order
- * so two transactions touching the same pair of users cannot deadlock.
+ * Numbers and stores events inside the caller's transaction, in one statement, and queues one
+ * NOTIFY per user for its commit. Each user's counter row stays locked until commit, so a user's
+ * events become visible in id order and a stream that has seen id N never later finds an N-1.
+ * Counters are locked in user-id order so two transactions on the same pair cannot deadlock.
+ * Returns the events with their ids, in the order given.
  */
 export async function appendEvents(tx: Executor, newEvents: NewEvent[]): Promise<StoredEvent[]> {
-  const sorted = [...newEvents].sort((a, b) =>
-    a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0,
+  if (newEvents.length === 0) return [];
+  const input = JSON.stringify(
+    newEvents.map((event) => ({ userId: event.userId, type: event.type, payload: event.payload })),
   );
-  const stored: StoredEvent[] = [];
-  for (const event of sorted) {
-    const result = await tx.execute<{ id: string }>(sql`
-      with counter as (
-        insert into user_event_counters (user_id, last_event_id) values (${event.userId}, 1)
-        on conflict (user_id) do update
-          set last_event_id = user_event_counters.last_event_id + 1
-        returning last_event_id
-      ), stored as (
-        insert into events (user_id, id, type, payload)
-        select ${event.userId}, last_event_id, ${event.type}, ${JSON.stringify(event.payload)}::jsonb
-        from counter
-        returning id
-      )
-      select id, pg_notify(${EVENTS_CHANNEL}, ${event.userId}::text || ':' || id) from stored`);
-    const id = Number(result.rows[0]?.id);
-    stored.push({ ...event, id });
-  }
-  return stored;
+  const result = await tx.execute<{ ord: string; id: string }>(sql`
+    with input as (
+      select (e->>'userId')::uuid as user_id, e->>'type' as type, e->'payload' as payload, ord
+      from jsonb_array_elements(${input}::jsonb) with ordinality as t(e, ord)
+    ), bumped as (
+      insert into user_event_counters (user_id, last_event_id)
+      select user_id, count(*) from input group by user_id order by user_id
+      on conflict (user_id) do update
+        set last_event_id = user_event_counters.last_event_id + excluded.last_event_id
+      returning user_id, last_event_id
+    ), numbered as (
+      select i.user_id, i.type, i.payload, i.ord,
+        b.last_event_id - count(*) over (partition by i.user_id)
+          + row_number() over (partition by i.user_id order by i.ord) as id
+      from input i join bumped b on b.user_id = i.user_id
+    ), stored as (
+      insert into events (user_id, id, type, payload)
+      select user_id, id, type, payload from numbered
+      returning user_id, id
+    ), notified as (
+      select pg_notify(${EVENTS_CHANNEL}, user_id::text || ':' || max(id)) from stored
+      group by user_id
+    )
+    select n.ord, n.id, (select count(*) from notified) as notices from numbered n order by n.ord`);
+  return result.rows.map((row) => {
+    const event = newEvents[Number(row.ord) - 1] as NewEvent;
+    return { ...event, id: Number(row.id) };
+  });
 }
 
 /** The user's newest event id (0 before their first event). */

@@ -324,6 +324,23 @@ describe('message pages', () => {
     expect(between.items.map((m) => m.id)).toEqual(sent.slice(2, 5));
   });
 
+  it('reads pages and the last message in index order, without sorting the thread', async () => {
+    const plan = await db.transaction(async (tx) => {
+      // Tiny tables favour a sort anyway; this asks whether the index *can* give the order.
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const newest = await tx.execute(sql`explain select id from messages m
+        where m.conversation_id = ${pageConversation.id}
+        order by m.created_at desc, m.id desc limit 51`);
+      const forwards = await tx.execute(sql`explain select id from messages m
+        where m.conversation_id = ${pageConversation.id}
+        order by m.created_at asc, m.id asc limit 51`);
+      return [...newest.rows, ...forwards.rows].map((row) => Object.values(row).join(' '));
+    });
+    expect(plan.join('\n')).toContain('messages_conversation_created_idx');
+    expect(plan.join('\n')).not.toMatch(/\bSort\b/);
+  });
+
   it('refuses limits outside 1-100', async () => {
     for (const query of ['?limit=0', '?limit=101', '?limit=x', '?offset=-1', '?before=nope']) {
       expect((await pageRenter.client.get(`${url}${query}`)).status).toBe(400);
