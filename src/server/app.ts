@@ -24,6 +24,7 @@ import { handleError } from './lib/http.ts';
 import { buildOpenApiDocument } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
+import { mediaOrigins } from './lib/storage.ts';
 import { createAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createEventsRoutes } from './modules/events/events.routes.ts';
 import { createHealthRoutes } from './modules/health/health.routes.ts';
@@ -62,7 +63,8 @@ function contentSecurityPolicy(deps: AppDeps) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...chatbot],
     styleSrc: ["'self'", "'unsafe-inline'", ...chatbot],
-    imgSrc: ["'self'", 'data:', 'blob:', ...chatbot],
+    // Photos from a bucket's public URL (S3_PUBLIC_URL) when media is served from there.
+    imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(deps.env), ...chatbot],
     connectSrc: ["'self'", ...chatbot],
     fontSrc: ["'self'", 'data:'],
     frameSrc: chatbot.length ? chatbot : ["'none'"],
@@ -85,14 +87,23 @@ export function createApp(deps: AppDeps) {
   // Built assets are served precompressed (.br/.gz) instead.
   const compressResponse = compress();
   app.use((c, next) => (isSmallJsonApi(c.req.path) ? next() : compressResponse(c, next)));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy(deps),
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: secure ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: 'DENY',
-    }),
+  const headers = {
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: secure ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: 'DENY',
+  } as const;
+  const pageHeaders = secureHeaders({
+    ...headers,
+    contentSecurityPolicy: contentSecurityPolicy(deps),
+  });
+  // Uploaded media is never a document: nothing in it may run, even opened on its own.
+  const mediaHeaders = secureHeaders({
+    ...headers,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [] },
+  });
+  app.use((c, next) =>
+    c.req.path.startsWith('/media/') ? mediaHeaders(c, next) : pageHeaders(c, next),
   );
 
   const api = new Hono<AppEnv>();

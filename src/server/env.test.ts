@@ -27,3 +27,79 @@ describe('parseEnv', () => {
     );
   });
 });
+
+describe('parseEnv: S3 media storage', () => {
+  const s3 = {
+    S3_BUCKET: 'stoop-media',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret-example',
+  };
+
+  it('is off by default, with region and path style defaulted', () => {
+    const env = parseEnv({});
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_REGION).toBe('us-east-1');
+    expect(env.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(env.S3_PUBLIC_URL).toBeUndefined();
+  });
+
+  it('reads a full configuration for an S3-compatible server', () => {
+    const env = parseEnv({
+      ...s3,
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://media.stoop.example/',
+    });
+    expect(env).toMatchObject({
+      S3_BUCKET: 'stoop-media',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PUBLIC_URL: 'https://media.stoop.example/',
+    });
+  });
+
+  it('accepts a bucket alone (the SDK default credentials) and treats empty values as unset', () => {
+    const env = parseEnv({ S3_BUCKET: 'stoop-media', S3_ENDPOINT: '', S3_PUBLIC_URL: '' });
+    expect(env.S3_BUCKET).toBe('stoop-media');
+    expect(env.S3_ENDPOINT).toBeUndefined();
+    expect(() => parseEnv({ S3_BUCKET: '', S3_REGION: '', S3_ENDPOINT: '' })).not.toThrow();
+  });
+
+  it('refuses S3 settings without a bucket, naming them', () => {
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: required when S3_ENDPOINT is set .*unset every S3_\* variable/,
+    );
+    expect(() =>
+      parseEnv({ S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }),
+    ).toThrow(/S3_BUCKET: required when S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/);
+  });
+
+  it('refuses half a key pair', () => {
+    expect(() => parseEnv({ S3_BUCKET: 'stoop-media', S3_ACCESS_KEY_ID: 'a' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'stoop-media', S3_SECRET_ACCESS_KEY: 'b' })).toThrow(
+      /S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set/,
+    );
+  });
+
+  it.each([
+    ['S3_BUCKET', 'My_Bucket!', /S3_BUCKET: must be a bucket name/],
+    ['S3_BUCKET', 'ab', /S3_BUCKET: must be a bucket name/],
+    ['S3_REGION', 'US East', /S3_REGION: must be a region name/],
+    ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/],
+    ['S3_ENDPOINT', 'ftp://minio:9000', /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/],
+    ['S3_PUBLIC_URL', 'cdn.example.com', /S3_PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/],
+    ['S3_FORCE_PATH_STYLE', 'yes', /S3_FORCE_PATH_STYLE: must be true or false/],
+  ])('refuses %s=%s with a clear message', (name, value, message) => {
+    expect(() => parseEnv({ ...s3, [name]: value })).toThrow(message);
+  });
+
+  it('reports S3 problems together with the others', () => {
+    expect(() => parseEnv({ PORT: 'eighty', S3_PUBLIC_URL: 'https://cdn.example' })).toThrow(
+      /PORT: .*\n {2}S3_BUCKET: required when S3_PUBLIC_URL is set/,
+    );
+  });
+});

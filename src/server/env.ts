@@ -18,11 +18,30 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Stoop <no-reply@stoop.test>'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
+  /** S3-compatible media storage: on when S3_BUCKET is set (see S3_VARIABLES below). */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3-63 lower-case letters, digits, dots, hyphens or underscores',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (or auto)')
+    .default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   BOTPRESS_CLIENT_ID: z.string().optional(),
   BOTPRESS_BOT_ID: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -33,6 +52,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Messages one person may send per minute (ARCHITECTURE §9); counted in the database. */
+  MESSAGE_SEND_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Seed demo data on first start with an empty database (default on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -48,8 +69,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = [
+    ...(result.error?.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...s3Issues(cleaned),
+  ];
+  if (!result.success || lines.length) {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
@@ -58,6 +82,41 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DATA_DIR: path.resolve(env.DATA_DIR),
     BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
   };
+}
+
+/** S3_* settings that mean nothing without S3_BUCKET. */
+const S3_VARIABLES = [
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_URL',
+] as const;
+
+/** What one S3_* variable cannot tell alone: a half-configured bucket fails start-up. */
+function s3Issues(source: Record<string, string | undefined>): string[] {
+  const issues: string[] = [];
+  const set = S3_VARIABLES.filter((name) => source[name] !== undefined);
+  if (!source.S3_BUCKET && set.length) {
+    issues.push(
+      `  S3_BUCKET: required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set ` +
+        '(set it to store media in that bucket, or unset every S3_* variable to keep media ' +
+        'on local disk under DATA_DIR/media)',
+    );
+  }
+  const keyId = source.S3_ACCESS_KEY_ID !== undefined;
+  const secret = source.S3_SECRET_ACCESS_KEY !== undefined;
+  if (keyId !== secret) {
+    const [missing, present] = keyId
+      ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+      : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    issues.push(
+      `  ${missing}: required when ${present} is set (set both, or neither to use the ` +
+        "AWS SDK's default credentials such as an instance role)",
+    );
+  }
+  return issues;
 }
 
 let cached: Env | undefined;

@@ -11,19 +11,27 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
-import { createStorage } from './lib/storage.ts';
+import { createStorage, type MediaStorage } from './lib/storage.ts';
+import { PgEventBus } from './modules/events/event-bus.ts';
 
 export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 
 /** Connects (or starts) PostgreSQL, migrates, seeds an empty database, and builds the deps. */
 export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
+  // Media storage first: an unreachable bucket fails start-up before anything else starts.
+  const storage = createStorage(env);
+  await storage.check();
+  logger.info(
+    { storage: storage.kind, ...(env.S3_BUCKET ? { bucket: env.S3_BUCKET } : {}) },
+    'media storage ready',
+  );
   const opened = await openDatabase(env, logger);
   try {
     if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(opened.database.db))) {
-      const created = await seedDemoData(opened.database.db, { storage: createStorage(env) });
+      const created = await seedDemoData(opened.database.db, { storage });
       logger.info({ created }, 'demo data loaded');
     }
-    const deps = buildDeps(env, logger, opened.database);
+    const deps = buildDeps(env, logger, opened.database, { storage });
     return { deps, embedded: opened.embedded };
   } catch (error) {
     await opened.close();
@@ -35,7 +43,7 @@ export function buildDeps(
   env: Env,
   logger: Logger,
   database: Database,
-  options: { ipRateLimits?: boolean } = {},
+  options: { ipRateLimits?: boolean; storage?: MediaStorage } = {},
 ): AppDeps {
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -65,7 +73,8 @@ export function buildDeps(
     auth,
     mailer,
     logger,
-    storage: createStorage(env),
+    storage: options.storage ?? createStorage(env),
+    events: new PgEventBus(database.pool.options, logger),
     webRoot: fs.existsSync(webRoot) ? webRoot : undefined,
   };
 }

@@ -1,6 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Env } from '../env.ts';
+
+/** Names are server-made and never reused, so every object may be cached for a year. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A stored object opened for streaming. */
+export type MediaObject = { body: ReadableStream<Uint8Array>; size: number | undefined };
 
 /**
  * Where uploaded media lives. Keys are server-made (`listings/<listing>/<photo>-800.webp`);
@@ -8,12 +23,16 @@ import type { Env } from '../env.ts';
  */
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
+  /** Fails with a clear message when the storage cannot be used (checked at start-up). */
+  check(): Promise<void>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The bytes of a stored object, or null; used by the /media route for local storage. */
+  /** The object as a stream, or null when there is none; what the /media route serves. */
+  open(key: string): Promise<MediaObject | null>;
+  /** The bytes of a stored object, or null. */
   read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   delete(keys: string[]): Promise<void>;
-  /** The URL browsers fetch the object from. */
+  /** The URL browsers fetch the object from (`/media/<key>`, or under S3_PUBLIC_URL). */
   publicUrl(key: string): string;
 }
 
@@ -36,6 +55,12 @@ export function createLocalStorage(root: string): MediaStorage {
   };
   return {
     kind: 'local',
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.W_OK).catch(() => {
+        throw new Error(`Media directory ${root} is not writable.`);
+      });
+    },
     async put(key, body) {
       const target = file(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
@@ -43,6 +68,20 @@ export function createLocalStorage(root: string): MediaStorage {
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temp, body);
       await fs.rename(temp, target);
+    },
+    async open(key) {
+      if (!isValidMediaKey(key)) return null;
+      const handle = await fs.open(file(key)).catch(() => null);
+      if (!handle) return null;
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) throw new Error('not a file');
+        const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+        return { body, size: stat.size };
+      } catch {
+        await handle.close();
+        return null;
+      }
     },
     async read(key) {
       if (!isValidMediaKey(key)) return null;
@@ -63,16 +102,160 @@ export function createLocalStorage(root: string): MediaStorage {
   };
 }
 
+export type S3StorageConfig = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, R2, ...); unset: AWS S3 of `region`. */
+  endpoint?: string | undefined;
+  forcePathStyle?: boolean;
+  /** Both or neither; neither: the AWS SDK's default credential chain (instance role, ...). */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** A base URL that serves the bucket (a CDN); unset: this app serves `/media/*` from S3. */
+  publicUrl?: string | undefined;
+};
+
+/** The HTTP status of an AWS SDK error, if it came from a response. */
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = (error as { name?: string })?.name;
+  return name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404;
+}
+
 /**
- * Local disk unless S3_* is configured. The S3 implementation is not built yet (no client was
- * chosen and tested); refusing to start beats silently keeping uploads on one instance's disk.
+ * Any S3-compatible object storage. Objects keep their server-made keys, typed WebP and cached
+ * for a year; browsers fetch them from S3_PUBLIC_URL (a CDN in front of the bucket) or, without
+ * one, from this app's `/media/*`, which streams them from the bucket.
  */
-export function createStorage(env: Pick<Env, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT'>) {
-  if (env.S3_BUCKET || env.S3_ENDPOINT) {
-    throw new Error(
-      'S3_BUCKET/S3_ENDPOINT are set, but S3-compatible media storage is not implemented yet. ' +
-        'Unset the S3_* variables to keep media on local disk under DATA_DIR/media.',
-    );
+export function createS3Storage(config: S3StorageConfig): MediaStorage {
+  const client = new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle ?? false,
+    ...(config.accessKeyId && config.secretAccessKey
+      ? {
+          credentials: {
+            accessKeyId: config.accessKeyId,
+            secretAccessKey: config.secretAccessKey,
+          },
+        }
+      : {}),
+    // Checksums only where the API requires them: not every S3-compatible server knows the
+    // newer flexible-checksum headers the SDK would otherwise send on every PUT.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A dead endpoint fails a request (and start-up) instead of hanging it.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+  });
+  const Bucket = config.bucket;
+  const base = config.publicUrl?.replace(/\/+$/, '');
+  const open = async (key: string): Promise<MediaObject | null> => {
+    if (!isValidMediaKey(key)) return null;
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      if (!object.Body) return null;
+      return {
+        body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+        size: object.ContentLength,
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  };
+  const where = `bucket "${Bucket}"${config.endpoint ? ` at ${config.endpoint}` : ` in ${config.region}`}`;
+
+  return {
+    kind: 's3',
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = statusOf(error);
+        const reason =
+          status === 404
+            ? 'it does not exist (create it first)'
+            : status === 403
+              ? 'access was denied (check S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY and that they may list the bucket)'
+              : status === 301
+                ? `it is not in region ${config.region} (check S3_REGION)`
+                : `${(error as Error).name}: ${(error as Error).message}`;
+        throw new Error(`S3 media storage: cannot use ${where}: ${reason}.`, { cause: error });
+      }
+    },
+    async put(key, body, contentType) {
+      assertKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+          CacheControl: MEDIA_CACHE_CONTROL,
+        }),
+      );
+    },
+    open,
+    async read(key) {
+      const object = await open(key);
+      if (!object) return null;
+      return Buffer.from(await new Response(object.body).arrayBuffer());
+    },
+    async exists(key) {
+      assertKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async delete(keys) {
+      // One DeleteObject per key (a photo has at most three): DeleteObjects needs a checksum
+      // header that some S3-compatible servers reject.
+      keys.forEach(assertKey);
+      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+    },
+    publicUrl(key) {
+      return base ? `${base}/${key}` : `/media/${key}`;
+    },
+  };
+}
+
+/** S3-compatible storage when S3_BUCKET is set (env.ts checks the rest); local disk otherwise. */
+export function createStorage(
+  env: Pick<
+    Env,
+    | 'DATA_DIR'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_PUBLIC_URL'
+  >,
+): MediaStorage {
+  if (env.S3_BUCKET) {
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
+    });
   }
   return createLocalStorage(path.join(env.DATA_DIR, 'media'));
+}
+
+/** Origins images may come from besides our own (for the CSP's img-src). */
+export function mediaOrigins(env: Pick<Env, 'S3_BUCKET' | 'S3_PUBLIC_URL'>): string[] {
+  return env.S3_BUCKET && env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [];
 }

@@ -29,7 +29,13 @@ export function MobileVariantRedirect({
   const params = useParams();
   const { search, hash } = useLocation();
   if (isMobile()) {
-    return <Navigate to={mobileVariantPath(to, params, search, hash)} replace />;
+    return (
+      <>
+        <Navigate to={mobileVariantPath(to, params, search, hash)} replace />
+        {/* Holds the page's height while the variant loads, so the footer does not jump (CLS). */}
+        <div className="min-h-dvh" />
+      </>
+    );
   }
   return <Outlet />;
 }

@@ -10,6 +10,7 @@ import {
   ListingCard,
   ListingCardSkeleton,
 } from '../../features/listings/components/listing-card.tsx';
+import { formatInteger } from '../../features/listings/format.ts';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { SearchFiltersPanel } from '../../features/search/components/search-filters-panel.tsx';
 import { useSearchFilters } from '../../features/search/components/search-filters-provider.tsx';
@@ -109,7 +110,7 @@ export function Component() {
               >
                 {total === null
                   ? 'Searching…'
-                  : `${total.toLocaleString('en-US')} ${total === 1 ? 'apartment' : 'apartments'}`}
+                  : `${formatInteger(total)} ${total === 1 ? 'apartment' : 'apartments'}`}
               </h2>
               <div className="flex items-center gap-2">
                 <label htmlFor={sortId} className="text-sm font-medium text-stone-800">

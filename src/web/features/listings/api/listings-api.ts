@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Listing, ListingPage, ListingSummary } from '../../../../shared/schemas/listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { GALLERY_SIZES, preloadPhoto } from '../photo-preload.ts';
 
 /*
  * Answers are trusted to match the shared schemas' types (the API is tested against them);
@@ -60,10 +61,42 @@ export async function fetchListing(id: string, signal?: AbortSignal): Promise<Li
   }
 }
 
+/*
+ * A listing page opened directly (a fresh load of /listings/{id}) asks for its listing as soon
+ * as this module arrives with the page's code, not when the page first renders: on a phone the
+ * page first replaces itself with /listings/{id}/mobile, whose code is one more round trip away,
+ * and the cover photo (the page's largest paint) can only be asked for once the listing is in.
+ * The answer goes to the first useListing(id) that wants it; later ones fetch as usual.
+ */
+const EARLY_MAX_AGE_MS = 10_000;
+const early = new Map<string, { at: number; listing: Promise<Listing | null> }>();
+
+export function startEarlyListingFetch(pathname: string): void {
+  const match = /^\/listings\/([^/]+)(?:\/mobile)?\/?$/.exec(pathname);
+  const id = match?.[1] ?? '';
+  if (!isListingId(id)) return;
+  const listing = fetchListing(id).then((data) => {
+    if (data?.photos[0]) preloadPhoto(data.photos[0], GALLERY_SIZES);
+    return data;
+  });
+  listing.catch(() => {}); // whoever takes it handles the error; nobody may
+  early.set(id, { at: Date.now(), listing });
+}
+
+export function takeEarlyListing(id: string): Promise<Listing | null> | undefined {
+  const entry = early.get(id);
+  early.delete(id);
+  return entry && Date.now() - entry.at < EARLY_MAX_AGE_MS ? entry.listing : undefined;
+}
+
+if (typeof window !== 'undefined' && window.location) {
+  startEarlyListingFetch(window.location.pathname);
+}
+
 export function useListing(id: string) {
   return useQuery({
     queryKey: ['listings', 'detail', id],
-    queryFn: ({ signal }) => fetchListing(id, signal),
+    queryFn: ({ signal }) => takeEarlyListing(id) ?? fetchListing(id, signal),
     staleTime: 30_000,
   });
 }

@@ -8,6 +8,7 @@ import {
   formatBathrooms,
   formatBedrooms,
   formatDate,
+  formatInteger,
   formatMoney,
   placeName,
 } from '../format.ts';
@@ -29,7 +30,7 @@ export function listingFacts(listing: Listing): Array<[string, string]> {
   const facts: Array<[string, string]> = [];
   if (listing.bedrooms !== null) facts.push(['Bedrooms', formatBedrooms(listing.bedrooms)]);
   if (listing.bathrooms !== null) facts.push(['Bathrooms', formatBathrooms(listing.bathrooms)]);
-  if (listing.sqft !== null) facts.push(['Size', `${listing.sqft.toLocaleString('en-US')} sq ft`]);
+  if (listing.sqft !== null) facts.push(['Size', `${formatInteger(listing.sqft)} sq ft`]);
   if (listing.availableFrom !== null) facts.push(['Available', formatDate(listing.availableFrom)]);
   if (listing.leaseTermMonths !== null) facts.push(['Lease', `${listing.leaseTermMonths} months`]);
   if (listing.pets !== null) facts.push(['Pets', PETS[listing.pets] ?? listing.pets]);

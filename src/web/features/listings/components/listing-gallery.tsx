@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Photo } from '../../../../shared/schemas/listings.ts';
 import { cn } from '../../../lib/cn.ts';
+import { GALLERY_SIZES } from '../photo-preload.ts';
 import { ListingPhoto } from './listing-photo.tsx';
 
 /** The main photo with a strip of thumbnails to switch it. */
@@ -12,7 +13,7 @@ export function ListingGallery({ photos, title }: { photos: readonly Photo[]; ti
       <ListingPhoto
         photo={current}
         alt={current ? `${title}, photo ${index + 1} of ${photos.length}` : ''}
-        sizes="(min-width: 1024px) 800px, 100vw"
+        sizes={GALLERY_SIZES}
         className="rounded-2xl"
         priority
       />

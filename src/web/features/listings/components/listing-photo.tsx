@@ -1,5 +1,6 @@
 import type { Photo } from '../../../../shared/schemas/listings.ts';
 import { cn } from '../../../lib/cn.ts';
+import { photoSrcSet } from '../photo-preload.ts';
 
 type ListingPhotoProps = {
   photo: Photo | null;
@@ -34,7 +35,7 @@ export function ListingPhoto({
   return (
     <img
       src={photo.url}
-      srcSet={photo.sources.map((s) => `${s.url} ${s.width}w`).join(', ')}
+      srcSet={photoSrcSet(photo)}
       sizes={sizes}
       width={photo.width}
       height={photo.height}

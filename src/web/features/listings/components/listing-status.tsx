@@ -4,9 +4,12 @@ import { FullPageStatus } from '../../../components/ui/full-page-status.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** Shown while a listing loads. */
+/**
+ * Shown while a listing loads. As tall as the screen, so the footer stays below the fold: a
+ * shorter placeholder let the footer show and then jump down when the listing came in (CLS).
+ */
 export function ListingLoading() {
-  return <FullPageStatus message="Loading listing..." />;
+  return <FullPageStatus fullScreen message="Loading listing..." />;
 }
 
 /** A missing, draft or removed listing. */

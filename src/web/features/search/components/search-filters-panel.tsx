@@ -204,18 +204,21 @@ export function SearchFiltersPanel({
           Neighborhoods
           {query.neighborhoods.length > 0 ? ` (${query.neighborhoods.length} chosen)` : ''}
         </summary>
-        <div className="mt-3 flex max-h-80 flex-col gap-4 overflow-y-auto pr-1">
-          {BOROUGHS.map((borough) => (
-            <CheckList
-              key={borough.slug}
-              legend={borough.name}
-              columns=""
-              options={NEIGHBORHOODS.filter((n) => n.borough === borough.slug)}
-              selected={query.neighborhoods}
-              onToggle={(slug) => onChange({ neighborhoods: toggle(query.neighborhoods, slug) })}
-            />
-          ))}
-        </div>
+        {/* 85 checkboxes: rendered only while the list is open, not with every page load. */}
+        {neighborhoodsOpen ? (
+          <div className="mt-3 flex max-h-80 flex-col gap-4 overflow-y-auto pr-1">
+            {BOROUGHS.map((borough) => (
+              <CheckList
+                key={borough.slug}
+                legend={borough.name}
+                columns=""
+                options={NEIGHBORHOODS.filter((n) => n.borough === borough.slug)}
+                selected={query.neighborhoods}
+                onToggle={(slug) => onChange({ neighborhoods: toggle(query.neighborhoods, slug) })}
+              />
+            ))}
+          </div>
+        ) : null}
       </details>
     </section>
   );

@@ -1,0 +1,28 @@
+import type { Photo } from '../../../shared/schemas/listings.ts';
+
+/** The `sizes` of a listing page's main photo (the gallery), also used to preload it. */
+export const GALLERY_SIZES = '(min-width: 1024px) 800px, 100vw';
+
+/** The `srcset` of a photo's sources. */
+export function photoSrcSet(photo: Photo): string {
+  return photo.sources.map((s) => `${s.url} ${s.width}w`).join(', ');
+}
+
+/**
+ * Starts loading the file of `photo` that an `<img srcset sizes>` with these `sizes` will pick,
+ * before React renders that image (`<link rel="preload" as="image" imagesrcset imagesizes>`).
+ */
+export function preloadPhoto(photo: Photo, sizes: string): void {
+  if (typeof document === 'undefined') return;
+  const srcset = photoSrcSet(photo);
+  const selector = `link[rel="preload"][imagesrcset="${CSS.escape(srcset)}"]`;
+  if (document.head.querySelector(selector)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.setAttribute('imagesrcset', srcset);
+  link.setAttribute('imagesizes', sizes);
+  link.setAttribute('fetchpriority', 'high');
+  link.href = photo.url;
+  document.head.append(link);
+}
