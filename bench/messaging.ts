@@ -41,6 +41,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { createDatabase, type Database, type Db } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
+import { prng } from '../src/server/db/seed-listings.ts';
 import { listConversations } from '../src/server/modules/messaging/conversations.service.ts';
 import { messagePage } from '../src/server/modules/messaging/messages.service.ts';
 import { freePort, REPO_ROOT, SERVER_COMMAND, sleep } from '../src/server/test/server-process.ts';
@@ -48,6 +49,7 @@ import {
   ConversationFilterSchema,
   MessagePageQuerySchema,
 } from '../src/shared/schemas/messaging.ts';
+import { cpuMs, percentile, round, summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -100,35 +102,9 @@ const streamEmail = (i: number) => `s${String(i).padStart(5, '0')}@${DOMAIN}`;
 const partnerEmail = (j: number) => `p${String(j).padStart(5, '0')}@${DOMAIN}`;
 const BUSY_EMAIL = `busy@${DOMAIN}`;
 
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1; // nearest rank
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
-}
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1) ?? Number.NaN),
-  };
-}
 const loadAverage = () => os.loadavg().map((n) => round(n, 2));
 
 /** Deterministic choices: the same request mix every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(20260505);
 
 async function inBatches<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
@@ -148,18 +124,6 @@ async function inBatches<T>(items: T[], concurrency: number, work: (item: T) => 
 function rssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-}
-
-const CLOCK_TICKS = 100; // USER_HZ on Linux
-/** utime + stime in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
 }
 
 /** CPU ms of the postmaster and every backend under it, by pid. */

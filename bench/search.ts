@@ -29,6 +29,7 @@ import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { seedDemoData } from '../src/server/db/seed.ts';
+import { prng } from '../src/server/db/seed-listings.ts';
 import { createLocalStorage } from '../src/server/lib/storage.ts';
 import {
   planSearch,
@@ -39,6 +40,7 @@ import { freePort, REPO_ROOT, SERVER_COMMAND, sleep } from '../src/server/test/s
 import { AMENITY_SLUGS } from '../src/shared/listings.ts';
 import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
 import { ListingSearchQuerySchema } from '../src/shared/schemas/listings.ts';
+import { cpuMs, round, summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,34 +63,7 @@ const CONNECTIONS = Number(values.connections);
 const DATA_DIR = path.resolve(REPO_ROOT, values['data-dir'] ?? 'data/bench');
 const BUDGET = { searchP95Ms: 50, detailP95Ms: 20 };
 
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
-}
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1) ?? Number.NaN),
-  };
-}
-
 /** Deterministic request mix: the same URLs every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(20261121);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const TERMS = [
@@ -214,19 +189,6 @@ async function explainSearch(database: Database, url: string) {
     count: counts.map((c) => c.plan).join('\n-- next count\n'),
     page: page?.plan ?? '(no page: nothing matches)',
   };
-}
-
-/** utime + stime of a process (and its reaped children), in ms; 0 when it is gone. */
-function cpuMs(pid: number, withChildren = false): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14-17 of proc(5), counted from the state (field 3) here.
-    const ticks = fields.slice(11, withChildren ? 15 : 13).reduce((sum, f) => sum + Number(f), 0);
-    return (ticks * 1000) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /** A postmaster and all its processes (backends that exited are in its children's times). */

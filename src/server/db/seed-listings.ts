@@ -24,7 +24,7 @@ const SEED_EPOCH = Date.parse('2026-11-01T15:00:00Z');
 type Rand = () => number;
 
 /** mulberry32: a small, fast, well-distributed PRNG. */
-function prng(seed: number): Rand {
+export function prng(seed: number): Rand {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
