@@ -186,6 +186,20 @@ describe('GET /api/events', () => {
     expect(second.deps.events.size).toBe(1);
   });
 
+  it('lets no listener outlive its client', async () => {
+    const renter = await person(client);
+    const before = deps.events.size;
+    const tabs = await Promise.all([stream(renter), stream(renter), stream(renter)]);
+    await Promise.all(tabs.map((tab) => tab.until((events) => events.length > 0)));
+    expect(deps.events.size).toBe(before + 3);
+    await Promise.all(tabs.map((tab) => tab.close()));
+    const deadline = Date.now() + 2_000;
+    while (deps.events.size !== before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(deps.events.size).toBe(before);
+  });
+
   it('prunes events past the 7-day window and old send counters, keeping the rest', async () => {
     const renter = await person(client);
     const landlord = await person(client, 'landlord');
