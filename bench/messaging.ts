@@ -29,7 +29,6 @@
  *
  * The last line printed is JSON.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -44,11 +43,12 @@ import { runMigrations } from '../src/server/db/migrate.ts';
 import { prng } from '../src/server/db/seed-listings.ts';
 import { listConversations } from '../src/server/modules/messaging/conversations.service.ts';
 import { messagePage } from '../src/server/modules/messaging/messages.service.ts';
-import { freePort, REPO_ROOT, SERVER_COMMAND, sleep } from '../src/server/test/server-process.ts';
+import { REPO_ROOT, sleep } from '../src/server/test/server-process.ts';
 import {
   ConversationFilterSchema,
   MessagePageQuerySchema,
 } from '../src/shared/schemas/messaging.ts';
+import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { cpuMs, percentile, round, summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -482,7 +482,7 @@ async function main() {
     url = embedded.url;
   }
   const database = createDatabase(url, { max: 4 });
-  let server: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   const streams: Stream[] = [];
   let closingStreams = false;
   const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -500,43 +500,20 @@ async function main() {
     await database.pool.query(`delete from message_send_counters where user_id in ${bench}`);
 
     // ---- the server ----
-    const port = await freePort();
-    const base = new URL(`http://127.0.0.1:${port}`);
-    const logFile = path.join(DATA_DIR, 'server.log');
-    const out = fs.openSync(logFile, 'w');
-    const [command, ...args] = SERVER_COMMAND;
-    const profileFlags = values['server-profile']
-      ? ['--cpu-prof', '--cpu-prof-dir', path.join(DATA_DIR, 'profiles')]
-      : [];
-    server = spawn(command as string, [...profileFlags, ...args], {
-      cwd: REPO_ROOT,
+    server = await startBenchServer({
+      databaseUrl: url,
+      dataDir: DATA_DIR,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR,
-        BASE_URL: base.origin,
         LOG_LEVEL,
-        SEED_DEMO_DATA: 'false',
         AUTH_IP_RATE_LIMITS: 'false',
         MESSAGE_SEND_LIMIT_PER_MINUTE: '100000',
       },
-      stdio: ['ignore', out, out],
+      nodeFlags: values['server-profile']
+        ? ['--cpu-prof', '--cpu-prof-dir', path.join(DATA_DIR, 'profiles')]
+        : [],
     });
-    fs.closeSync(out);
-    const serverPid = server.pid as number;
-    for (let i = 0; ; i += 1) {
-      if (server.exitCode !== null)
-        throw new Error(`server exited:\n${fs.readFileSync(logFile, 'utf8')}`);
-      const ok = await fetch(`${base.origin}/api/health`)
-        .then((r) => r.status === 200)
-        .catch(() => false);
-      if (ok) break;
-      if (i > 600) throw new Error('server not healthy in 60 s');
-      await sleep(100);
-    }
+    const base = new URL(server.baseUrl);
+    const { logFile, pid: serverPid } = server;
 
     // ---- users, conversations, messages ----
     const setupStarted = performance.now();
@@ -1362,13 +1339,7 @@ async function main() {
     for (const stream of streams) stream.req?.destroy();
     streamAgent.destroy();
     apiAgent.destroy();
-    if (server && server.exitCode === null) {
-      const running = server;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (running.exitCode === null) running.kill('SIGKILL');
-    }
+    await stopBenchServer(server);
     await database.close();
     await embedded?.stop();
   }

@@ -19,7 +19,6 @@
  * page) and reports, per statement, execution + planning time: the slowest URLs with their
  * plans, and p50/p95/max over the mix. The last line printed is JSON.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,10 +35,11 @@ import {
   type SearchPlan,
   searchListings,
 } from '../src/server/modules/listings/search.service.ts';
-import { freePort, REPO_ROOT, SERVER_COMMAND, sleep } from '../src/server/test/server-process.ts';
+import { REPO_ROOT } from '../src/server/test/server-process.ts';
 import { AMENITY_SLUGS } from '../src/shared/listings.ts';
 import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
 import { ListingSearchQuerySchema } from '../src/shared/schemas/listings.ts';
+import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { cpuMs, round, summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -218,7 +218,7 @@ async function main() {
   }
   const postmaster = embedded?.pid ?? (values['pg-pid'] ? Number(values['pg-pid']) : undefined);
   const database = createDatabase(url, { max: 4 });
-  let server: ReturnType<typeof spawn> | undefined;
+  let server: BenchServer | undefined;
   try {
     await runMigrations(url);
     const storage = createLocalStorage(path.join(DATA_DIR, 'media'));
@@ -287,38 +287,8 @@ async function main() {
     }
 
     // The server, as in production, on the same database.
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const logFile = path.join(DATA_DIR, 'server.log');
-    const out = fs.openSync(logFile, 'w');
-    const [command, ...args] = SERVER_COMMAND;
-    server = spawn(command as string, args, {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR,
-        BASE_URL: baseUrl,
-        LOG_LEVEL: 'info',
-        SEED_DEMO_DATA: 'false',
-      },
-      stdio: ['ignore', out, out],
-    });
-    fs.closeSync(out);
-    const serverPid = server.pid as number;
-    for (let i = 0; ; i += 1) {
-      if (server.exitCode !== null)
-        throw new Error(`server exited:\n${fs.readFileSync(logFile, 'utf8')}`);
-      const ok = await fetch(`${baseUrl}/api/health`)
-        .then((r) => r.status === 200)
-        .catch(() => false);
-      if (ok) break;
-      if (i > 600) throw new Error('server not healthy in 60 s');
-      await sleep(100);
-    }
+    server = await startBenchServer({ databaseUrl: url, dataDir: DATA_DIR });
+    const { baseUrl, pid: serverPid } = server;
 
     // Request mixes: searches (with some next pages) and detail pages.
     for (const planned of searches.slice(0, 40)) {
@@ -473,12 +443,7 @@ async function main() {
     };
     console.log(JSON.stringify(figures));
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await stopBenchServer(server);
     await database.close();
     await embedded?.stop();
   }
