@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SSEStreamingApi } from 'hono/streaming';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageEventSchema, UnreadCountSchema } from '../../../shared/schemas/messaging.ts';
 import {
@@ -10,6 +11,7 @@ import {
 import { createTestApp } from '../../test/test-app.ts';
 import { pruneEvents } from './event-store.ts';
 import { pruneSendCounters } from './housekeeping.ts';
+import { LiveStream } from './live-stream.ts';
 
 const { app, db, client, url, deps } = await createTestApp();
 // A second instance on the same database: its own pool and its own LISTEN connection.
@@ -184,6 +186,28 @@ describe('GET /api/events', () => {
     );
     expect(deps.events.size).toBe(0);
     expect(second.deps.events.size).toBe(1);
+  });
+
+  it('does not replay events for a notice that arrives while the stream is starting', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    await send(renter, conversation.id, 'one');
+    await send(renter, conversation.id, 'two');
+    const written: string[] = [];
+    const sink = {
+      closed: false,
+      aborted: false,
+      writeSSE: async (message: { id?: string }) => {
+        written.push(message.id ?? '');
+      },
+      write: async () => sink,
+    };
+    const live = new LiveStream(sink as unknown as SSEStreamingApi, db, landlord.id, deps.logger);
+    // Subscribed before start(): a notice can come first. Resuming after event 2 of 4.
+    live.notice({ userId: landlord.id, id: 4 });
+    await live.start(2);
+    expect(written).toEqual(['3', '4']);
   });
 
   it('lets no listener outlive its client', async () => {

@@ -7,6 +7,11 @@ import { canResume, eventsAfter, lastEventId, type StoredEvent } from './event-s
 /** One open stream: writes each of its user's events once, in id order. */
 export class LiveStream {
   private lastSent = 0;
+  /**
+   * Notices queued before start() (the stream subscribes first) are dropped: start() places the
+   * stream and then catches up on everything committed, theirs included.
+   */
+  private started = false;
   /** Notices and writes run one after another. */
   private chain: Promise<void> = Promise.resolve();
   onClose: (() => void) | undefined;
@@ -22,23 +27,23 @@ export class LiveStream {
     return this.enqueue(async () => {
       if (resumeFrom !== undefined && (await canResume(this.db, this.userId, resumeFrom))) {
         this.lastSent = resumeFrom;
-        await this.catchUp();
-        return;
+      } else {
+        this.lastSent = await lastEventId(this.db, this.userId);
+        await this.stream.writeSSE({
+          event: resumeFrom === undefined ? 'ready' : 'reset',
+          id: String(this.lastSent),
+          data: '{}',
+        });
       }
-      this.lastSent = await lastEventId(this.db, this.userId);
-      await this.stream.writeSSE({
-        event: resumeFrom === undefined ? 'ready' : 'reset',
-        id: String(this.lastSent),
-        data: '{}',
-      });
-      // Anything committed while we read the counter.
+      // What was missed, and anything committed while we read the counter.
       await this.catchUp();
+      this.started = true;
     });
   }
 
   notice(notice: EventNotice) {
     void this.enqueue(async () => {
-      if (notice.id <= this.lastSent) return;
+      if (!this.started || notice.id <= this.lastSent) return;
       if (notice.event && notice.id === this.lastSent + 1) await this.write(notice.event);
       else await this.catchUp();
     });
