@@ -6,9 +6,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          // Modules' tests are API tests, except `*.unit.test.ts` (no database).
+          include: ['src/**/*.test.{ts,tsx}', 'src/server/modules/**/*.unit.test.ts'],
           exclude: [
-            'src/server/modules/**',
+            'src/server/modules/**/!(*.unit).test.ts',
             'src/server/**/*.api.test.ts',
             'src/server/**/*.lifecycle.test.ts',
             'node_modules/**',
@@ -21,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/modules/**/*.test.ts', 'src/server/**/*.api.test.ts'],
+          exclude: ['src/server/modules/**/*.unit.test.ts', 'node_modules/**'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/test-setup/fail-on-console-error.ts'],

@@ -14,6 +14,7 @@
  *
  *   npx tsx bench/search.ts [--listings 100000] [--duration 20] [--connections 20]
  *   npx tsx bench/search.ts --explain   # no load: EXPLAIN ANALYZE every planned search
+ *   npx tsx bench/search.ts --profile   # the server writes a V8 CPU profile to <data-dir>/profiles
  *
  * `--explain` plans each URL of the mix as the server does (uncached count first, then the
  * page) and reports, per statement, execution + planning time: the slowest URLs with their
@@ -30,11 +31,14 @@ import { runMigrations } from '../src/server/db/migrate.ts';
 import { seedDemoData } from '../src/server/db/seed.ts';
 import { prng } from '../src/server/db/seed-listings.ts';
 import { createLocalStorage } from '../src/server/lib/storage.ts';
+import { ListingSearch } from '../src/server/modules/listings/listing-search.ts';
 import {
-  planSearch,
-  type SearchPlan,
+  pageRowsStatement,
+  queryWords,
   searchListings,
+  toIndexQuery,
 } from '../src/server/modules/listings/search.service.ts';
+import type { SortKey } from '../src/server/modules/listings/search-index.ts';
 import { REPO_ROOT } from '../src/server/test/server-process.ts';
 import { AMENITY_SLUGS } from '../src/shared/listings.ts';
 import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
@@ -53,6 +57,7 @@ const { values } = parseArgs({
     explain: { type: 'boolean', default: false },
     'explain-top': { type: 'string', default: '8' },
     'pg-pid': { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const LISTINGS = Number(values.listings);
@@ -169,26 +174,31 @@ async function explain(database: Database, statement: ReturnType<typeof sql>): P
   return { ms: round(time('Planning Time') + time('Execution Time')), plan: lines.join('\n') };
 }
 
-/** The statements the server runs for a search URL (counting uncached), explained. */
-async function explainSearch(database: Database, url: string) {
+/**
+ * A search URL as the server runs it, taken apart: the in-memory index search (median of 5
+ * runs; typo correction is left out, so a misspelling shows its uncorrected, empty search) and
+ * EXPLAIN ANALYZE of its SQL: the change-log read every search makes and the page's rows.
+ */
+async function explainSearch(database: Database, search: ListingSearch, url: string) {
   const params = Object.fromEntries(new URL(url, 'http://bench').searchParams);
   const query = ListingSearchQuerySchema.parse(params);
-  const counts: Explained[] = [];
-  const plan: SearchPlan = await planSearch(database.db, query, async (count) => {
-    counts.push(await explain(database, count));
-    const result = await database.db.execute<{ total: number }>(count);
-    return result.rows[0]?.total ?? 0;
-  });
-  const page = plan.total === 0 ? undefined : await explain(database, plan.statements.page);
-  return {
-    url: plan.corrected ? `${url} (searched as: ${plan.words.join(' ')})` : url,
-    total: plan.total,
-    countMs: round(counts.reduce((sum, c) => sum + c.ms, 0)),
-    pageMs: page?.ms ?? 0,
-    // After the total: the corrected words' total, or the words alone counted up to 2,001.
-    count: counts.map((c) => c.plan).join('\n-- next count\n'),
-    page: page?.plan ?? '(no page: nothing matches)',
-  };
+  const index = await search.current();
+  const terms = await search.terms(query.q ? queryWords(query.q) : []);
+  const cursor = query.cursor
+    ? (JSON.parse(Buffer.from(query.cursor, 'base64url').toString()) as SortKey)
+    : undefined;
+  const indexQuery = toIndexQuery(query, terms, cursor && { v: cursor.v, id: cursor.id });
+  const times: number[] = [];
+  let found = index.search(indexQuery);
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    found = index.search(indexQuery);
+    times.push(performance.now() - started);
+  }
+  const rows = found.ids.length
+    ? await explain(database, pageRowsStatement(found.ids))
+    : { ms: 0, plan: '(no page: nothing matches)' };
+  return { url, total: found.total, indexMs: summary(times).p50, rowsMs: rows.ms, rows: rows.plan };
 }
 
 /** A postmaster and all its processes (backends that exited are in its children's times). */
@@ -236,11 +246,15 @@ async function main() {
     const searches = planSearches(400);
 
     if (values.explain) {
+      const search = new ListingSearch(database.db);
+      const loadStarted = performance.now();
+      await search.current();
+      const indexLoadMs = round(performance.now() - loadStarted, 0);
       // Every planned URL, and the next page of the first 40 (as the load run does).
       for (const planned of searches.slice(0, 40)) {
         const params = Object.fromEntries(new URL(planned.path, 'http://bench').searchParams);
         const query = ListingSearchQuerySchema.parse(params);
-        const { nextCursor } = await searchListings({ db: database.db, storage, query });
+        const { nextCursor } = await searchListings({ db: database.db, storage, search, query });
         if (nextCursor) {
           searches.push({
             shape: `next-page ${planned.shape}`,
@@ -253,41 +267,48 @@ async function main() {
       for (const planned of searches) {
         if (seen.has(planned.path)) continue;
         seen.add(planned.path);
-        explained.push({ shape: planned.shape, ...(await explainSearch(database, planned.path)) });
+        explained.push({
+          shape: planned.shape,
+          ...(await explainSearch(database, search, planned.path)),
+        });
       }
       const top = Number(values['explain-top']);
-      for (const kind of ['countMs', 'pageMs'] as const) {
-        const worst = [...explained].sort((a, b) => b[kind] - a[kind]).slice(0, top);
-        console.log(`\n=== slowest ${kind === 'countMs' ? 'counts' : 'pages'} (no cache)`);
-        for (const e of worst) {
-          console.log(`\n${e[kind]} ms  total=${e.total}  ${decodeURIComponent(e.url)}`);
-          console.log(kind === 'countMs' ? e.count : e.page);
-        }
+      console.log('\n=== slowest index searches (in memory)');
+      for (const e of [...explained].sort((a, b) => b.indexMs - a.indexMs).slice(0, top)) {
+        console.log(`${e.indexMs} ms  total=${e.total}  ${decodeURIComponent(e.url)}`);
       }
-      const stats = (kind: 'countMs' | 'pageMs') => summary(explained.map((e) => e[kind]));
+      console.log('\n=== slowest page reads (SQL)');
+      for (const e of [...explained].sort((a, b) => b.rowsMs - a.rowsMs).slice(0, top)) {
+        console.log(`\n${e.rowsMs} ms  ${decodeURIComponent(e.url)}\n${e.rows}`);
+      }
+      const changeLog = await explain(
+        database,
+        sql`select seq::text, listing_ids from listing_changes where seq > 0 order by seq limit 1000`,
+      );
+      console.log(`\n=== change-log read (every search)\n${changeLog.plan}`);
       const figures = {
         bench: 'search-explain',
         listings: counts[0]?.active,
         urls: explained.length,
-        countMs: stats('countMs'),
-        pageMs: stats('pageMs'),
-        countMsSum: round(
-          explained.reduce((sum, e) => sum + e.countMs, 0),
-          0,
-        ),
-        pageMsSum: round(
-          explained.reduce((sum, e) => sum + e.pageMs, 0),
-          0,
-        ),
-        slowestCount: explained.reduce((a, b) => (b.countMs > a.countMs ? b : a)).url,
-        slowestPage: explained.reduce((a, b) => (b.pageMs > a.pageMs ? b : a)).url,
+        indexLoadMs,
+        indexMs: summary(explained.map((e) => e.indexMs)),
+        pageRowsMs: summary(explained.map((e) => e.rowsMs)),
+        changeLogMs: changeLog.ms,
+        slowestIndex: explained.reduce((a, b) => (b.indexMs > a.indexMs ? b : a)).url,
+        slowestRows: explained.reduce((a, b) => (b.rowsMs > a.rowsMs ? b : a)).url,
       };
       console.log(`\n${JSON.stringify(figures)}`);
       return;
     }
 
     // The server, as in production, on the same database.
-    server = await startBenchServer({ databaseUrl: url, dataDir: DATA_DIR });
+    server = await startBenchServer({
+      databaseUrl: url,
+      dataDir: DATA_DIR,
+      nodeFlags: values.profile
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(DATA_DIR, 'profiles')}`]
+        : [],
+    });
     const { baseUrl, pid: serverPid } = server;
 
     // Request mixes: searches (with some next pages) and detail pages.
@@ -398,16 +419,18 @@ async function main() {
     for (const s of shapes.slice(0, 6))
       console.log(`  ${s.p95} ms  p50 ${s.p50}  n=${s.n}  ${s.shape}`);
 
-    // EXPLAIN ANALYZE of the slowest shape's statements, on the URL of that shape with the
-    // highest median latency, planned as the server plans it (count uncached).
+    // The slowest shape's URL with the highest median latency, taken apart: index time and
+    // EXPLAIN ANALYZE of the SQL it runs.
     const example = searches
       .filter((s) => s.shape === slowest?.shape && search.byPath.has(s.path))
       .map((s) => ({ ...s, median: summary(search.byPath.get(s.path) ?? []).p50 }))
       .sort((a, b) => b.median - a.median)[0];
-    const explained = example ? await explainSearch(database, example.path) : undefined;
+    const explained = example
+      ? await explainSearch(database, new ListingSearch(database.db), example.path)
+      : undefined;
     if (explained) {
       console.log(
-        `\nEXPLAIN ANALYZE ${explained.url}\n-- page (${explained.pageMs} ms)\n${explained.page}\n-- count (${explained.countMs} ms)\n${explained.count}`,
+        `\n${explained.url}: index ${explained.indexMs} ms, total ${explained.total}\nEXPLAIN ANALYZE of its page rows (${explained.rowsMs} ms)\n${explained.rows}`,
       );
     }
 
@@ -439,7 +462,7 @@ async function main() {
       },
       slowestShapes: shapes.slice(0, 5),
       explainUrl: explained?.url,
-      explainMs: explained ? { page: explained.pageMs, count: explained.countMs } : undefined,
+      explainMs: explained ? { index: explained.indexMs, pageRows: explained.rowsMs } : undefined,
     };
     console.log(JSON.stringify(figures));
   } finally {

@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MediaStorage } from './lib/storage.ts';
 import type { EventBus } from './modules/events/event-bus.ts';
+import type { ListingSearch } from './modules/listings/listing-search.ts';
 
 /** Everything the app is built from; tests build the same app from their own. */
 export type AppDeps = {
@@ -17,6 +18,8 @@ export type AppDeps = {
   storage: MediaStorage;
   /** Live events for this instance's SSE streams (LISTEN/NOTIFY between instances). */
   events: EventBus;
+  /** This instance's listing search index, followed from PostgreSQL's change log. */
+  listingSearch: ListingSearch;
   /** The built SPA (dist/); absent in API tests. */
   webRoot?: string;
 };

@@ -20,6 +20,8 @@ try {
 }
 
 const app = createApp(runtime.deps);
+// The search index loads while the server starts listening; the first search waits for it.
+runtime.deps.listingSearch.warm();
 const stopHousekeeping = startHousekeeping(runtime.deps.database.db, logger);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info({ port: info.port, url: env.BASE_URL }, `Stoop is running on ${env.BASE_URL}`);

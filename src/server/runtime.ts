@@ -13,6 +13,7 @@ import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createStorage, type MediaStorage } from './lib/storage.ts';
 import { PgEventBus } from './modules/events/event-bus.ts';
+import { ListingSearch } from './modules/listings/listing-search.ts';
 
 export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 
@@ -75,6 +76,7 @@ export function buildDeps(
     logger,
     storage: options.storage ?? createStorage(env),
     events: new PgEventBus(database.pool.options, logger),
+    listingSearch: new ListingSearch(database.db, logger),
     webRoot: fs.existsSync(webRoot) ? webRoot : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -19,8 +20,6 @@ import type { Fee } from '../../../shared/schemas/listings.ts';
 import { users } from './auth.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const active = sql`status = 'active'`;
 
 export const listings = pgTable(
   'listings',
@@ -76,25 +75,11 @@ export const listings = pgTable(
         and ${t.publishedAt} is not null)`,
     ),
     index('listings_landlord_idx').on(t.landlordId, t.createdAt),
-    // Search (docs/decisions/007). The btree indexes are partial on active listings, the only
-    // ones search reads. The sort indexes cover every filter column so a page walks them
-    // index-only; drizzle has no INCLUDE, so they are in migration 0005:
-    //   listings_active_newest_idx (published_at, id), read backwards for "newest",
-    //   listings_active_price_idx (rent_cents, id),
-    //   listings_active_neighborhood_idx (neighborhood, published_at, id),
-    //   listings_active_newest_text_idx (published_at, id) with only the search vector, for
-    //   words alone, newest first.
-    // Narrow, for counts index-only and for bitmap ANDs with the GIN indexes.
-    index('listings_active_count_idx')
-      .on(t.borough, t.bedrooms, t.bathrooms, t.pets, t.laundry, t.rentCents, t.availableFrom)
-      .where(active),
     index('listings_active_featured_idx')
       .on(t.publishedAt, t.id)
       .where(sql`status = 'active' and featured`),
-    // Not partial: the planner never ANDs bitmaps of two partial indexes with the same
-    // predicate, and words or amenities with other filters need that AND.
-    index('listings_amenities_idx').using('gin', t.amenities),
-    index('listings_search_idx').using('gin', t.searchVector),
+    // Search reads no index here: it runs on an in-memory index of the active listings
+    // (search-index.ts, docs/decisions/017), kept current through listing_changes.
   ],
 );
 
@@ -154,3 +139,24 @@ export const savedListings = pgTable(
 export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
 ]);
+
+/**
+ * Every statement that writes listings appends the ids it touched (migration 0007's trigger),
+ * numbered by `listing_change_counter`: its row stays locked until the writer commits, so
+ * changes become visible in number order and a reader that has applied change N only ever
+ * needs the changes after N. Search indexes follow this log (search-index-sync.ts).
+ */
+export const listingChanges = pgTable('listing_changes', {
+  seq: bigint({ mode: 'number' }).primaryKey(),
+  listingIds: uuid().array().notNull(),
+  changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const listingChangeCounter = pgTable(
+  'listing_change_counter',
+  {
+    only: boolean().primaryKey().default(true),
+    seq: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('listing_change_counter_one_row', sql`${t.only}`)],
+);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { pruneListingChanges } from '../listings/listing-search.ts';
 import { pruneEvents } from './event-store.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -14,15 +15,19 @@ export async function pruneSendCounters(db: Db): Promise<number> {
 }
 
 /**
- * Hourly on every instance: events past the 7-day replay window and old send counters go. Both
- * deletes are idempotent, so instances need no coordination.
+ * Hourly on every instance: events past the 7-day replay window, old send counters and the
+ * listing change log's old entries go. The deletes are idempotent, so instances need no
+ * coordination.
  */
 export function startHousekeeping(db: Db, logger: Logger): () => void {
   const run = async () => {
     try {
       const events = await pruneEvents(db);
       const counters = await pruneSendCounters(db);
-      if (events || counters) logger.info({ events, counters }, 'pruned old events');
+      const listingChanges = await pruneListingChanges(db);
+      if (events || counters || listingChanges) {
+        logger.info({ events, counters, listingChanges }, 'pruned old events');
+      }
     } catch (error) {
       logger.warn({ err: error }, 'housekeeping failed');
     }

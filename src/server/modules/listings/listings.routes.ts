@@ -37,11 +37,13 @@ function photoError(message: string): never {
   throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'photo', message }] });
 }
 
-export function createListingsRoutes({ database: { db }, storage }: AppDeps) {
+export function createListingsRoutes({ database: { db }, storage, listingSearch }: AppDeps) {
   const ctx = { db, storage };
   return new Hono<AppEnv>()
     .get('/', validate('query', ListingSearchQuerySchema), async (c) => {
-      return c.json(await searchListings({ ...ctx, query: c.req.valid('query') }));
+      return c.json(
+        await searchListings({ ...ctx, search: listingSearch, query: c.req.valid('query') }),
+      );
     })
     .get('/featured', validate('query', FeaturedQuerySchema), async (c) => {
       const limit = c.req.valid('query').limit ?? FEATURED_LIMIT;

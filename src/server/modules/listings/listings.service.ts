@@ -23,7 +23,6 @@ import {
   toPhoto,
   toSummary,
 } from './listing-json.ts';
-import { invalidateSearchCounts } from './search.service.ts';
 
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 export { featuredListings, searchListings } from './search.service.ts';
@@ -269,7 +268,6 @@ export async function updateListing({
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(listings.id, listingId));
   });
-  invalidateSearchCounts(db);
   return readListing({ db, storage }, listingId);
 }
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Amenity, type Laundry, type Pets, petsAllow } from '../../../shared/listings.ts';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
@@ -6,10 +6,10 @@ import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { ListingPageSchema, type ListingSummary } from '../../../shared/schemas/listings.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { searchTuning } from './search.service.ts';
+import { type ApiClient, createTestApp } from '../../test/test-app.ts';
+import { pruneListingChanges } from './listing-search.ts';
 
-const { db, client } = await createTestApp();
+const { db, client, url } = await createTestApp();
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord' });
 const me = (await (await landlord.get('/api/me')).json()) as { user: { id: string } };
@@ -205,27 +205,6 @@ describe('GET /api/listings against a brute-force filter of the same rows', () =
     });
   }
 
-  // At this size the search chooses by match count; force each way of finding a page's keys
-  // (walking a sort index, or sorting the matches) so both answer every case.
-  for (const plan of ['walk', 'match-first'] as const) {
-    describe(`with every page found by ${plan}`, () => {
-      beforeAll(() => {
-        searchTuning.plan = plan;
-      });
-      afterAll(() => {
-        searchTuning.plan = 'auto';
-      });
-      for (const sort of ['newest', 'price_asc', 'price_desc'] as const) {
-        it.each(CASES)(`%s, sorted ${sort}`, async (_label, filters) => {
-          const query = { ...filters, sort };
-          const got = await fetchAll(query, 13);
-          expect(got.ids).toEqual(expected(query));
-          expect(got.total).toBe(got.ids.length);
-        });
-      }
-    });
-  }
-
   it('finds the text subset and only it, and corrects typos against the listings’ words', async () => {
     const want = expected({ q: 'skyline' });
     expect(want.length).toBeGreaterThan(10);
@@ -315,5 +294,86 @@ describe('GET /api/listings against a brute-force filter of the same rows', () =
     };
     expect(new Set(body.items.map((i) => i.id))).toEqual(new Set([first?.id, second?.id]));
     await db.update(listings).set({ featured: false }).where(eq(listings.featured, true));
+  });
+});
+
+// A second instance on the same database, its index loaded before the changes below.
+const other = await createTestApp({ database: url });
+const newcomer = {
+  ...(active[0] as Row),
+  id: stableUuid('index-newcomer'),
+  title: 'Zephyrine loft',
+};
+
+describe('the search index follows every write to listings', () => {
+  const total = async (api: ApiClient, query: string) =>
+    ListingPageSchema.parse(await (await api.get(`/api/listings?${query}`)).json()).total;
+  const ids = async (api: ApiClient, query: string) =>
+    ListingPageSchema.parse(
+      await (await api.get(`/api/listings?limit=50&${query}`)).json(),
+    ).items.map((item) => item.id);
+
+  beforeAll(async () => {
+    expect(await total(other.client, 'q=zephyrine')).toBe(0);
+  });
+
+  afterAll(async () => {
+    await db.delete(listings).where(eq(listings.id, newcomer.id));
+  });
+
+  it('sees rows written straight to the database, on this instance and another, at once', async () => {
+    await db.insert(listings).values(newcomer);
+    for (const api of [client, other.client]) {
+      expect(await ids(api, 'q=zephyrine')).toEqual([newcomer.id]);
+    }
+    await db.update(listings).set({ rentCents: 123_400 }).where(eq(listings.id, newcomer.id));
+    for (const api of [client, other.client]) {
+      expect(await ids(api, 'maxPrice=1234')).toEqual([newcomer.id]);
+    }
+    await db.update(listings).set({ status: 'archived' }).where(eq(listings.id, newcomer.id));
+    for (const api of [client, other.client]) {
+      expect(await total(api, 'q=zephyrine')).toBe(0);
+      expect(await total(api, '')).toBe(active.length);
+    }
+  });
+
+  it('drops deleted listings', async () => {
+    await db.update(listings).set({ status: 'active' }).where(eq(listings.id, newcomer.id));
+    expect(await total(other.client, 'q=zephyrine')).toBe(1);
+    await db.delete(listings).where(eq(listings.id, newcomer.id));
+    for (const api of [client, other.client]) expect(await total(api, 'q=zephyrine')).toBe(0);
+  });
+
+  it('reloads everything when the log it needs was pruned', async () => {
+    const [second, third] = [stableUuid('index-newcomer-2'), stableUuid('index-newcomer-3')];
+    await db.insert(listings).values([
+      { ...newcomer, id: second },
+      { ...newcomer, id: third },
+    ]);
+    // Neither instance has read the entry for that insert; it is gone, and a later entry
+    // names only the second listing.
+    await db.execute(sql`delete from listing_changes`);
+    await db.update(listings).set({ title: 'Zephyrine garden' }).where(eq(listings.id, second));
+    for (const api of [client, other.client]) {
+      expect(await ids(api, 'q=zephyrine garden')).toEqual([second]);
+      expect(new Set(await ids(api, 'q=zephyrine'))).toEqual(new Set([second, third]));
+      expect(await total(api, '')).toBe(active.length + 2);
+    }
+    await db.delete(listings).where(inArray(listings.id, [second, third]));
+    for (const api of [client, other.client]) expect(await total(api, '')).toBe(active.length);
+  });
+
+  it('prunes log entries older than a day, and only those', async () => {
+    await db.execute(sql`update listing_changes set changed_at = now() - interval '25 hours'`);
+    await db
+      .update(listings)
+      .set({ title: 'Fresh' })
+      .where(eq(listings.id, active[1]?.id ?? ''));
+    const before = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from listing_changes`,
+    );
+    expect(before.rows[0]?.n).toBeGreaterThan(1);
+    expect(await pruneListingChanges(db)).toBe((before.rows[0]?.n ?? 0) - 1);
+    expect(await pruneListingChanges(db)).toBe(0);
   });
 });

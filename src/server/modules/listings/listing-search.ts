@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { type SearchDoc, SearchIndex, type TextTerm } from './search-index.ts';
+
+/** Listings read per statement while loading: bounds memory and event-loop stalls. */
+const LOAD_PAGE = 5_000;
+/** Past this many changed listings (or log entries) at once, reloading everything is cheaper. */
+const RELOAD_OVER = { listings: 5_000, entries: 1_000 };
+const LEXEME_CACHE_MAX = 10_000;
+
+type DocRow = {
+  id: string;
+  published_us: string;
+  rent_cents: number;
+  bedrooms: number;
+  bathrooms: number;
+  neighborhood: string;
+  borough: string;
+  pets: string | null;
+  laundry: string | null;
+  available_day: number | null;
+  amenities: string[];
+  lexemes: string[];
+};
+
+const DOC_COLUMNS = sql`l.id, (extract(epoch from l.published_at) * 1000000)::int8::text as published_us,
+  l.rent_cents, l.bedrooms, l.bathrooms, l.neighborhood, l.borough, l.pets, l.laundry,
+  l.available_from - date '1970-01-01' as available_day, l.amenities,
+  tsvector_to_array(l.search_vector) as lexemes`;
+
+/**
+ * Log entries older than a day go: an instance that far behind reloads its index anyway (it
+ * sees the gap), and every other one applied them long ago.
+ */
+export async function pruneListingChanges(db: Db): Promise<number> {
+  const result = await db.execute(
+    sql`delete from listing_changes where changed_at < now() - interval '1 day'`,
+  );
+  return result.rowCount ?? 0;
+}
+
+function toDoc(row: DocRow): SearchDoc {
+  return {
+    id: row.id,
+    publishedUs: Number(row.published_us),
+    rentCents: row.rent_cents,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    neighborhood: row.neighborhood,
+    borough: row.borough,
+    pets: row.pets ?? 'none',
+    laundry: row.laundry ?? 'none',
+    availableFromDay: row.available_day,
+    amenities: row.amenities,
+    lexemes: row.lexemes,
+  };
+}
+
+/**
+ * This instance's search index, kept current from PostgreSQL (docs/decisions/017). Loaded in
+ * one snapshot, then brought up to date from `listing_changes`, the log every statement
+ * writing listings appends to (a trigger, so seeds, cascades and other instances are followed
+ * too). A search checks the log's position in the same statement that reads its page, and
+ * catches up and searches again if changes it had not applied were committed before that
+ * (search.service.ts): every search sees every change committed before it began.
+ */
+export class ListingSearch {
+  private index: SearchIndex | undefined;
+  /** The last change applied. */
+  private seq = 0;
+  private loading: Promise<void> | undefined;
+  private inFlight: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+  private readonly lexemes = new Map<string, string[]>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Starts loading now, so the first search need not wait (failure is retried then). */
+  warm() {
+    this.current().catch((error) => this.logger?.warn({ err: error }, 'search index load failed'));
+  }
+
+  /** Loads the index if this instance has none yet. */
+  async loaded(): Promise<void> {
+    if (this.index) return;
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+  }
+
+  /** The index as it stands and the last change applied to it (after `loaded()`). */
+  get state(): { index: SearchIndex; seq: number } {
+    if (!this.index) throw new Error('ListingSearch.state before loaded()');
+    return { index: this.index, seq: this.seq };
+  }
+
+  /** The index with every listing change committed before this call applied. */
+  async current(): Promise<SearchIndex> {
+    await this.loaded();
+    await this.catchUp();
+    return this.state.index;
+  }
+
+  /**
+   * Full-text terms of query words, analysed by PostgreSQL exactly as listing text is: each
+   * word's lexemes (none for a stop word), the last word's as prefixes ("renov" finds
+   * "renovated"). Words never change meaning, so their lexemes are remembered.
+   */
+  async terms(words: string[]): Promise<TextTerm[]> {
+    const missing = words.filter((w) => !this.lexemes.has(w));
+    if (missing.length > 0) {
+      const result = await this.db.execute<{ word: string; lexemes: string[] }>(sql`
+        select w.word, tsvector_to_array(to_tsvector('english', w.word)) as lexemes
+        from unnest(${sql.param(missing)}::text[]) as w(word)`);
+      if (this.lexemes.size + missing.length > LEXEME_CACHE_MAX) this.lexemes.clear();
+      for (const row of result.rows) this.lexemes.set(row.word, row.lexemes);
+    }
+    return words.flatMap((word, i) =>
+      (this.lexemes.get(word) ?? []).map((lexeme) => ({
+        lexeme,
+        prefix: i === words.length - 1,
+      })),
+    );
+  }
+
+  /**
+   * Applies the log once per caller, sharing reads: a read already under way may have started
+   * before the caller's change committed, so callers arriving meanwhile wait for the next one.
+   */
+  catchUp(): Promise<void> {
+    const running = this.inFlight;
+    if (!running) {
+      const next = this.applyChanges().finally(() => {
+        this.inFlight = undefined;
+      });
+      this.inFlight = next;
+      return next;
+    }
+    this.queued ??= running
+      .catch(() => {})
+      .then(() => {
+        this.queued = undefined;
+        return this.catchUp();
+      });
+    return this.queued;
+  }
+
+  private async applyChanges(): Promise<void> {
+    const { rows } = await this.db.execute<{ seq: string; listing_ids: string[] }>(sql`
+      select seq::text, listing_ids from listing_changes
+      where seq > ${this.seq} order by seq limit ${RELOAD_OVER.entries}`);
+    if (rows.length === 0) return;
+    const ids = new Set<string>();
+    for (const row of rows) for (const id of row.listing_ids) ids.add(id);
+    // A gap means the entries we need were pruned; '{}' is a TRUNCATE.
+    const everything =
+      Number(rows[0]?.seq) !== this.seq + 1 ||
+      rows.length === RELOAD_OVER.entries ||
+      ids.size > RELOAD_OVER.listings ||
+      rows.some((row) => row.listing_ids.length === 0);
+    if (everything) {
+      await this.load();
+      return this.applyChanges();
+    }
+    const docs = await this.db.execute<DocRow>(sql`
+      select ${DOC_COLUMNS} from listings l
+      where l.id = any(${sql.param([...ids])}::uuid[]) and l.status = 'active'`);
+    const index = this.index as SearchIndex;
+    const active = new Set<string>();
+    for (const row of docs.rows) {
+      index.upsert(toDoc(row));
+      active.add(row.id);
+    }
+    for (const id of ids) if (!active.has(id)) index.remove(id);
+    this.seq = Number(rows[rows.length - 1]?.seq);
+  }
+
+  /** Every active listing, read in one snapshot with the log position it reflects. */
+  private async load() {
+    const started = performance.now();
+    const index = new SearchIndex();
+    let seq = 0;
+    await this.db.transaction(
+      async (tx) => {
+        const counter = await tx.execute<{ seq: string }>(
+          sql`select seq::text from listing_change_counter`,
+        );
+        seq = Number(counter.rows[0]?.seq ?? 0);
+        let after = '00000000-0000-0000-0000-000000000000';
+        for (;;) {
+          const page = await tx.execute<DocRow>(sql`
+            select ${DOC_COLUMNS} from listings l
+            where l.status = 'active' and l.id > ${after}::uuid
+            order by l.id limit ${LOAD_PAGE}`);
+          for (const row of page.rows) index.add(toDoc(row));
+          const last = page.rows[page.rows.length - 1];
+          if (!last || page.rows.length < LOAD_PAGE) break;
+          after = last.id;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    this.index = index.seal();
+    this.seq = seq;
+    this.logger?.info(
+      { listings: index.size, ms: Math.round(performance.now() - started) },
+      'search index loaded',
+    );
+  }
+}

@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AMENITY_SLUGS, LAUNDRY, PET_KINDS, PETS, SEARCH_SORTS } from '../../../shared/listings.ts';
+import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import { type IndexQuery, type SearchDoc, SearchIndex, type SortKey } from './search-index.ts';
+
+/**
+ * The index against a brute-force filter and sort of the same documents, over random
+ * documents, random changes (upserts, removals, enough to compact) and random queries paged to
+ * the end. Few distinct prices and times, so the id tiebreaker carries the order.
+ */
+const WORDS = ['sunny', 'sunroom', 'quiet', 'loft', 'lofty', 'brick', 'terrace', 'park'];
+const HOODS = NEIGHBORHOODS.slice(0, 12);
+const TIMES = [1_700_000_000_000_000, 1_700_000_000_000_001, 1_700_000_500_000_000];
+
+const hex = (n: number) => n.toString(16).padStart(12, '0');
+const idOf = (n: number) => `00000000-0000-4000-8000-${hex(n)}`;
+
+const docArbitrary = (id: fc.Arbitrary<number>) =>
+  fc.record({
+    id: id.map(idOf),
+    publishedUs: fc.constantFrom(...TIMES),
+    rentCents: fc.constantFrom(199_999, 250_000, 250_050, 400_000),
+    bedrooms: fc.integer({ min: 0, max: 4 }),
+    bathrooms: fc.constantFrom(1, 1.5, 2, 3.5),
+    neighborhood: fc.constantFrom(...HOODS.map((h) => h.slug)),
+    borough: fc.constantFrom(...BOROUGHS.map((b) => b.slug)),
+    pets: fc.constantFrom(...PETS),
+    laundry: fc.constantFrom(...LAUNDRY),
+    availableFromDay: fc.option(fc.integer({ min: 20_000, max: 20_010 }), { nil: null }),
+    amenities: fc.subarray(AMENITY_SLUGS.slice(0, 6)),
+    lexemes: fc.subarray(WORDS),
+  }) satisfies fc.Arbitrary<SearchDoc>;
+
+/** Queries with up to two filters besides text, so most have several pages to walk. */
+const queryArbitrary = fc
+  .tuple(
+    fc.record({
+      terms: fc.array(
+        fc.record({ lexeme: fc.constantFrom(...WORDS, 'sun', 'lof', 'zzz'), prefix: fc.boolean() }),
+        { maxLength: 2 },
+      ),
+      sort: fc.constantFrom(...SEARCH_SORTS),
+      limit: fc.integer({ min: 1, max: 7 }),
+    }),
+    fc.record({
+      minRentCents: fc.integer({ min: 190_000, max: 410_000 }),
+      maxRentCents: fc.integer({ min: 190_000, max: 410_000 }),
+      minBedrooms: fc.integer({ min: 0, max: 4 }),
+      minBathrooms: fc.constantFrom(1, 1.5, 2),
+      amenities: fc.subarray(AMENITY_SLUGS.slice(0, 6), { maxLength: 2 }),
+      neighborhoods: fc.subarray(
+        HOODS.map((h) => h.slug),
+        { minLength: 1, maxLength: 4 },
+      ),
+      boroughs: fc.subarray(
+        BOROUGHS.map((b) => b.slug),
+        { minLength: 1 },
+      ),
+      pets: fc.subarray([...PET_KINDS], { minLength: 1 }),
+      laundry: fc.subarray([...LAUNDRY], { minLength: 1 }),
+      availableByDay: fc.integer({ min: 19_999, max: 20_011 }),
+    }),
+    fc.subarray(
+      [
+        'minRentCents',
+        'maxRentCents',
+        'minBedrooms',
+        'minBathrooms',
+        'amenities',
+        'neighborhoods',
+        'boroughs',
+        'pets',
+        'laundry',
+        'availableByDay',
+      ] as const,
+      { maxLength: 2 },
+    ),
+  )
+  .map(([base, filters, keys]): IndexQuery => {
+    const chosen = Object.fromEntries(keys.map((key) => [key, filters[key]]));
+    return { ...base, ...chosen };
+  });
+
+function bruteForce(docs: Map<string, SearchDoc>, query: IndexQuery): string[] {
+  const matches = [...docs.values()].filter(
+    (d) =>
+      query.terms.every((t) =>
+        d.lexemes.some((l) => (t.prefix ? l.startsWith(t.lexeme) : l === t.lexeme)),
+      ) &&
+      (query.minRentCents === undefined || d.rentCents >= query.minRentCents) &&
+      (query.maxRentCents === undefined || d.rentCents <= query.maxRentCents) &&
+      (query.minBedrooms === undefined || d.bedrooms >= query.minBedrooms) &&
+      (query.minBathrooms === undefined || d.bathrooms >= query.minBathrooms) &&
+      (query.amenities ?? []).every((a) => d.amenities.includes(a)) &&
+      (!query.neighborhoods || query.neighborhoods.includes(d.neighborhood)) &&
+      (!query.boroughs || query.boroughs.includes(d.borough)) &&
+      (query.pets ?? []).every((kind) => d.pets === kind || d.pets === 'cats_and_dogs') &&
+      (!query.laundry || query.laundry.includes(d.laundry)) &&
+      (query.availableByDay === undefined ||
+        (d.availableFromDay !== null && d.availableFromDay <= query.availableByDay)),
+  );
+  const byId = (a: SearchDoc, b: SearchDoc) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  matches.sort((a, b) => {
+    if (query.sort === 'newest') return b.publishedUs - a.publishedUs || -byId(a, b);
+    if (query.sort === 'price_asc') return a.rentCents - b.rentCents || byId(a, b);
+    return b.rentCents - a.rentCents || -byId(a, b);
+  });
+  return matches.map((d) => d.id);
+}
+
+/** Every page of a query, following `next`; checks the total on each. */
+function pageThrough(index: SearchIndex, query: IndexQuery, total: number): string[] {
+  const ids: string[] = [];
+  let after: SortKey | undefined;
+  for (let page = 0; page < 1000; page++) {
+    const result = index.search({ ...query, after });
+    expect(result.total).toBe(total);
+    expect(result.ids.length).toBeLessThanOrEqual(query.limit);
+    ids.push(...result.ids);
+    if (!result.next) break;
+    expect(result.ids.length).toBe(query.limit);
+    after = result.next;
+  }
+  return ids;
+}
+
+type Change = { kind: 'upsert'; doc: SearchDoc } | { kind: 'remove'; id: string };
+
+describe('SearchIndex against brute force', () => {
+  it('answers random queries after random loads and changes, paged to the end', () => {
+    fc.assert(
+      fc.property(
+        fc.array(docArbitrary(fc.integer({ min: 0, max: 80 })), { maxLength: 60 }),
+        fc.array(
+          fc.oneof(
+            docArbitrary(fc.integer({ min: 0, max: 100 })).map(
+              (doc): Change => ({ kind: 'upsert', doc }),
+            ),
+            fc.integer({ min: 0, max: 100 }).map((n): Change => ({ kind: 'remove', id: idOf(n) })),
+          ),
+          { maxLength: 40 },
+        ),
+        fc.array(queryArbitrary, { minLength: 1, maxLength: 5 }),
+        (loaded, changes, queries) => {
+          const docs = new Map<string, SearchDoc>();
+          const index = new SearchIndex(4);
+          for (const doc of loaded) {
+            if (docs.has(doc.id)) continue; // a load sees each listing once
+            docs.set(doc.id, doc);
+            index.add(doc);
+          }
+          index.seal();
+          for (const change of changes) {
+            if (change.kind === 'upsert') {
+              docs.set(change.doc.id, change.doc);
+              index.upsert(change.doc);
+            } else {
+              docs.delete(change.id);
+              index.remove(change.id);
+            }
+          }
+          expect(index.size).toBe(docs.size);
+          for (const query of queries) {
+            const want = bruteForce(docs, query);
+            expect(pageThrough(index, query, want.length)).toEqual(want);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('stays correct through compaction (most listings removed) and regrowth', () => {
+    const make = fc.sample(docArbitrary(fc.constant(0)), { numRuns: 9_000, seed: 7 });
+    const docs = new Map<string, SearchDoc>();
+    const index = new SearchIndex();
+    make.forEach((doc, n) => {
+      const withId = { ...doc, id: idOf(n) };
+      docs.set(withId.id, withId);
+      index.add(withId);
+    });
+    index.seal();
+    for (let n = 0; n < 7_000; n++) {
+      docs.delete(idOf(n));
+      index.remove(idOf(n));
+    }
+    for (let n = 9_000; n < 9_500; n++) {
+      const doc = { ...(make[n - 9_000] as SearchDoc), id: idOf(n) };
+      docs.set(doc.id, doc);
+      index.upsert(doc);
+    }
+    expect(index.size).toBe(2_500);
+    const queries = fc.sample(queryArbitrary, { numRuns: 40, seed: 11 });
+    for (const query of queries) {
+      const want = bruteForce(docs, { ...query, limit: 50 });
+      expect(pageThrough(index, { ...query, limit: 50 }, want.length)).toEqual(want);
+    }
+  });
+
+  it('pages from a cursor whose listing has since gone, without skipping or repeating', () => {
+    const index = new SearchIndex();
+    const docs = fc.sample(docArbitrary(fc.constant(0)), { numRuns: 30, seed: 3 });
+    docs.forEach((doc, n) => {
+      index.add({ ...doc, id: idOf(n) });
+    });
+    index.seal();
+    for (const sort of SEARCH_SORTS) {
+      const all = pageThrough(index, { terms: [], sort, limit: 30 }, 30);
+      const first = index.search({ terms: [], sort, limit: 10 });
+      const last = first.ids[9] as string;
+      index.remove(last);
+      const rest = index.search({ terms: [], sort, limit: 30, after: first.next ?? undefined });
+      expect(rest.ids).toEqual(all.slice(10));
+      index.upsert({ ...(docs[Number.parseInt(last.slice(-12), 16)] as SearchDoc), id: last });
+    }
+  });
+
+  it('refuses to bulk-add once sealed', () => {
+    const index = new SearchIndex().seal();
+    const [doc] = fc.sample(docArbitrary(fc.constant(1)), { numRuns: 1, seed: 1 });
+    expect(() => index.add(doc as SearchDoc)).toThrow(/after seal/);
+  });
+});
