@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** `$client`: the pool, for the few statements that run by name (prepared once per connection). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export type Database = {
   db: Db;

@@ -99,13 +99,22 @@ export function toIndexQuery(
 /**
  * The page's listings by id (the index decided which and in what order) and, in the same
  * snapshot, the position of the listing change log: one row of nulls when no listing is read.
+ * A named statement: each connection parses and plans it once.
  */
-export const pageRowsStatement = (ids: string[]) => sql`
-  select page.*, c.seq::text as log_seq
-  from listing_change_counter c
-  left join lateral (
-    select ${sql.raw(SUMMARY_COLUMNS)} from listings l
-    where l.id = any(${sql.param(ids)}::uuid[]) and l.status = 'active') page on true`;
+const PAGE_ROWS = {
+  name: 'listing-search-page',
+  text: `select page.*, c.seq::text as log_seq
+    from listing_change_counter c
+    left join lateral (
+      select ${SUMMARY_COLUMNS} from listings l
+      where l.id = any($1::uuid[]) and l.status = 'active') page on true`,
+};
+
+/** The same statement for EXPLAIN (bench/search.ts). */
+export const pageRowsStatement = (ids: string[]) => {
+  const [before, after] = PAGE_ROWS.text.split('$1');
+  return sql`${sql.raw(before ?? '')}${sql.param(ids)}${sql.raw(after ?? '')}`;
+};
 
 /**
  * `GET /api/listings`: matched, counted and ordered by this instance's search index (see
@@ -151,7 +160,10 @@ export async function searchListings({
         continue;
       }
     }
-    const result = await db.execute<SummaryRow & { log_seq: string }>(pageRowsStatement(found.ids));
+    const result = await db.$client.query<SummaryRow & { log_seq: string }>({
+      ...PAGE_ROWS,
+      values: [found.ids],
+    });
     rows = result.rows.filter((row) => row.id !== null);
     // Listings changed before this statement that the index had not applied: catch up and
     // search again (once: after catching up, the index is current as of this request).
