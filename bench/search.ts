@@ -246,10 +246,20 @@ async function main() {
     const searches = planSearches(400);
 
     if (values.explain) {
+      // Memory the index holds: heap plus typed arrays, after a full GC when node runs with
+      // --expose-gc (`node --expose-gc --import tsx bench/search.ts --explain`).
+      const gc = (globalThis as { gc?: () => void }).gc;
+      const heldMb = () => {
+        gc?.();
+        const { heapUsed, arrayBuffers } = process.memoryUsage();
+        return (heapUsed + arrayBuffers) / 2 ** 20;
+      };
+      const memoryBefore = heldMb();
       const search = new ListingSearch(database.db);
       const loadStarted = performance.now();
       await search.current();
       const indexLoadMs = round(performance.now() - loadStarted, 0);
+      const indexMb = gc ? round(heldMb() - memoryBefore, 1) : undefined;
       // Every planned URL, and the next page of the first 40 (as the load run does).
       for (const planned of searches.slice(0, 40)) {
         const params = Object.fromEntries(new URL(planned.path, 'http://bench').searchParams);
@@ -291,6 +301,7 @@ async function main() {
         listings: counts[0]?.active,
         urls: explained.length,
         indexLoadMs,
+        indexMb,
         indexMs: summary(explained.map((e) => e.indexMs)),
         pageRowsMs: summary(explained.map((e) => e.rowsMs)),
         changeLogMs: changeLog.ms,

@@ -107,8 +107,7 @@ export async function startEmbeddedPostgres(
     '-c',
     `shared_buffers=${options.durable === false ? '128MB' : '512MB'}`,
     // A local disk and a working set in memory: a random page costs about what a sequential
-    // one does. At 4 (the default, for spinning disks) counting 30,000 text matches takes a
-    // sequential scan of every row (95 ms) over the GIN bitmap (33 ms); docs/decisions/007.
+    // one does (4, the default, is for spinning disks and steers the planner to full scans).
     '-c',
     'random_page_cost=1.1',
     // Every request is one short query on a small machine: a parallel worker only adds a

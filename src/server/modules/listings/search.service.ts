@@ -44,7 +44,7 @@ function decodeCursor(raw: string, sort: SearchSort): Cursor {
   return { s: sort, v: v as number, id, ...(f === 1 ? { f: 1 as const } : {}) };
 }
 
-/** Words of a free-text query: letters and digits only, so they are safe inside a tsquery. */
+/** Words of a free-text query: letters and digits only (PostgreSQL then stems each one). */
 export function queryWords(q: string): string[] {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
