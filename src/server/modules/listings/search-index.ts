@@ -79,14 +79,42 @@ const PET_CODES = codes(PETS);
 const LAUNDRY_CODES = codes(LAUNDRY);
 const AMENITY_BITS = codes(AMENITY_SLUGS);
 
-/** A growable list of slot numbers. */
+/** A growable list of slot numbers; a lexeme's postings also keep a bit set once dense. */
 class SlotList {
   data = new Int32Array(8);
   length = 0;
+  /** Bit `s` set when slot `s` is listed: kept once the list holds 1 slot in 32 or more. */
+  bits: Uint32Array | undefined;
 
   push(slot: number) {
     if (this.length === this.data.length) this.grow();
     this.data[this.length++] = slot;
+  }
+
+  /** Appends a posting, keeping the bit set (made when the list turns dense). */
+  post(slot: number, slots: number) {
+    this.push(slot);
+    if (this.bits) this.set(slot);
+    else if (this.length * 32 >= slots) this.index(slots);
+  }
+
+  /** Makes the bit set if the list is dense among `slots`, drops it if not. */
+  index(slots: number) {
+    this.bits = undefined;
+    if (this.length * 32 < slots) return;
+    this.bits = new Uint32Array((slots + 31) >>> 5);
+    for (let i = 0; i < this.length; i++) this.set(this.data[i] as number);
+  }
+
+  private set(slot: number) {
+    let bits = this.bits as Uint32Array;
+    if (slot >>> 5 >= bits.length) {
+      const grown = new Uint32Array(Math.max(bits.length * 2, (slot >>> 5) + 1));
+      grown.set(bits);
+      bits = grown;
+      this.bits = grown;
+    }
+    bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
   }
 
   insertAt(index: number, slot: number) {
@@ -151,7 +179,11 @@ export class SearchIndex {
   private newestRank = new Int32Array(0);
   private cheapestRank = new Int32Array(0);
   private ranksValid = false;
-  private scratch = { ok: new Uint8Array(0), marks: new Uint8Array(0) };
+  private scratch = {
+    ok: new Uint8Array(0),
+    textBits: new Uint32Array(0),
+    termBits: new Uint32Array(0),
+  };
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
@@ -190,6 +222,7 @@ export class SearchIndex {
     this.newest = this.listOf(live);
     live.sort((a, b) => this.compareCheapest(a, b));
     this.cheapest = this.listOf(live);
+    for (const list of this.postings.values()) list.index(this.slots);
     this.sealed = true;
     this.ranksValid = false;
     return this;
@@ -225,7 +258,7 @@ export class SearchIndex {
     // costs more than the test.
     const { ok, okWords } = this.scratchFor(n);
     ok.set(this.alive.subarray(0, n));
-    if (query.terms.length > 0) this.keepTextMatches(ok, query.terms);
+    if (query.terms.length > 0) this.keepTextMatches(ok, n, query.terms);
     const { rent, bedrooms, bathrooms, available, amenities } = this;
     if (query.minRentCents !== undefined || query.maxRentCents !== undefined) {
       // Whole cents, within int32 so the sign-bit arithmetic holds.
@@ -334,7 +367,11 @@ export class SearchIndex {
     if (this.scratch.ok.length < words * 4) {
       const size = Math.max(words * 4, (this.capacity + 3) & ~3);
       const buffer = new ArrayBuffer(size);
-      this.scratch = { ok: new Uint8Array(buffer), marks: new Uint8Array(size) };
+      this.scratch = {
+        ok: new Uint8Array(buffer),
+        textBits: new Uint32Array((size + 31) >>> 5),
+        termBits: new Uint32Array((size + 31) >>> 5),
+      };
     }
     const ok = this.scratch.ok;
     ok.fill(0, n, words * 4);
@@ -355,24 +392,40 @@ export class SearchIndex {
     this.ranksValid = true;
   }
 
-  /** Clears listings missing a term: round r marks those that contained terms 1..r. */
-  private keepTextMatches(ok: Uint8Array, terms: readonly TextTerm[]) {
-    const lists = terms.map((term) => this.postingsFor(term));
-    lists.sort((a, b) => sum(a) - sum(b)); // rarest first: later rounds touch fewer marks
-    const marks = this.scratch.marks;
-    marks.fill(0, 0, this.slots);
-    let rounds = 0;
-    for (const postings of lists.slice(0, 250)) {
-      rounds++;
-      for (const { data, length } of postings) {
-        for (let i = 0; i < length; i++) {
-          const slot = data[i] as number;
-          if (marks[slot] === rounds - 1) marks[slot] = rounds;
+  /**
+   * Clears listings missing a term. Each term is a bit set over slots (a lexeme's own when it
+   * has one, else the union of its postings, a prefix's several), and the terms are ANDed.
+   */
+  private keepTextMatches(ok: Uint8Array, n: number, terms: readonly TextTerm[]) {
+    const words = (n + 31) >>> 5;
+    const { textBits, termBits } = this.scratch;
+    textBits.fill(-1 >>> 0, 0, words);
+    for (const term of terms) {
+      const lists = this.postingsFor(term);
+      let bits: Uint32Array = termBits;
+      if (lists.length === 1 && lists[0]?.bits) {
+        bits = lists[0].bits;
+      } else {
+        termBits.fill(0, 0, words);
+        for (const list of lists) {
+          if (list.bits) {
+            const own = list.bits;
+            for (let w = Math.min(words, own.length) - 1; w >= 0; w--) {
+              termBits[w] = (termBits[w] as number) | (own[w] as number);
+            }
+          } else {
+            const { data, length } = list;
+            for (let i = 0; i < length; i++) {
+              const slot = data[i] as number;
+              termBits[slot >>> 5] = (termBits[slot >>> 5] as number) | (1 << (slot & 31));
+            }
+          }
         }
       }
+      for (let w = 0; w < words; w++) textBits[w] = (textBits[w] as number) & (bits[w] ?? 0);
     }
-    for (let s = 0; s < this.slots; s++) {
-      ok[s] = (ok[s] as number) & ((((marks[s] as number) ^ rounds) - 1) >>> 31);
+    for (let s = 0; s < n; s++) {
+      ok[s] = (ok[s] as number) & (((textBits[s >>> 5] as number) >>> (s & 31)) & 1);
     }
   }
 
@@ -426,7 +479,8 @@ export class SearchIndex {
         this.postings.set(lexeme, list);
         this.vocabulary = undefined;
       }
-      list.push(slot);
+      if (this.sealed) list.post(slot, this.slots);
+      else list.push(slot); // bit sets are made once, at seal()
     }
     return slot;
   }
@@ -611,10 +665,4 @@ class PageHeap {
     entries.sort((a, b) => (this.positions[a] as number) - (this.positions[b] as number));
     return entries.map((i) => this.slots[i] as number);
   }
-}
-
-function sum(lists: SlotList[]) {
-  let total = 0;
-  for (const list of lists) total += list.length;
-  return total;
 }
