@@ -205,10 +205,6 @@ export class SearchIndex {
     return this.slots - this.dead;
   }
 
-  has(id: string) {
-    return this.slotOf.has(id);
-  }
-
   /** Adds a listing during a bulk load (ids must be new), before `seal()`. */
   add(doc: SearchDoc) {
     if (this.sealed) throw new Error('SearchIndex.add after seal: use upsert');
