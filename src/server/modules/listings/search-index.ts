@@ -314,26 +314,41 @@ export class SearchIndex {
       }
     }
 
-    // One pass counts the matches and keeps the page (and one more) by position in the sort
-    // order after the cursor, in a bounded max-heap: no walk whose length depends on how the
-    // filters correlate with the sort.
+    // Count: each `ok` byte is 0 or 1, so one multiply adds up a word's four.
+    let total = 0;
+    for (let w = 0; w < okWords.length; w++) {
+      total += Math.imul(okWords[w] as number, 0x01010101) >>> 24;
+    }
+    if (total === 0) return { total, ids: [], next: null };
+
+    // The page (and one more) by position in the sort order after the cursor. Many matches:
+    // walk the order, about limit × listings / matches steps (never more than the listings).
+    // Few: one pass over the matches keeps the first ones in a bounded heap.
     this.ensureRanks();
     const descending = query.sort === 'price_desc';
+    const order = query.sort === 'newest' ? this.newest : this.cheapest;
     const rank = query.sort === 'newest' ? this.newestRank : this.cheapestRank;
-    const lastRank = (query.sort === 'newest' ? this.newest : this.cheapest).length - 1;
+    const lastRank = order.length - 1;
     const from = query.after ? this.firstAfter(query.sort, query.after) : 0;
-    const page = new PageHeap(query.limit + 1);
-    let total = 0;
-    for (let word = 0; word < okWords.length; word++) {
-      if (okWords[word] === 0) continue; // four listings ruled out at once
-      for (let s = word << 2, end = s + 4; s < end; s++) {
-        if (ok[s] === 0) continue;
-        total++;
-        const at = descending ? lastRank - (rank[s] as number) : (rank[s] as number);
-        if (at >= from) page.offer(at, s);
+    let slots: number[];
+    if (total >= (query.limit + 1) * 8) {
+      slots = [];
+      for (let at = from; at <= lastRank && slots.length <= query.limit; at++) {
+        const slot = order.data[descending ? lastRank - at : at] as number;
+        if (ok[slot] === 1) slots.push(slot);
       }
+    } else {
+      const page = new PageHeap(query.limit + 1);
+      for (let word = 0; word < okWords.length; word++) {
+        if (okWords[word] === 0) continue; // four listings ruled out at once
+        for (let s = word << 2, end = s + 4; s < end; s++) {
+          if (ok[s] === 0) continue;
+          const at = descending ? lastRank - (rank[s] as number) : (rank[s] as number);
+          if (at >= from) page.offer(at, s);
+        }
+      }
+      slots = page.sorted();
     }
-    const slots = page.sorted();
     const more = slots.length > query.limit;
     if (more) slots.pop();
     const last = slots[slots.length - 1];
