@@ -144,7 +144,7 @@ export const searchWords = pgTable('search_words', { word: text().primaryKey() }
  * Every statement that writes listings appends the ids it touched (migration 0007's trigger),
  * numbered by `listing_change_counter`: its row stays locked until the writer commits, so
  * changes become visible in number order and a reader that has applied change N only ever
- * needs the changes after N. Search indexes follow this log (search-index-sync.ts).
+ * needs the changes after N. Search indexes follow this log (listing-search.ts).
  */
 export const listingChanges = pgTable('listing_changes', {
   seq: bigint({ mode: 'number' }).primaryKey(),

@@ -9,10 +9,12 @@ import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 
 /**
  * The in-memory search index of active listings (docs/decisions/017): every filter as a typed
- * column, the full-text lexemes as posting lists, and both sort orders kept sorted. A search
- * tests each listing once to count, then walks the sort order from the cursor to fill a page,
- * so its cost does not depend on which filters correlate with which sort, and it never waits
- * on PostgreSQL. No I/O here: search-index-sync.ts fills and updates it.
+ * column, the full-text lexemes as posting lists (and bit sets when dense), and both sort
+ * orders kept sorted. A search marks its matches with a few branch-free passes over the
+ * columns, counts them, then takes the page after the cursor by walking the sort order (many
+ * matches) or through a bounded heap (few), so its cost stays within about two passes over
+ * the listings whatever the filters, and it never waits on PostgreSQL. No I/O here:
+ * listing-search.ts fills and updates it.
  */
 
 /** One active listing as search sees it. */
