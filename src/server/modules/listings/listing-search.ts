@@ -112,16 +112,20 @@ export class ListingSearch {
    * "renovated"). Words never change meaning, so their lexemes are remembered.
    */
   async terms(words: string[]): Promise<TextTerm[]> {
-    const missing = words.filter((w) => !this.lexemes.has(w));
+    const known = new Map(words.map((w) => [w, this.lexemes.get(w)]));
+    const missing = words.filter((w) => !known.get(w));
     if (missing.length > 0) {
       const result = await this.db.execute<{ word: string; lexemes: string[] }>(sql`
         select w.word, tsvector_to_array(to_tsvector('english', w.word)) as lexemes
         from unnest(${sql.param(missing)}::text[]) as w(word)`);
       if (this.lexemes.size + missing.length > LEXEME_CACHE_MAX) this.lexemes.clear();
-      for (const row of result.rows) this.lexemes.set(row.word, row.lexemes);
+      for (const row of result.rows) {
+        this.lexemes.set(row.word, row.lexemes);
+        known.set(row.word, row.lexemes);
+      }
     }
     return words.flatMap((word, i) =>
-      (this.lexemes.get(word) ?? []).map((lexeme) => ({
+      (known.get(word) ?? []).map((lexeme) => ({
         lexeme,
         prefix: i === words.length - 1,
       })),

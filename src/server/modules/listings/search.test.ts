@@ -227,6 +227,9 @@ describe('GET /api/listings against a brute-force filter of the same rows', () =
     }
     // A word too far from every listing word finds nothing rather than anything.
     expect((await fetchAll({ q: 'xylophonic' }, 50)).total).toBe(0);
+    // Stop words alone ask for nothing in particular; beside a word they are ignored.
+    expect((await fetchAll({ q: 'the' }, 50)).total).toBe(active.length);
+    expect(new Set((await fetchAll({ q: 'the skyline' }, 50)).ids)).toEqual(new Set(want));
   });
 
   it('returns summaries with net effective rent and never a draft', async () => {
