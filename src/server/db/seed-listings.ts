@@ -9,6 +9,7 @@ import type { MediaStorage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
 import { listingPhotos, listingStats, listings, savedListings } from './schema/listings.ts';
 import { drawScene, type SceneKind } from './seed-images.ts';
+import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
 /**
  * Deterministic demo listings: listing number i is always the same listing (same id, text,
@@ -90,68 +91,6 @@ const BOROUGH_WEIGHT: [Borough, number][] = [
   ['bronx', 12],
   ['staten-island', 6],
 ];
-const STREETS: Record<Borough, string[]> = {
-  manhattan: [
-    'W 87th St',
-    'E 4th St',
-    'Broadway',
-    'Amsterdam Ave',
-    'Lexington Ave',
-    'Avenue B',
-    'W 14th St',
-    'Bleecker St',
-    'E 116th St',
-    'Riverside Dr',
-    'Mott St',
-    'Hudson St',
-  ],
-  brooklyn: [
-    'Bedford Ave',
-    'Atlantic Ave',
-    'Nostrand Ave',
-    'Court St',
-    '7th Ave',
-    'Flatbush Ave',
-    'Myrtle Ave',
-    'Franklin Ave',
-    'Manhattan Ave',
-    'Union St',
-    'Ocean Pkwy',
-    'Smith St',
-  ],
-  queens: [
-    '31st Ave',
-    'Steinway St',
-    'Queens Blvd',
-    'Jackson Ave',
-    'Roosevelt Ave',
-    'Austin St',
-    'Main St',
-    'Broadway',
-    '37th Ave',
-    'Woodhaven Blvd',
-  ],
-  bronx: [
-    'Grand Concourse',
-    'Arthur Ave',
-    'Fordham Rd',
-    'Jerome Ave',
-    'E Tremont Ave',
-    'Riverdale Ave',
-    'Westchester Ave',
-    'Bruckner Blvd',
-    'Webster Ave',
-  ],
-  'staten-island': [
-    'Bay St',
-    'Victory Blvd',
-    'Forest Ave',
-    'Hylan Blvd',
-    'Richmond Rd',
-    'Castleton Ave',
-    'New Dorp Ln',
-  ],
-};
 const ADJECTIVES = [
   'Sunny',
   'Renovated',
@@ -360,7 +299,7 @@ export function buildSeedListing(i: number, landlordIds: string[]): NewListing &
   const amenities = AMENITY_ODDS.filter(
     ([, odds]) => rand() < (area === 'manhattan' ? odds * 1.3 : odds),
   ).map(([slug]) => slug);
-  const street = pick(rand, STREETS[area]);
+  const street = pick(rand, STREETS_BY_NEIGHBORHOOD[hood.slug] ?? ['Broadway']);
   const number = int(rand, 10, 980);
   const unit =
     rand() < 0.1 ? null : `${int(rand, 1, 12)}${pick(rand, ['A', 'B', 'C', 'D', 'F', 'R'])}`;

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { seedDemoData } from './seed.ts';
+import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
 const { app, db, deps } = await createTestApp();
 
@@ -34,6 +36,20 @@ describe('demo data', () => {
     expect(stats.boroughs).toBe(5);
     expect(stats.landlords).toBeGreaterThanOrEqual(5);
     expect(firstRunMs).toBeLessThan(60_000);
+  });
+
+  it('places every address on a real street of its own neighborhood', async () => {
+    expect(Object.keys(STREETS_BY_NEIGHBORHOOD).sort()).toEqual(
+      NEIGHBORHOODS.map((n) => n.slug).sort(),
+    );
+    const rows = await db.execute<{ address: string; neighborhood: string; description: string }>(
+      sql`select address, neighborhood, description from listings where status = 'active'`,
+    );
+    for (const row of rows.rows) {
+      const street = row.address.replace(/^\d+ /, '');
+      expect(STREETS_BY_NEIGHBORHOOD[row.neighborhood], row.address).toContain(street);
+      expect(row.description).toContain(` on ${street} in `);
+    }
   });
 
   it('prices one-bedrooms realistically for their borough', async () => {
