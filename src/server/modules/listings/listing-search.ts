@@ -8,6 +8,8 @@ const LOAD_PAGE = 5_000;
 /** Past this many changed listings (or log entries) at once, reloading everything is cheaper. */
 const RELOAD_OVER = { listings: 5_000, entries: 1_000 };
 const LEXEME_CACHE_MAX = 10_000;
+/** Shorter words are never corrected: a two-letter word is close to nearly everything. */
+const TRIGRAM_MIN_LENGTH = 4;
 
 type DocRow = {
   id: string;
@@ -73,6 +75,8 @@ export class ListingSearch {
   private inFlight: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private readonly lexemes = new Map<string, string[]>();
+  /** Typo corrections by word (null: none close enough), for the log position they were made at. */
+  private corrections = { seq: -1, fixes: new Map<string, string | null>() };
 
   constructor(
     private readonly db: Db,
@@ -130,6 +134,39 @@ export class ListingSearch {
         prefix: i === words.length - 1,
       })),
     );
+  }
+
+  /**
+   * Typo tolerance: each word of 4+ letters becomes the nearest word of the listings'
+   * vocabulary (`search_words`) by trigram distance (pg_trgm, GiST), if one is similar enough.
+   * Null when nothing changes. The vocabulary changes only with listings, so corrections are
+   * remembered until the next listing change this instance applies.
+   */
+  async correct(words: string[]): Promise<string[] | null> {
+    const candidates = words.filter((w) => w.length >= TRIGRAM_MIN_LENGTH);
+    if (candidates.length === 0) return null;
+    if (this.corrections.seq !== this.seq) {
+      this.corrections = { seq: this.seq, fixes: new Map() };
+    }
+    const { fixes } = this.corrections;
+    const known = new Map(candidates.flatMap((w) => (fixes.has(w) ? [[w, fixes.get(w)]] : [])));
+    const missing = candidates.filter((w) => !known.has(w));
+    if (missing.length > 0) {
+      const result = await this.db.execute<{ input: string; fix: string | null }>(sql`
+        select w.input, (
+          select s.word from search_words s
+          where s.word % w.input
+          order by s.word <-> w.input
+          limit 1) as fix
+        from unnest(${sql.param(missing)}::text[]) as w(input)`);
+      if (fixes.size + missing.length > LEXEME_CACHE_MAX) fixes.clear();
+      for (const row of result.rows) {
+        fixes.set(row.input, row.fix);
+        known.set(row.input, row.fix);
+      }
+    }
+    const corrected = words.map((w) => known.get(w) ?? w);
+    return corrected.some((w, i) => w !== words[i]) ? corrected : null;
   }
 
   /**

@@ -10,8 +10,6 @@ import type { IndexPage, IndexQuery, SortKey, TextTerm } from './search-index.ts
 
 /** At most this many words of a query take part; the rest are ignored. */
 const MAX_QUERY_WORDS = 6;
-/** Shorter words are never corrected: a two-letter word is close to nearly everything. */
-const TRIGRAM_MIN_LENGTH = 4;
 
 /**
  * After the listing with sort key `v` (publish time in microseconds, or rent in cents) and `id`.
@@ -48,26 +46,6 @@ function decodeCursor(raw: string, sort: SearchSort): Cursor {
 export function queryWords(q: string): string[] {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
-}
-
-/**
- * Typo tolerance: each word of 4+ letters is replaced by the nearest word of the listings'
- * vocabulary by trigram distance (pg_trgm, GiST), if one is similar enough. Null when nothing
- * changes.
- */
-export async function correctWords(db: Db, words: string[]): Promise<string[] | null> {
-  const candidates = words.filter((w) => w.length >= TRIGRAM_MIN_LENGTH);
-  if (candidates.length === 0) return null;
-  const result = await db.execute<{ input: string; fix: string | null }>(sql`
-    select w.input, (
-      select s.word from search_words s
-      where s.word % w.input
-      order by s.word <-> w.input
-      limit 1) as fix
-    from unnest(${sql.param(candidates)}::text[]) as w(input)`);
-  const fixes = new Map(result.rows.map((row) => [row.input, row.fix]));
-  const corrected = words.map((w) => fixes.get(w) ?? w);
-  return corrected.some((w, i) => w !== words[i]) ? corrected : null;
 }
 
 const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
@@ -138,7 +116,7 @@ export async function searchListings({
   let words = query.q ? queryWords(query.q) : [];
   let corrected = false;
   if (cursor?.f === 1) {
-    words = (await correctWords(db, words)) ?? words;
+    words = (await search.correct(words)) ?? words;
     corrected = true;
   }
   const after = cursor ? { v: cursor.v, id: cursor.id } : undefined;
@@ -153,7 +131,7 @@ export async function searchListings({
     const { index, seq } = search.state;
     found = index.search(toIndexQuery(query, terms, after));
     if (found.total === 0 && !cursor && words.length > 0 && !corrected) {
-      const fixed = await correctWords(db, words);
+      const fixed = await search.correct(words);
       if (fixed) {
         words = fixed;
         corrected = true;

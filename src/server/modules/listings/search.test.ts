@@ -366,6 +366,16 @@ describe('the search index follows every write to listings', () => {
     for (const api of [client, other.client]) expect(await total(api, '')).toBe(active.length);
   });
 
+  it('corrects typos against words that arrived with new listings', async () => {
+    for (const api of [client, other.client]) expect(await total(api, 'q=quasarium')).toBe(0);
+    const id = stableUuid('index-quasar');
+    await db.insert(listings).values({ ...newcomer, id, title: 'Quasarius loft' });
+    for (const api of [client, other.client]) {
+      expect(await ids(api, 'q=quasarium')).toEqual([id]);
+    }
+    await db.delete(listings).where(eq(listings.id, id));
+  });
+
   it('prunes log entries older than a day, and only those', async () => {
     await db.execute(sql`update listing_changes set changed_at = now() - interval '25 hours'`);
     await db
