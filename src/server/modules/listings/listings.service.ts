@@ -101,13 +101,18 @@ function publishIssues(listing: ListingRow, photoCount: number): Issue[] {
   return need.filter(([ok]) => !ok).map(([, path, message]) => ({ path, message }));
 }
 
-async function selectDetail(db: Db, listingId: string) {
-  const result = await db.execute<DetailRow>(sql`
-    select ${sql.raw(SUMMARY_COLUMNS)}, l.description, l.fees, l.landlord_id,
+/** A listing with everything its page shows; named, so each connection plans it once. */
+const SELECT_DETAIL = {
+  name: 'listing-detail',
+  text: `select ${SUMMARY_COLUMNS}, l.description, l.fees, l.landlord_id,
       u.name as landlord_name, to_json(l.created_at) #>> '{}' as created_at,
-      to_json(l.updated_at) #>> '{}' as updated_at, ${sql.raw(PHOTOS_JSON)} as photos
+      to_json(l.updated_at) #>> '{}' as updated_at, ${PHOTOS_JSON} as photos
     from listings l join users u on u.id = l.landlord_id
-    where l.id = ${listingId}`);
+    where l.id = $1`,
+};
+
+async function selectDetail(db: Db, listingId: string): Promise<DetailRow | undefined> {
+  const result = await db.$client.query<DetailRow>({ ...SELECT_DETAIL, values: [listingId] });
   return result.rows[0];
 }
 
