@@ -64,5 +64,8 @@ export default defineConfig({
     // the router and TanStack Query (~370 KB minified, ~112 KB gzip); bench/web-budget.ts checks
     // the gzip budget of ARCHITECTURE §8, so this warning only flags a real jump.
     chunkSizeWarningLimit: 400,
+    // dist/.vite/manifest.json: the server names a landing page's chunks in its HTML
+    // (src/server/lib/route-preloads.ts).
+    manifest: true,
   },
 });

@@ -252,3 +252,17 @@ test('listing pages with real data have no serious axe violations', async ({ pag
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
   }
 });
+
+test('landing pages name their page chunks in the HTML, so they load beside the entry', async ({
+  request,
+}) => {
+  for (const [route, chunk] of [
+    ['/search', 'search'],
+    ['/', 'home'],
+  ] as const) {
+    const html = await (await request.get(route)).text();
+    expect(html, route).toMatch(
+      new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[^"]+\\.js"`),
+    );
+  }
+});

@@ -24,6 +24,7 @@ import { handleError } from './lib/http.ts';
 import { buildOpenApiDocument } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
+import { routePreloads, type ViteManifest } from './lib/route-preloads.ts';
 import { mediaOrigins } from './lib/storage.ts';
 import { createAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createEventsRoutes } from './modules/events/events.routes.ts';
@@ -154,7 +155,7 @@ function mountWebApp(
   app: Hono<AppEnv>,
   webRoot: string,
   /** Routes that answer some app paths themselves (with the shell) before the fallback. */
-  beforeFallback?: (app: Hono<AppEnv>, indexHtml: () => string | undefined) => void,
+  beforeFallback?: (app: Hono<AppEnv>, indexHtml: (pathname: string) => string | undefined) => void,
 ) {
   const indexFile = path.join(webRoot, 'index.html');
   const cacheFor = (value: string): MiddlewareHandler<AppEnv> => {
@@ -171,19 +172,29 @@ function mountWebApp(
   });
   app.use('*', cacheFor('no-cache'));
   app.use('*', serveStatic({ root: webRoot, precompressed: true }));
-  // Cached, but re-read when a rebuild replaces it (its asset names change with every build).
-  let cached: { mtimeMs: number; html: string } | undefined;
-  const readIndex = () => {
+  // Cached, but re-read when a rebuild replaces it (its asset names change with every build),
+  // with the build manifest that names each page's chunks.
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; html: string; preloads: (pathname: string) => string } | undefined;
+  const readIndex = (pathname: string) => {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
     if (!stat) return undefined;
     if (cached?.mtimeMs !== stat.mtimeMs) {
-      cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+      const manifest = fs.existsSync(manifestFile)
+        ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
+        : undefined;
+      cached = {
+        mtimeMs: stat.mtimeMs,
+        html: fs.readFileSync(indexFile, 'utf8'),
+        preloads: routePreloads(manifest),
+      };
     }
-    return cached.html;
+    const tags = cached.preloads(pathname);
+    return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
   };
   beforeFallback?.(app, readIndex);
   app.get('*', (c) => {
-    const html = readIndex();
+    const html = readIndex(c.req.path);
     if (html === undefined) throw new AppError('NOT_FOUND');
     return c.html(html);
   });

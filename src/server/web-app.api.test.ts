@@ -93,3 +93,52 @@ describe('compression', () => {
     expect(health.headers.get('content-encoding')).toBeNull();
   });
 });
+
+describe('landing pages name their chunks for preloading', () => {
+  const builtRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-web-'));
+  fs.mkdirSync(path.join(builtRoot, '.vite'));
+  fs.writeFileSync(
+    path.join(builtRoot, 'index.html'),
+    '<!doctype html><html><head><title>Stoop</title></head><body><div id="root"></div></body></html>',
+  );
+  // The shape of Vite's build manifest: the entry, a page, and a chunk both import.
+  fs.writeFileSync(
+    path.join(builtRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-e1.js', imports: ['_react-r1.js'] },
+      '_react-r1.js': { file: 'assets/react-r1.js' },
+      '_card-c1.js': { file: 'assets/card-c1.js', imports: ['_react-r1.js'] },
+      'src/web/app/routes/search.tsx': {
+        file: 'assets/search-s1.js',
+        imports: ['_card-c1.js', '_react-r1.js'],
+      },
+      'src/web/app/routes/listing-detail.tsx': {
+        file: 'assets/listing-detail-l1.js',
+        imports: ['_card-c1.js'],
+      },
+    }),
+  );
+  afterAll(() => fs.rmSync(builtRoot, { recursive: true, force: true }));
+  const built = createApp({ ...deps, webRoot: builtRoot });
+  const preloads = async (route: string) =>
+    [
+      ...(await (await built.request(route)).text()).matchAll(
+        /modulepreload" crossorigin href="([^"]+)"/g,
+      ),
+    ].map((m) => m[1]);
+
+  it('preloads the page chunk and its imports, not what the entry already loads', async () => {
+    expect(await preloads('/search')).toEqual(['/assets/search-s1.js', '/assets/card-c1.js']);
+    expect(await preloads('/search?q=loft')).toEqual([
+      '/assets/search-s1.js',
+      '/assets/card-c1.js',
+    ]);
+  });
+
+  it('does so on server-rendered listing pages too, and not on other pages', async () => {
+    const unknown = '/listings/00000000-0000-4000-8000-000000000000';
+    expect(await preloads(unknown)).toEqual(['/assets/listing-detail-l1.js', '/assets/card-c1.js']);
+    expect(await preloads('/chat')).toEqual([]);
+    expect(await preloads('/about')).toEqual([]); // no chunk for it in this manifest
+  });
+});

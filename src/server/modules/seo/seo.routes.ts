@@ -103,11 +103,11 @@ export function createSeoRoutes({ database: { db }, env }: AppDeps) {
  */
 export function createListingPageRoutes(
   { database: { db }, storage, env }: AppDeps,
-  indexHtml: () => string | undefined,
+  indexHtml: (pathname: string) => string | undefined,
 ) {
   const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
     const id = c.req.param('id') ?? '';
-    const shell = indexHtml();
+    const shell = indexHtml(c.req.path);
     if (!shell || !UUID.test(id)) return next();
     const listing = await findPublicListing({ db, storage, listingId: id.toLowerCase() });
     // Gone or never public: the app shows its not-found page; crawlers drop the URL.
