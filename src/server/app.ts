@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -170,8 +170,6 @@ function mountWebApp(
   app.get('/assets/*', () => {
     throw new AppError('NOT_FOUND');
   });
-  app.use('*', cacheFor('no-cache'));
-  app.use('*', serveStatic({ root: webRoot, precompressed: true }));
   // Cached, but re-read when a rebuild replaces it (its asset names change with every build),
   // with the build manifest that names each page's chunks.
   const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
@@ -192,12 +190,17 @@ function mountWebApp(
     const tags = cached.preloads(pathname);
     return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
   };
-  beforeFallback?.(app, readIndex);
-  app.get('*', (c) => {
+  const shell: Handler<AppEnv> = (c) => {
     const html = readIndex(c.req.path);
     if (html === undefined) throw new AppError('NOT_FOUND');
     return c.html(html);
-  });
+  };
+  app.use('*', cacheFor('no-cache'));
+  // The home page is the shell too (with its preloads), not the static index.html.
+  app.get('/', shell);
+  app.use('*', serveStatic({ root: webRoot, precompressed: true }));
+  beforeFallback?.(app, readIndex);
+  app.get('*', shell);
 }
 
 const apiOperations = [

@@ -112,6 +112,7 @@ describe('landing pages name their chunks for preloading', () => {
         file: 'assets/search-s1.js',
         imports: ['_card-c1.js', '_react-r1.js'],
       },
+      'src/web/app/routes/home.tsx': { file: 'assets/home-h1.js', imports: ['_react-r1.js'] },
       'src/web/app/routes/listing-detail.tsx': {
         file: 'assets/listing-detail-l1.js',
         imports: ['_card-c1.js'],
@@ -135,9 +136,11 @@ describe('landing pages name their chunks for preloading', () => {
     ]);
   });
 
-  it('does so on server-rendered listing pages too, and not on other pages', async () => {
+  it('does so on the home page and server-rendered listing pages too, not on other pages', async () => {
     const unknown = '/listings/00000000-0000-4000-8000-000000000000';
     expect(await preloads(unknown)).toEqual(['/assets/listing-detail-l1.js', '/assets/card-c1.js']);
+    expect(await preloads('/')).toEqual(['/assets/home-h1.js']); // not the static index.html
+    expect((await built.request('/')).headers.get('cache-control')).toBe('no-cache');
     expect(await preloads('/chat')).toEqual([]);
     expect(await preloads('/about')).toEqual([]); // no chunk for it in this manifest
   });
