@@ -125,18 +125,29 @@ function rateLimited(retryAfterSeconds: number) {
   });
 }
 
-/** Counts a send in the user's current minute; over the limit rolls the send back. */
+/**
+ * Counts a send in the user's current minute; over the limit rolls the send back. The limit
+ * applies to a sliding minute, estimated from this minute's count plus the previous minute's
+ * weighted by how much of it the last 60 s still cover: fixed minutes alone would let twice
+ * the limit through around the turn of a minute.
+ */
 async function countSend(tx: Executor, userId: string, limit: number) {
-  const result = await tx.execute<{ count: number; retry_after: number }>(sql`
-    insert into message_send_counters (user_id, window_start, count)
-    values (${userId}, date_trunc('minute', now()), 1)
-    on conflict (user_id, window_start) do update
-      set count = message_send_counters.count + 1
-    returning count,
+  const result = await tx.execute<{ sent: number; retry_after: number }>(sql`
+    with bump as (
+      insert into message_send_counters (user_id, window_start, count)
+      values (${userId}, date_trunc('minute', now()), 1)
+      on conflict (user_id, window_start) do update
+        set count = message_send_counters.count + 1
+      returning count)
+    select (bump.count + coalesce((
+        select p.count from message_send_counters p
+        where p.user_id = ${userId} and p.window_start = date_trunc('minute', now()) - interval '1 minute'
+      ), 0) * (1 - extract(epoch from now() - date_trunc('minute', now())) / 60))::float8 as sent,
       ceil(extract(epoch from date_trunc('minute', now()) + interval '1 minute' - now()))::int
-        as retry_after`);
+        as retry_after
+    from bump`);
   const row = result.rows[0];
-  if (row && row.count > limit) throw rateLimited(Math.max(1, row.retry_after));
+  if (row && row.sent > limit) throw rateLimited(Math.max(1, row.retry_after));
 }
 
 async function selectMessage(db: Executor, where: SQL): Promise<MessageRow | undefined> {

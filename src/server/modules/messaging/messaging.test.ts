@@ -246,6 +246,22 @@ describe('send rate limit', () => {
     // The limit is per person: the other side can still answer.
     await send(receiver, conversation.id, 'hello back');
   });
+
+  it('limits a sliding minute: a burst just before the turn of the minute still counts after it', async () => {
+    const burster = await person(limited.client);
+    const conversation = await openConversation(burster, receiver);
+    // The previous minute is over the limit many times: however far into this minute we are,
+    // its weighted share alone exceeds the limit of 3.
+    await limited.db.execute(sql`
+      insert into message_send_counters (user_id, window_start, count)
+      values (${burster.id}, date_trunc('minute', now()) - interval '1 minute', 10000000)`);
+    const res = await burster.client.post(`/api/conversations/${conversation.id}/messages`, {
+      content: 'right after the turn',
+      idempotencyKey: randomUUID(),
+    });
+    expect(res.status).toBe(429);
+    expect((await errorOf(res)).code).toBe('RATE_LIMITED');
+  });
 });
 
 describe('reading', () => {
