@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../../shared/errors.ts';
@@ -5,9 +6,82 @@ import { AppError } from './app-error.ts';
 
 type Target = 'json' | 'query' | 'param';
 
+export const INPUT_MESSAGES = {
+  notJson: 'Send the request body as a JSON object with Content-Type: application/json.',
+  unstorableText: 'Text cannot contain NUL characters (\\u0000) or unpaired UTF-16 surrogates.',
+} as const;
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+/** NUL, or a surrogate without its pair: PostgreSQL refuses the first, UTF-8 cannot hold the second. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE, 'g');
+
+function invalid(message: string, path = ''): AppError {
+  return new AppError('VALIDATION_ERROR', { message, details: [{ path, message }] });
+}
+
+/**
+ * Every JSON body of the API is an object: anything else (wrong content-type, no or empty body,
+ * invalid JSON, an array or a scalar) is the sender's mistake, a 400, never a 500.
+ */
+async function readJsonObject(c: Context): Promise<void> {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim() ?? '';
+  if (!JSON_MEDIA_TYPE.test(mediaType)) throw invalid(INPUT_MESSAGES.notJson);
+  let value: unknown;
+  try {
+    // Cached by hono: the validator below reads the same text again.
+    value = JSON.parse(await c.req.text());
+  } catch {
+    throw invalid(INPUT_MESSAGES.notJson);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid(INPUT_MESSAGES.notJson);
+  }
+}
+
+type Node = { value: unknown; key: string; parent: Node | undefined };
+
+function pathOf(node: Node | undefined): string {
+  const keys: string[] = [];
+  for (let n = node; n?.parent; n = n.parent) keys.push(n.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * The path of the first string (or object key) in `value` that PostgreSQL cannot store, if any.
+ * Iterative, with parent links: a deeply nested body must neither overflow the stack nor copy
+ * its path at every level.
+ */
+export function findUnstorableText(value: unknown): string | undefined {
+  const stack: Node[] = [{ value, key: '', parent: undefined }];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const current = node.value;
+    if (typeof current === 'string') {
+      if (UNSTORABLE.test(current)) return pathOf(node);
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) {
+        stack.push({ value: current[i], key: String(i), parent: node });
+      }
+    } else if (typeof current === 'object' && current !== null) {
+      const entries = Object.entries(current);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        const entry = { value: child, key, parent: node };
+        // Named without the bad characters, so the error body stays printable.
+        if (UNSTORABLE.test(key))
+          return pathOf({ ...entry, key: key.replace(UNSTORABLE_ALL, '\ufffd') });
+        stack.push(entry);
+      }
+    }
+  }
+  return undefined;
+}
+
 /**
  * Validates one part of the request with a shared zod schema. Failure is a 400 with the
- * schema's own (spec) message and the field issues; the handler never runs.
+ * schema's own (spec) message and the field issues; the handler never runs. Before the schema,
+ * a JSON body must be a well-formed object and no input may hold text PostgreSQL cannot store.
  */
 export function validate<T extends z.ZodType>(
   target: Target,
@@ -18,7 +92,9 @@ export function validate<T extends z.ZodType>(
    */
   fieldCodes: Record<string, ErrorCode> = {},
 ) {
-  return validator(target, (value): z.output<T> => {
+  const check = validator(target, (value): z.output<T> => {
+    const unstorable = findUnstorableText(value);
+    if (unstorable !== undefined) throw invalid(INPUT_MESSAGES.unstorableText, unstorable);
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     const issues = result.error.issues.map((issue) => ({
@@ -33,4 +109,10 @@ export function validate<T extends z.ZodType>(
       details: issues,
     });
   });
+  if (target !== 'json') return check;
+  const checkJson: typeof check = async (c, next) => {
+    await readJsonObject(c);
+    return check(c, next);
+  };
+  return checkJson;
 }

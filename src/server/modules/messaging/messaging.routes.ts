@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import {
   ConversationFilterSchema,
   ConversationIdParamSchema,
@@ -38,7 +39,8 @@ const conversationParam = validate('param', ConversationIdParamSchema, {
 
 /**
  * An unexpected failure (not a validation or permission answer) reports the spec's message for
- * the operation (§8) as a 500, never the cause.
+ * the operation (§8) as a 500, never the cause. hono's own 4xx (HTTPException, e.g. a body
+ * limit) is the sender's mistake and keeps its answer.
  */
 function failsWith(
   message: string,
@@ -47,7 +49,8 @@ function failsWith(
   return async (c, next) => {
     await next();
     const error = c.error;
-    if (error && !(error instanceof AppError)) {
+    const clientError = error instanceof HTTPException && error.status < 500;
+    if (error && !(error instanceof AppError) && !clientError) {
       c.var.logger.error({ err: error }, message);
       throw new AppError(code, { message });
     }
