@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import {
+  ChangePasswordSchema,
   ForgotPasswordSchema,
   MeResponseSchema,
   ResetPasswordSchema,
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps) {
   );
 
   const api = new Hono<AppEnv>();
-  api.use(originCheck(trustedOrigins(deps)));
+  api.use(originCheck(trustedOrigins(deps), new URL(deps.env.BASE_URL).protocol));
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => tooLarge() });
   // Photo uploads carry their own, larger limit (listings.routes.ts).
   api.use((c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
@@ -241,6 +242,14 @@ const apiOperations = [
     body: ResetPasswordSchema,
   },
   {
+    method: 'post',
+    path: '/api/auth/change-password',
+    summary: 'Change the password (current one required); other sessions can be signed out',
+    tags: ['auth'],
+    body: ChangePasswordSchema,
+    auth: true,
+  },
+  {
     method: 'get',
     path: '/api/me',
     summary: 'The signed-in user',
@@ -260,7 +269,7 @@ const apiOperations = [
   {
     method: 'get',
     path: '/api/dev/mailbox',
-    summary: 'Mail kept in the outbox (development only)',
+    summary: 'Mail kept in the outbox (development only, loopback clients only)',
     tags: ['dev'],
     response: MailboxResponseSchema,
   },

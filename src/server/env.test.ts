@@ -12,6 +12,11 @@ describe('parseEnv', () => {
     expect(env.SEED_DEMO_DATA).toBe(true);
   });
 
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ SMTP_URL: '', PORT: '' }).SMTP_URL).toBeUndefined();
   });

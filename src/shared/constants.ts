@@ -20,6 +20,9 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const SIGN_IN_MAX_FAILURES = 5;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_S = 60 * 60;
+/** Reset mails one account can be sent per window, whoever asks (per-IP limits come on top). */
+export const PASSWORD_RESET_MAX_PER_ACCOUNT = 3;
+export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
 
 export const USER_TYPES = ['renter', 'landlord', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];

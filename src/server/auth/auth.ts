@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { z } from 'zod';
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -14,6 +15,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../db/sche
 import type { Logger } from '../lib/logger.ts';
 import { passwordResetMail, welcomeMail } from '../lib/mail-templates.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { voidResetLinks } from '../modules/auth/auth.service.ts';
 
 /** The header our server sets from the socket address; clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-stoop-client-ip';
@@ -71,7 +73,14 @@ export function createAuth(options: AuthOptions) {
     },
     user: {
       additionalFields: {
-        userType: { type: 'string', required: true, input: true },
+        // Chosen once, at sign-up, and only renter or landlord (decision 019). Never updated
+        // through better-auth: see databaseHooks.user.update below.
+        userType: {
+          type: 'string',
+          required: true,
+          input: true,
+          validator: { input: z.enum(SIGN_UP_USER_TYPES) },
+        },
       },
     },
     session: {
@@ -88,6 +97,8 @@ export function createAuth(options: AuthOptions) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
+      // A link that worked voids every other outstanding one.
+      onPasswordReset: ({ user }) => voidResetLinks({ db, userId: user.id }),
       async sendResetPassword({ user, token }) {
         // Our own link: it lands on the home page's recovery redirect (spec §2).
         const url = `${baseUrl}/?type=recovery&token=${encodeURIComponent(token)}`;
@@ -119,7 +130,23 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     databaseHooks: {
+      verification: {
+        create: {
+          // A newer reset link voids the older ones.
+          async after(verification) {
+            if (!verification.identifier.startsWith('reset-password:')) return;
+            await voidResetLinks({ db, userId: verification.value, newerThanId: verification.id });
+          },
+        },
+      },
       user: {
+        update: {
+          // No endpoint Stoop mounts updates a user (decision 019); Stoop's own services write
+          // names and roles with their own rules. Should one ever be mounted, it changes nothing.
+          async before() {
+            throw new APIError('FORBIDDEN', { message: 'Users are not changed here.' });
+          },
+        },
         create: {
           // Defence in depth: routes validate first; admins are made only by the CLI, which
           // writes rows itself (users.service.ts) and never passes through this hook.

@@ -6,11 +6,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF defence for cookie auth: a state-changing request that names a foreign origin is
- * refused. Same-origin means the Origin's host equals the Host the request was sent to, or an
- * origin we trust (BASE_URL, TRUSTED_ORIGINS). Requests without Origin come from non-browser
+ * refused. Same-origin means the Origin's scheme is the site's (BASE_URL's) and its host and
+ * port equal the Host the request was sent to, or an origin we trust (BASE_URL,
+ * TRUSTED_ORIGINS). Requests without Origin come from non-browser
  * clients, which carry no ambient cookies to abuse; browsers send Origin on every POST.
  */
-export function originCheck(trusted: readonly string[]): MiddlewareHandler<AppEnv> {
+export function originCheck(
+  trusted: readonly string[],
+  /** `http:` or `https:`: the scheme pages are served with (a TLS proxy may sit in front). */
+  scheme: string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('origin');
@@ -19,7 +24,7 @@ export function originCheck(trusted: readonly string[]): MiddlewareHandler<AppEn
       if (fetchSite === 'cross-site') throw new AppError('CROSS_ORIGIN');
       return next();
     }
-    if (!isAllowedOrigin(origin, c.req.header('host'), trusted)) {
+    if (!isAllowedOrigin(origin, c.req.header('host'), trusted, scheme)) {
       throw new AppError('CROSS_ORIGIN');
     }
     return next();
@@ -30,11 +35,13 @@ export function isAllowedOrigin(
   origin: string,
   host: string | undefined,
   trusted: readonly string[],
+  scheme: string,
 ): boolean {
   if (trusted.includes(origin)) return true;
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host;
+    // `host` includes the port; a default port is left out of both alike.
+    return url.protocol === scheme && url.host === host;
   } catch {
     return false; // "null" and other opaque origins
   }

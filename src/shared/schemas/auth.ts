@@ -49,6 +49,17 @@ export const ResetPasswordSchema = z.object({
   newPassword: PasswordSchema,
 });
 
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, { error: 'Please enter your password.' })
+    .max(MAX_PASSWORD_LENGTH),
+  newPassword: PasswordSchema,
+  /** The web app always signs out the other sessions. */
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
 export const MeUserSchema = z.object({
   id: z.uuid(),
   email: z.string(),

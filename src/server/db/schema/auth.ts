@@ -102,3 +102,16 @@ export const signInFailures = pgTable(
   },
   (table) => [index('sign_in_failures_email_created_at_idx').on(table.email, table.createdAt)],
 );
+
+/** Password reset requests per account, for the per-account mail limit (besides per IP). */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('password_reset_requests_email_created_at_idx').on(table.email, table.createdAt),
+  ],
+);

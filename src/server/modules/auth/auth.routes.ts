@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { type ErrorCode, isErrorCode } from '../../../shared/errors.ts';
 import {
+  ChangePasswordSchema,
   ForgotPasswordSchema,
   ResetPasswordSchema,
   SignInSchema,
@@ -10,10 +11,17 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { CLIENT_IP_HEADER } from '../../auth/auth.ts';
+import { currentUser, loadSession, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorBody } from '../../lib/http.ts';
 import { validate } from '../../lib/validate.ts';
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './auth.service.ts';
+import {
+  claimPasswordResetMail,
+  claimSignInAttempt,
+  clearSignInFailures,
+  releaseSignInAttempt,
+  voidResetLinks,
+} from './auth.service.ts';
 
 /** better-auth's error codes, mapped to our catalogue so the web app can show spec §8 messages. */
 const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
@@ -39,27 +47,45 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /**
- * better-auth's endpoints at /api/auth/*, behind our validation (shared zod schemas, spec
- * messages), our per-account sign-in lockout, and our one error shape.
+ * The better-auth endpoints Stoop uses, and nothing else (decision 019): every other path under
+ * /api/auth is a 404. Each one is behind our validation (shared zod schemas, spec messages), our
+ * per-account limits, and our one error shape; better-auth receives only the validated fields,
+ * at exactly the endpoint the route names.
  */
+export const AUTH_ENDPOINTS = [
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-out',
+  '/request-password-reset',
+  '/reset-password',
+  '/change-password',
+] as const;
+type AuthEndpoint = (typeof AUTH_ENDPOINTS)[number];
+
 export function createAuthRoutes({ auth, database }: AppDeps) {
   const { db } = database;
+  // The app loads sessions after these routes; the one route that needs the user loads it.
+  const session = loadSession(auth);
 
-  async function forward(c: Context<AppEnv>, body?: unknown): Promise<Response> {
-    const request = c.req.raw;
-    const headers = new Headers(request.headers);
-    // better-auth keys its per-IP limits on this header; only the socket decides it.
-    headers.delete(CLIENT_IP_HEADER);
-    if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-    let init: RequestInit = { method: request.method, headers };
-    if (body !== undefined) {
-      headers.set('content-type', 'application/json');
-      headers.delete('content-length');
-      init = { ...init, body: JSON.stringify(body) };
-    } else if (request.method !== 'GET' && request.method !== 'HEAD') {
-      init = { ...init, body: await request.arrayBuffer() };
+  /** A POST to better-auth's `endpoint` with `body` as JSON (or none, for sign-out). */
+  async function forward(
+    c: Context<AppEnv>,
+    endpoint: AuthEndpoint,
+    body?: unknown,
+  ): Promise<Response> {
+    const url = new URL(c.req.url);
+    url.pathname = `/api/auth${endpoint}`;
+    url.search = '';
+    const headers = new Headers();
+    for (const name of ['cookie', 'origin', 'referer', 'user-agent', 'host']) {
+      const value = c.req.header(name);
+      if (value !== undefined) headers.set(name, value);
     }
-    return auth.handler(new Request(request.url, init));
+    // better-auth keys its per-IP limits on this header; only the socket decides it.
+    if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    headers.set('content-type', 'application/json');
+    const init: RequestInit = { method: 'POST', headers, body: JSON.stringify(body ?? {}) };
+    return auth.handler(new Request(url, init));
   }
 
   /** Rewrites better-auth's `{ code, message }` errors into our `{ error, requestId }` body. */
@@ -111,26 +137,41 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
 
   return new Hono<AppEnv>()
     .post('/sign-up/email', jsonOf(SignUpSchema), async (c) => {
-      const res = await forward(c, c.req.valid('json'));
+      const res = await forward(c, '/sign-up/email', c.req.valid('json'));
       return normalize(c, res);
     })
     .post('/sign-in/email', jsonOf(SignInSchema), async (c) => {
       const input = c.req.valid('json');
-      await assertSignInAllowed({ db, email: input.email });
-      const res = await forward(c, input);
-      if (res.status === 401) await recordSignInFailure({ db, email: input.email });
-      else if (res.ok) await clearSignInFailures({ db, email: input.email });
+      const attemptId = await claimSignInAttempt({ db, email: input.email });
+      const res = await forward(c, '/sign-in/email', input);
+      // A wrong password keeps its slot; a success clears them all; anything else was not a
+      // judgement of the password and gives its slot back.
+      if (res.ok) await clearSignInFailures({ db, email: input.email });
+      else if (res.status !== 401) await releaseSignInAttempt({ db, attemptId });
       return normalize(c, res);
     })
+    .post('/sign-out', async (c) => normalize(c, await forward(c, '/sign-out')))
     .post('/request-password-reset', jsonOf(ForgotPasswordSchema), async (c) => {
-      const res = await forward(c, c.req.valid('json'));
-      if (res.status === 429) return normalize(c, res);
+      const input = c.req.valid('json');
+      // Past the per-account limit no mail goes out, and the answer is the same as ever.
+      if (await claimPasswordResetMail({ db, email: input.email })) {
+        const res = await forward(c, '/request-password-reset', input);
+        if (res.status === 429) return normalize(c, res);
+      }
       // One answer whether or not the address has an account.
       return c.json({ status: true });
     })
     .post('/reset-password', jsonOf(ResetPasswordSchema), async (c) => {
-      const res = await forward(c, c.req.valid('json'));
+      const res = await forward(c, '/reset-password', c.req.valid('json'));
       return normalize(c, res);
     })
-    .on(['GET', 'POST'], '/*', async (c) => normalize(c, await forward(c)));
+    .post('/change-password', session, requireUser, jsonOf(ChangePasswordSchema), async (c) => {
+      const res = await forward(c, '/change-password', c.req.valid('json'));
+      // A reset link mailed before the change must not undo it.
+      if (res.ok) await voidResetLinks({ db, userId: currentUser(c).id });
+      return normalize(c, res);
+    })
+    .all('*', () => {
+      throw new AppError('NOT_FOUND');
+    });
 }

@@ -1,34 +1,108 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
-import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_MAX_FAILURES } from '../../../shared/constants.ts';
+import { sql } from 'drizzle-orm';
+import {
+  PASSWORD_RESET_MAX_PER_ACCOUNT,
+  PASSWORD_RESET_WINDOW_MS,
+  SIGN_IN_FAILURE_WINDOW_MS,
+  SIGN_IN_MAX_FAILURES,
+} from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { signInFailures } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 
+type Throttle = {
+  table: 'sign_in_failures' | 'password_reset_requests';
+  max: number;
+  windowMs: number;
+};
+
+const SIGN_IN: Throttle = {
+  table: 'sign_in_failures',
+  max: SIGN_IN_MAX_FAILURES,
+  windowMs: SIGN_IN_FAILURE_WINDOW_MS,
+};
+const PASSWORD_RESET: Throttle = {
+  table: 'password_reset_requests',
+  max: PASSWORD_RESET_MAX_PER_ACCOUNT,
+  windowMs: PASSWORD_RESET_WINDOW_MS,
+};
+
+type Claim = { id: string } | { retryAfterS: number };
+
 /**
- * Per-account brute-force lockout: after SIGN_IN_MAX_FAILURES failed sign-ins within the window,
- * further attempts for that email get 429 until the oldest failure leaves the window. State is in
- * PostgreSQL so every instance sees the same count.
+ * Takes one of an account's `max` slots in the window, or answers when the next one frees up.
+ * Counting and taking happen under a per-account transaction lock, so parallel requests queue
+ * on it and no more than `max` ever get a slot (a plain count-then-insert lets a burst through).
  */
-export async function assertSignInAllowed({ db, email }: { db: Db; email: string }) {
-  const since = new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_MS);
-  const recent = and(eq(signInFailures.email, email), gt(signInFailures.createdAt, since));
-  const [row] = await db.select({ failures: count() }).from(signInFailures).where(recent);
-  if ((row?.failures ?? 0) < SIGN_IN_MAX_FAILURES) return;
-  const [oldest] = await db
-    .select({ at: signInFailures.createdAt })
-    .from(signInFailures)
-    .where(recent)
-    .orderBy(asc(signInFailures.createdAt))
-    .limit(1);
-  const unlockAt = (oldest?.at.getTime() ?? Date.now()) + SIGN_IN_FAILURE_WINDOW_MS;
-  const retryAfter = Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000));
-  throw new AppError('RATE_LIMITED', { headers: { 'Retry-After': String(retryAfter) } });
+async function claimSlot(db: Db, throttle: Throttle, email: string): Promise<Claim> {
+  const table = sql.identifier(throttle.table);
+  const since = new Date(Date.now() - throttle.windowMs).toISOString();
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${throttle.table}:${email}`}, 0))`,
+    );
+    // Rows past the window count for nothing: drop them, so an account keeps at most `max`.
+    await tx.execute(sql`delete from ${table} where email = ${email} and created_at <= ${since}`);
+    const { rows } = await tx.execute<{ n: number; oldest: string | null }>(
+      sql`select count(*)::int as n, min(created_at)::text as oldest from ${table} where email = ${email}`,
+    );
+    const { n = 0, oldest = null } = rows[0] ?? {};
+    if (n >= throttle.max) {
+      const unlockAt = (oldest ? Date.parse(oldest) : Date.now()) + throttle.windowMs;
+      return { retryAfterS: Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000)) };
+    }
+    const inserted = await tx.execute<{ id: string }>(
+      sql`insert into ${table} (email) values (${email}) returning id`,
+    );
+    const id = inserted.rows[0]?.id;
+    if (!id) throw new Error(`no row inserted into ${throttle.table}`);
+    return { id };
+  });
 }
 
-export async function recordSignInFailure({ db, email }: { db: Db; email: string }) {
-  await db.insert(signInFailures).values({ email });
+/**
+ * Per-account brute-force lockout (spec §9: 5 failed sign-ins in 15 minutes). A sign-in takes a
+ * slot before its password is checked; a failure keeps it, anything else gives it back. Beyond
+ * the limit the answer is 429 with Retry-After, and the password is never checked. State is in
+ * PostgreSQL so every instance sees the same count.
+ */
+export async function claimSignInAttempt({ db, email }: { db: Db; email: string }) {
+  const claim = await claimSlot(db, SIGN_IN, email);
+  if ('retryAfterS' in claim) {
+    throw new AppError('RATE_LIMITED', { headers: { 'Retry-After': String(claim.retryAfterS) } });
+  }
+  return claim.id;
+}
+
+/** The attempt was not judged (malformed, or refused by the per-IP limit): free its slot. */
+export async function releaseSignInAttempt({ db, attemptId }: { db: Db; attemptId: string }) {
+  await db.execute(sql`delete from sign_in_failures where id = ${attemptId}`);
 }
 
 export async function clearSignInFailures({ db, email }: { db: Db; email: string }) {
-  await db.delete(signInFailures).where(eq(signInFailures.email, email));
+  await db.execute(sql`delete from sign_in_failures where email = ${email}`);
+}
+
+/** True when another reset mail may go to this address now (the answer never says). */
+export async function claimPasswordResetMail({ db, email }: { db: Db; email: string }) {
+  return 'id' in (await claimSlot(db, PASSWORD_RESET, email));
+}
+
+/**
+ * Voids the account's reset links: all of them (a password was reset or changed), or those
+ * older than `newerThanId` (a new link was made; of two made at once, the later one stays).
+ */
+export async function voidResetLinks({
+  db,
+  userId,
+  newerThanId,
+}: {
+  db: Db;
+  userId: string;
+  newerThanId?: string;
+}) {
+  const older = newerThanId
+    ? sql`and (created_at, id) < (select created_at, id from verifications where id = ${newerThanId})`
+    : sql``;
+  await db.execute(sql`
+    delete from verifications
+    where value = ${userId} and identifier like 'reset-password:%' ${older}`);
 }

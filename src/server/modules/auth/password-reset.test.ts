@@ -2,9 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import {
+  PASSWORD_RESET_MAX_PER_ACCOUNT,
+  PASSWORD_RESET_WINDOW_MS,
+} from '../../../shared/constants.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
-import { verifications } from '../../db/schema/auth.ts';
-import { type ApiClient, createTestApp, TEST_BASE_URL } from '../../test/test-app.ts';
+import { passwordResetRequests, verifications } from '../../db/schema/auth.ts';
+import {
+  type ApiClient,
+  createTestApp,
+  TEST_BASE_URL,
+  TEST_PASSWORD,
+} from '../../test/test-app.ts';
 
 const { app, client, deps, db } = await createTestApp();
 
@@ -24,6 +33,28 @@ async function resetLinkFor(email: string): Promise<URL> {
   if (!link) throw new Error(`no link in: ${mail.text}`);
   expect(mail.html).toContain(link.replaceAll('&', '&#38;'));
   return new URL(link);
+}
+
+/** The tokens of the reset mails to `email`, oldest first, once there are `count` of them. */
+async function resetTokensFor(email: string, count: number): Promise<string[]> {
+  return vi.waitFor(
+    async () => {
+      const mails = (await deps.mailer.listOutbox()).filter(
+        (m) => m.to === email && m.subject === 'Reset your Stoop password',
+      );
+      if (mails.length < count) throw new Error(`${mails.length} of ${count} reset mails`);
+      return mails
+        .map((m) => new URL(m.text.match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('token'))
+        .filter((token): token is string => Boolean(token))
+        .reverse();
+    },
+    { timeout: 5000, interval: 25 },
+  );
+}
+
+/** A request as if from `address` on a real socket (app.request() has no socket). */
+function fromAddress(address: string) {
+  return { incoming: { socket: { remoteAddress: address, remotePort: 50_000 } } };
 }
 
 async function requestReset(browser: ApiClient, email: string) {
@@ -83,6 +114,100 @@ describe('password reset', () => {
     expect((await client.fork().signIn(email, 'brand-new-secret')).status).toBe(200);
   });
 
+  it('a newer request voids the older link, and a reset voids every other link', async () => {
+    const { email } = await client.fork().signUp({});
+    await requestReset(client.fork(), email);
+    await resetTokensFor(email, 1);
+    await requestReset(client.fork(), email);
+    const [older, newer] = await resetTokensFor(email, 2);
+    expect(older).toBeDefined();
+    expect(newer).toBeDefined();
+    expect(older).not.toBe(newer);
+
+    const withOlder = await client
+      .fork()
+      .post('/api/auth/reset-password', { token: older, newPassword: 'from-the-old-link' });
+    expect(withOlder.status).toBe(400);
+    expect(ErrorBodySchema.parse(await withOlder.json()).error.code).toBe('INVALID_TOKEN');
+    expect((await client.fork().signIn(email, 'from-the-old-link')).status).toBe(401);
+
+    // A third link, then a reset with the second: the third is void too.
+    await requestReset(client.fork(), email);
+    const [, second, third] = await resetTokensFor(email, 3);
+    expect(second).toBe(newer);
+    const withSecond = await client
+      .fork()
+      .post('/api/auth/reset-password', { token: second, newPassword: 'second-link-pass' });
+    expect(withSecond.status).toBe(400); // the third request voided it
+    const withThird = await client
+      .fork()
+      .post('/api/auth/reset-password', { token: third, newPassword: 'third-link-pass' });
+    expect(withThird.status).toBe(200);
+    const { rows } = await deps.database.pool.query(
+      `select count(*)::int as n from verifications v join users u on v.value = u.id::text
+       where u.email = $1 and v.identifier like 'reset-password:%'`,
+      [email],
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect((await client.fork().signIn(email, 'third-link-pass')).status).toBe(200);
+  });
+
+  it('a password change voids an outstanding reset link', async () => {
+    const { email } = await client.fork().signUp({});
+    await requestReset(client.fork(), email);
+    const [token] = await resetTokensFor(email, 1);
+    const me = client.fork();
+    expect((await me.signIn(email)).status).toBe(200);
+    const changed = await me.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'changed-by-owner',
+      revokeOtherSessions: true,
+    });
+    expect(changed.status).toBe(200);
+    expect(JSON.stringify(await changed.json())).not.toMatch(/token/i);
+    const res = await client
+      .fork()
+      .post('/api/auth/reset-password', { token, newPassword: 'attacker-pass' });
+    expect(res.status).toBe(400);
+    expect((await client.fork().signIn(email, 'changed-by-owner')).status).toBe(200);
+  });
+
+  it(`mails one account at most ${PASSWORD_RESET_MAX_PER_ACCOUNT} links an hour, with the same answer`, async () => {
+    const { email } = await client.fork().signUp({});
+    const answers: unknown[] = [];
+    for (let i = 0; i < PASSWORD_RESET_MAX_PER_ACCOUNT + 3; i++) {
+      const res = await requestReset(client.fork(), email);
+      expect(res.status).toBe(200);
+      answers.push(await res.json());
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    await resetTokensFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT);
+    // Give any extra mail time to arrive, then count: no more than the limit went out.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = (await deps.mailer.listOutbox()).filter((m) => m.to === email);
+    expect(mails.filter((m) => m.subject === 'Reset your Stoop password')).toHaveLength(
+      PASSWORD_RESET_MAX_PER_ACCOUNT,
+    );
+  });
+
+  it('counts the per-account limit in parallel too, and frees it after the window', async () => {
+    const { email } = await client.fork().signUp({});
+    await Promise.all(Array.from({ length: 12 }, () => requestReset(client.fork(), email)));
+    await resetTokensFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const count = async () =>
+      (await deps.mailer.listOutbox()).filter(
+        (m) => m.to === email && m.subject === 'Reset your Stoop password',
+      ).length;
+    expect(await count()).toBe(PASSWORD_RESET_MAX_PER_ACCOUNT);
+    await db
+      .update(passwordResetRequests)
+      .set({ createdAt: new Date(Date.now() - PASSWORD_RESET_WINDOW_MS - 1000) })
+      .where(eq(passwordResetRequests.email, email));
+    await requestReset(client.fork(), email);
+    await resetTokensFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT + 1);
+  });
+
   it('refuses a link older than 1 hour', async () => {
     const { email } = await client.fork().signUp({});
     await requestReset(client.fork(), email);
@@ -119,8 +244,8 @@ describe('password reset', () => {
 });
 
 describe('dev mailbox', () => {
-  it('lists outbox mail newest first outside production', async () => {
-    const res = await app.request('/api/dev/mailbox');
+  it('lists outbox mail newest first outside production, to a client on this machine', async () => {
+    const res = await app.request('/api/dev/mailbox', {}, fromAddress('127.0.0.1'));
     expect(res.status).toBe(200);
     const { items } = (await res.json()) as { items: { createdAt: string; subject: string }[] };
     expect(items.length).toBeGreaterThan(0);
@@ -128,9 +253,29 @@ describe('dev mailbox', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it('does not exist in production', async () => {
+  it('answers loopback clients only, never a proxied or remote one', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await app.request('/api/dev/mailbox', {}, fromAddress(address))).status).toBe(200);
+    }
+    for (const address of ['10.0.0.7', '192.168.1.20', '::ffff:10.0.0.7', 'fe80::1']) {
+      const res = await app.request('/api/dev/mailbox', {}, fromAddress(address));
+      expect(res.status, address).toBe(404);
+      expect(await res.text()).not.toContain('@');
+    }
+    // A local reverse proxy makes every client look local: a forwarded request is refused.
+    const proxied = await app.request(
+      '/api/dev/mailbox',
+      { headers: { 'x-forwarded-for': '203.0.113.9' } },
+      fromAddress('127.0.0.1'),
+    );
+    expect(proxied.status).toBe(404);
+    // No socket at all (an in-process caller): refused as well.
+    expect((await app.request('/api/dev/mailbox')).status).toBe(404);
+  });
+
+  it('does not exist in production, even for loopback', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production' }, database: undefined });
-    const res = await prod.app.request('/api/dev/mailbox');
+    const res = await prod.app.request('/api/dev/mailbox', {}, fromAddress('127.0.0.1'));
     expect(res.status).toBe(404);
   });
 });
@@ -197,6 +342,8 @@ describe('mail over SMTP', () => {
     expect(res.status).toBe(200);
     expect((await viaSmtp.client.fork().signIn(email, 'smtp-new-secret')).status).toBe(200);
     expect(await viaSmtp.deps.mailer.listOutbox()).toEqual([]);
-    expect((await viaSmtp.app.request('/api/dev/mailbox')).status).toBe(404);
+    expect(
+      (await viaSmtp.app.request('/api/dev/mailbox', {}, fromAddress('127.0.0.1'))).status,
+    ).toBe(404);
   });
 });

@@ -58,6 +58,27 @@ describe('brute-force lockout', () => {
     expect((await first.client.fork().signIn(email, TEST_PASSWORD)).status).toBe(200);
   });
 
+  it('judges at most 5 of 25 parallel wrong passwords, across two instances', async () => {
+    const { email } = await first.client.fork().signUp({});
+    const attempts = Array.from({ length: 25 }, (_, i) =>
+      (i % 2 ? second : first).client.fork().signIn(email, `parallel-${i}`),
+    );
+    const statuses = (await Promise.all(attempts)).map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - SIGN_IN_MAX_FAILURES);
+    // And the right password now waits too.
+    expect((await first.client.fork().signIn(email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it('a malformed sign-in does not use up an attempt', async () => {
+    const { email } = await first.client.fork().signUp({});
+    for (let attempt = 0; attempt < SIGN_IN_MAX_FAILURES + 2; attempt++) {
+      const res = await first.client.fork().post('/api/auth/sign-in/email', { email });
+      expect(res.status).toBe(400);
+    }
+    expect((await first.client.fork().signIn(email, TEST_PASSWORD)).status).toBe(200);
+  });
+
   it('fewer than 5 failures, then success, clears the count', async () => {
     const { email } = await first.client.fork().signUp({});
     for (let attempt = 0; attempt < SIGN_IN_MAX_FAILURES - 1; attempt++) {

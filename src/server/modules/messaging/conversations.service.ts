@@ -204,10 +204,19 @@ export async function getOrCreateConversation(
   const other = await db.execute(sql`select 1 from users where id = ${input.participantId}`);
   if (other.rows.length === 0) throw createFailed('participantId', 'No such user.');
   if (input.listingId) {
-    const listing = await db.execute(
-      sql`select 1 from listings where id = ${input.listingId} and status <> 'draft'`,
-    );
-    if (listing.rows.length === 0) throw createFailed('listingId', 'Listing not found');
+    // The context must be a listing the caller may see (active, or their own) that belongs to
+    // one of the two: nobody learns a hidden listing's title or pins a stranger's listing.
+    const listing = await db.execute(sql`
+      select 1 from listings
+      where id = ${input.listingId}
+        and landlord_id in (${userId}, ${input.participantId})
+        and (status = 'active' or landlord_id = ${userId})`);
+    if (listing.rows.length === 0) {
+      throw new AppError('NOT_FOUND', {
+        message: 'Listing not found',
+        details: [{ path: 'listingId', message: 'Listing not found' }],
+      });
+    }
   }
   const [first, second] = [userId, input.participantId].sort();
   const result = await db.execute<{ id: string; created: boolean }>(sql`

@@ -215,4 +215,75 @@ describe('messaging authorization matrix', () => {
     const res = await app.request('/api/events');
     expect(res.status).toBe(401);
   });
+
+  describe('listing context', () => {
+    /** The conversation's listing id straight from the database. */
+    async function contextOf(conversationId: string) {
+      const { rows } = await db.execute<{ listing_id: string | null }>(
+        sql`select listing_id from conversations where id = ${conversationId}`,
+      );
+      return rows[0]?.listing_id;
+    }
+
+    it("refuses another landlord's archived or draft listing: 404, nothing leaks or changes", async () => {
+      const archived = await publishListing(app, otherLandlord.client, {
+        address: '9 Hidden Archive St',
+      });
+      expect(
+        (await otherLandlord.client.patch(`/api/listings/${archived.id}`, { status: 'archived' }))
+          .status,
+      ).toBe(200);
+      const draftRes = await otherLandlord.client.post('/api/listings', {
+        title: 'Secret draft penthouse',
+      });
+      const draft = (await draftRes.json()) as { listing: { id: string } };
+      const before = await contextOf(conversation.id);
+      for (const hidden of [archived.id, draft.listing.id]) {
+        // As the renter, into the existing conversation with the listing's stranger landlord.
+        const res = await renter.client.post('/api/conversations', {
+          participantId: landlord.id,
+          listingId: hidden,
+        });
+        const text = await res.text();
+        expect(res.status, text).toBe(404);
+        expect(text).not.toContain('Hidden Archive');
+        expect(text).not.toContain('Secret draft');
+        expect(await contextOf(conversation.id)).toBe(before);
+        // And to the owner of the hidden listing: still not visible to the renter.
+        const toOwner = await third.client.post('/api/conversations', {
+          participantId: otherLandlord.id,
+          listingId: hidden,
+        });
+        expect(toOwner.status).toBe(404);
+      }
+    });
+
+    it('refuses an active listing of someone who is not in the conversation', async () => {
+      const strangers = await publishListing(app, otherLandlord.client, {
+        neighborhood: 'harlem',
+      });
+      const before = await contextOf(conversation.id);
+      const res = await renter.client.post('/api/conversations', {
+        participantId: landlord.id,
+        listingId: strangers.id,
+      });
+      expect(res.status).toBe(404);
+      expect(await contextOf(conversation.id)).toBe(before);
+    });
+
+    it("lets a landlord use their own draft, and a renter the landlord's active listing", async () => {
+      const draftRes = await landlord.client.post('/api/listings', { title: 'Coming up soon' });
+      const draft = (await draftRes.json()) as { listing: { id: string } };
+      const own = await landlord.client.post('/api/conversations', {
+        participantId: third.id,
+        listingId: draft.listing.id,
+      });
+      expect([200, 201]).toContain(own.status);
+      const renterSide = await renter.client.post('/api/conversations', {
+        participantId: landlord.id,
+        listingId: listing.id,
+      });
+      expect(renterSide.status).toBe(200);
+    });
+  });
 });

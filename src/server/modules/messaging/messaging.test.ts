@@ -85,11 +85,16 @@ describe('get-or-create', () => {
   });
 
   it('refuses yourself, an unknown person and an unknown listing', async () => {
-    for (const body of [
-      { participantId: renter.id },
-      { participantId: randomUUID() },
-      { participantId: landlord.id, listingId: randomUUID() },
-    ]) {
+    const unknownListing = await renter.client.post('/api/conversations', {
+      participantId: landlord.id,
+      listingId: randomUUID(),
+    });
+    expect(unknownListing.status).toBe(404);
+    expect(await errorOf(unknownListing)).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Listing not found',
+    });
+    for (const body of [{ participantId: renter.id }, { participantId: randomUUID() }]) {
       const res = await renter.client.post('/api/conversations', body);
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toMatchObject({
@@ -396,7 +401,9 @@ const me = await person(client, 'renter', 'Mina Me');
 const alice = await person(client, 'landlord', 'Alice Park');
 const bob = await person(client, 'landlord', 'Bob Stone');
 const carl = await person(client, 'renter', 'Carl Diaz');
-const withAlice = await openConversation(me, alice, listing.id);
+// A conversation's listing is one of its two people's.
+const alicesLoft = await publishListing(app, alice.client, { title: 'Sunny loft on Bedford' });
+const withAlice = await openConversation(me, alice, alicesLoft.id);
 const withBob = await openConversation(me, bob);
 const withCarl = await openConversation(me, carl);
 await send(me, withAlice.id, 'About the loft');
@@ -418,7 +425,7 @@ describe('conversation list', () => {
     expect(items[2]).toMatchObject({
       lastMessage: { content: 'About the loft', senderId: me.id, isRead: true },
       unreadCount: 0,
-      listingContext: { id: listing.id, title: 'Sunny loft on Bedford' },
+      listingContext: { id: alicesLoft.id, title: 'Sunny loft on Bedford' },
     });
   });
 
@@ -440,7 +447,7 @@ describe('conversation list', () => {
     expect((await conversations(me, '?participantRole=renter')).map((c) => c.id)).toEqual([
       withCarl.id,
     ]);
-    expect((await conversations(me, `?listingId=${listing.id}`)).map((c) => c.id)).toEqual([
+    expect((await conversations(me, `?listingId=${alicesLoft.id}`)).map((c) => c.id)).toEqual([
       withAlice.id,
     ]);
     expect((await conversations(me, '?searchTerm=stone')).map((c) => c.id)).toEqual([withBob.id]);

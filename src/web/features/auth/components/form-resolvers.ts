@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import {
+  ChangePasswordSchema,
   ForgotPasswordSchema,
-  PasswordSchema,
   ResetPasswordSchema,
   SignInSchema,
   SignUpSchema,
@@ -18,8 +17,5 @@ export const forgotPasswordResolver = zodResolver(ForgotPasswordSchema);
 export const resetPasswordResolver = zodResolver(ResetPasswordSchema);
 export const profileResolver = zodResolver(SignUpSchema.pick({ name: true }));
 export const changePasswordResolver = zodResolver(
-  z.object({
-    currentPassword: z.string().min(1, { error: 'Please enter your password.' }),
-    newPassword: PasswordSchema,
-  }),
+  ChangePasswordSchema.pick({ currentPassword: true, newPassword: true }),
 );
