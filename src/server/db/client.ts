@@ -22,8 +22,13 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process: the pool drops an idle one (its
+  // 'error'), and the query or transaction using a checked-out one fails with the error. pg-pool
+  // listens only while a client is idle, and an 'error' with no listener throws.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   let closed = false;
   return {

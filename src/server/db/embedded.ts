@@ -16,10 +16,13 @@ export type EmbeddedPostgres = {
   url: string;
   port: number;
   dataDir: string;
-  pid: number;
-  /** Fast shutdown; resolves when the postmaster has exited. */
+  /** The current postmaster's pid (a new one after each restart). */
+  readonly pid: number;
+  /** Fast shutdown; resolves when the postmaster has exited. No restart after this. */
   stop(): Promise<void>;
 };
+
+export type EmbeddedLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export type EmbeddedPostgresOptions = {
   /** Where the cluster lives (PGDATA). */
@@ -27,7 +30,13 @@ export type EmbeddedPostgresOptions = {
   /** Test clusters trade durability for speed. */
   durable?: boolean;
   port?: number;
-  log?: (line: string) => void;
+  /** Postgres' own lines come at 'debug' (at 'warn' when it died); our notes at info or above. */
+  log?: (line: string, level?: EmbeddedLogLevel) => void;
+  /**
+   * Restart the postmaster when it dies on its own (kill -9, OOM killer), with backoff, on the
+   * same port so the pool's URL stays valid. Default true.
+   */
+  restart?: boolean;
   /**
    * A live postmaster already named by the data dir's `postmaster.pid`. Whatever this says, one
    * whose parent is a live Node process (a running Stoop server or CLI) is never stopped. An
@@ -64,6 +73,12 @@ type RunAs = { uid: number; gid: number } | undefined;
 const SUPERUSER = 'postgres';
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
+/** Waits before restart attempts; the last one repeats. */
+const RESTART_DELAYS_MS = [200, 1_000, 2_000, 5_000];
+/** A postmaster that ran this long before dying restarts after the shortest delay again. */
+const STABLE_AFTER_MS = 30_000;
+
+type Running = { child: ChildProcess; pid: number; watchdog: ChildProcess; since: number };
 
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
@@ -80,13 +95,13 @@ export async function startEmbeddedPostgres(
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await initCluster(binaries, dataDir, password, runAs, log);
   } else {
-    const running = livePostmaster(dataDir);
+    const running = leftoverPostmaster(dataDir, log);
     if (running) {
       const owner = liveNodeParent(running);
       if (owner || options.whenRunning === 'refuse') {
         throw new PostgresAlreadyRunningError(dataDir, running, owner);
       }
-      stopLeftoverServer(binaries, dataDir, running, runAs, log);
+      await stopLeftoverServer(binaries, dataDir, running, runAs, log);
     }
   }
 
@@ -119,37 +134,101 @@ export async function startEmbeddedPostgres(
       : []),
   ];
 
-  const recent: string[] = [];
-  const child = spawn(binaries.postgres, flags, {
-    ...(runAs ?? {}),
-    // Own process group: a Ctrl-C in the terminal reaches Node, which then stops postgres in order.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...childEnv(), LC_MESSAGES: 'C' },
-  });
-
-  await waitUntilReady(child, recent, log);
-  const pid = child.pid as number;
-  const watchdog = startWatchdog(pid);
-  // Keep reading postgres' log, but let Node exit without waiting for it.
-  child.unref();
-  (child.stdout as unknown as net.Socket | null)?.unref();
-  (child.stderr as unknown as net.Socket | null)?.unref();
-
+  let current: Running | undefined;
   let stopping: Promise<void> | undefined;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let relaunching: Promise<void> | undefined;
+  let attempt = 0;
+
+  const launch = async (): Promise<Running> => {
+    const recent: string[] = [];
+    const child = spawn(binaries.postgres, flags, {
+      ...(runAs ?? {}),
+      // Own process group: a Ctrl-C in the terminal reaches Node, which then stops postgres in order.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...childEnv(), LC_MESSAGES: 'C' },
+    });
+    await waitUntilReady(child, recent, log);
+    const pid = child.pid as number;
+    const running: Running = { child, pid, watchdog: startWatchdog(pid), since: Date.now() };
+    // Keep reading postgres' log, but let Node exit without waiting for it.
+    child.unref();
+    (child.stdout as unknown as net.Socket | null)?.unref();
+    (child.stderr as unknown as net.Socket | null)?.unref();
+    child.once('exit', (code, signal) => {
+      if (stopping || current !== running) return;
+      current = undefined;
+      running.watchdog.kill('SIGKILL');
+      // What postgres said last is the best clue to why it died.
+      for (const line of recent.slice(-10)) log(line, 'warn');
+      const delay = nextDelay(Date.now() - running.since >= STABLE_AFTER_MS);
+      log(
+        `PostgreSQL (pid ${pid}) exited unexpectedly (${signal ?? `code ${code}`}); ` +
+          (options.restart === false ? 'not restarting it' : `restarting it in ${delay} ms`),
+        'error',
+      );
+      if (options.restart !== false) scheduleRestart(delay);
+    });
+    return running;
+  };
+
+  const nextDelay = (reset: boolean) => {
+    if (reset) attempt = 0;
+    const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)] as number;
+    attempt++;
+    return delay;
+  };
+
+  const scheduleRestart = (delay: number) => {
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      relaunching = relaunch().finally(() => {
+        relaunching = undefined;
+      });
+    }, delay);
+    // A CLI that is done must not wait for a restart.
+    restartTimer.unref();
+  };
+
+  const relaunch = async () => {
+    if (stopping) return;
+    try {
+      // The dead postmaster's pid may name another process by now.
+      leftoverPostmaster(dataDir, log);
+      const running = await launch();
+      current = running;
+      if (!stopping) log(`PostgreSQL restarted (pid ${running.pid}) on port ${port}`, 'warn');
+    } catch (error) {
+      if (stopping) return;
+      const delay = nextDelay(false);
+      log(`${(error as Error).message}\nretrying in ${delay} ms`, 'error');
+      scheduleRestart(delay);
+    }
+  };
+
+  current = await launch();
+
   const stop = () => {
     stopping ??= (async () => {
-      watchdog.kill('SIGKILL');
-      await terminate(child, pid);
+      clearTimeout(restartTimer);
+      await relaunching;
+      const running = current;
+      if (!running) return;
+      running.watchdog.kill('SIGKILL');
+      await terminate(running.child, running.pid);
     })();
     return stopping;
   };
 
+  const first = current;
   return {
     url: `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     port,
     dataDir,
-    pid,
+    get pid() {
+      return (current ?? first).pid;
+    },
     stop,
   };
 }
@@ -197,7 +276,7 @@ function canAccess(runAs: NonNullable<RunAs>, testArgs: string[]): boolean {
 function ensureBinariesReachable(
   binaries: Binaries,
   runAs: NonNullable<RunAs>,
-  log: (line: string) => void,
+  log: (line: string, level?: EmbeddedLogLevel) => void,
 ): Binaries {
   if (canAccess(runAs, ['-x', binaries.postgres])) return binaries;
   const nativeDir = path.dirname(path.dirname(binaries.postgres));
@@ -267,7 +346,7 @@ async function initCluster(
   dataDir: string,
   password: string,
   runAs: RunAs,
-  log: (line: string) => void,
+  log: (line: string, level?: EmbeddedLogLevel) => void,
 ): Promise<void> {
   // initdb reads the password from a file; the postgres user must be able to read it.
   const pwFile = path.join(os.tmpdir(), `stoop-pw-${randomBytes(6).toString('hex')}`);
@@ -299,32 +378,90 @@ async function initCluster(
 
 /**
  * A Node process killed with SIGKILL before its watchdog ran (or a crash of the watchdog) can
- * leave a postmaster behind holding the data directory. Stop it before starting ours.
+ * leave a postmaster behind holding the data directory. Stop it before starting ours. `pid` has
+ * been checked to be a postmaster on this data dir (leftoverPostmaster), and is checked again
+ * before each signal: pg_ctl signals whatever pid the file names.
  */
-function stopLeftoverServer(
+async function stopLeftoverServer(
   binaries: Binaries,
   dataDir: string,
   pid: number,
   runAs: RunAs,
-  log: (line: string) => void,
-): void {
-  log(`stopping a leftover PostgreSQL server (pid ${pid}) on ${dataDir}`);
+  log: (line: string, level?: EmbeddedLogLevel) => void,
+): Promise<void> {
+  log(`stopping a leftover PostgreSQL server (pid ${pid}) on ${dataDir}`, 'warn');
   const result = spawnSync(
     binaries.pg_ctl,
     ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', String(STOP_TIMEOUT_MS / 1000)],
     { ...(runAs ?? {}), encoding: 'utf8', env: childEnv() },
   );
-  if (result.status !== 0 && isAlive(pid)) {
+  if (result.status !== 0 && isAlive(pid) && isPostmasterOf(pid, dataDir)) {
     process.kill(pid, 'SIGQUIT');
+    // Postgres refuses to start while the old postmaster still holds the lock file.
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (isAlive(pid) && Date.now() < deadline) await sleep(50);
   }
 }
 
-/** The pid in `postmaster.pid` when that process is alive (postgres clears a stale file itself). */
-function livePostmaster(dataDir: string): number | undefined {
+/**
+ * The pid in `postmaster.pid` when it is a live postmaster on this data dir. A file naming a
+ * dead process is left to postgres, which replaces it. One naming a live process that is not
+ * our postgres (the pid was reused after a crash) is removed: postgres would refuse to start
+ * over it, and that process must never get our signals.
+ */
+function leftoverPostmaster(
+  dataDir: string,
+  log: (line: string, level?: EmbeddedLogLevel) => void,
+): number | undefined {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return undefined;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+  let text: string;
+  try {
+    text = fs.readFileSync(pidFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(text.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  if (isPostmasterOf(pid, dataDir)) return pid;
+  log(
+    `postmaster.pid in ${dataDir} names pid ${pid}, which is not PostgreSQL on this data ` +
+      'directory (a stale file from a crash): removing it',
+    'warn',
+  );
+  fs.rmSync(pidFile, { force: true });
+  return undefined;
+}
+
+/**
+ * Whether `pid` is a `postgres` binary serving `dataDir`: its `-D` argument or, failing that,
+ * its working directory (postgres changes into its data dir) is that folder.
+ */
+export function isPostmasterOf(pid: number, dataDir: string): boolean {
+  let argv: string[];
+  try {
+    argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return false; // gone, or no /proc: nothing proves it is ours, so it gets no signal
+  }
+  // Backends rewrite their title ("postgres: checkpointer"); a postmaster keeps its argv.
+  if (path.basename(argv[0] ?? '') !== 'postgres') return false;
+  const want = realpathOr(dataDir);
+  const flag = argv.indexOf('-D');
+  const given = flag >= 0 ? argv[flag + 1] : argv.find((a) => a.startsWith('-D'))?.slice(2);
+  if (given && path.isAbsolute(given) && realpathOr(given) === want) return true;
+  return realpathOr(`/proc/${pid}/cwd`) === want;
+}
+
+function realpathOr(file: string): string | undefined {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
@@ -356,7 +493,7 @@ function isAlive(pid: number): boolean {
 function waitUntilReady(
   child: ChildProcess,
   recent: string[],
-  log: (line: string) => void,
+  log: (line: string, level?: EmbeddedLogLevel) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let ready = false;

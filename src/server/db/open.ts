@@ -34,7 +34,8 @@ export async function openDatabase(
     const pgLog = logger.child({ component: 'postgres' });
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(env.DATA_DIR, 'pg'),
-      log: (line) => pgLog.debug(line),
+      // Postgres' own lines at debug; a death, a restart and its failures at warn or error.
+      log: (line, level = 'debug') => pgLog[level](line),
       whenRunning: options.whenRunning,
     });
     url = embedded.url;

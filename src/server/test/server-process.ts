@@ -58,6 +58,8 @@ export async function spawnServer(options: {
   port?: number;
   command?: string[];
   env?: Record<string, string>;
+  /** An external PostgreSQL instead of the embedded one. */
+  databaseUrl?: string;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
@@ -77,8 +79,9 @@ export async function spawnServer(options: {
     LOG_LEVEL: 'info',
     ...options.env,
   };
-  // Always the embedded server: these tests are about its processes.
+  // The embedded server unless the test names one: an ambient DATABASE_URL must not leak in.
   delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const child = spawn(file, args, {
     cwd: REPO_ROOT,
     env,
