@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -21,7 +20,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
 import { loadSession } from './auth/session.ts';
 import { AppError } from './lib/app-error.ts';
-import { handleError } from './lib/http.ts';
+import { handleError, limitBody } from './lib/http.ts';
 import { buildOpenApiDocument } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
@@ -36,6 +35,7 @@ import {
   createListingsRoutes,
   createNeighborhoodsRoutes,
   PHOTO_UPLOAD_PATH,
+  photoBodyLimit,
 } from './modules/listings/listings.routes.ts';
 import { createDevMailboxRoutes } from './modules/mail/mail.routes.ts';
 import { createMediaRoutes } from './modules/media/media.routes.ts';
@@ -110,9 +110,12 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(originCheck(trustedOrigins(deps), new URL(deps.env.BASE_URL).protocol));
-  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => tooLarge() });
-  // Photo uploads carry their own, larger limit (listings.routes.ts).
-  api.use((c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? next() : jsonLimit(c, next)));
+  const jsonLimit = limitBody(JSON_BODY_LIMIT, tooLarge);
+  // Photo uploads carry their own, larger limit (listings.routes.ts). Before every route, so an
+  // early answer (401, 404) never leaves an upload unread.
+  api.use((c, next) =>
+    PHOTO_UPLOAD_PATH.test(c.req.path) ? photoBodyLimit(c, next) : jsonLimit(c, next),
+  );
   api.route('/health', createHealthRoutes(deps));
   api.route('/auth', createAuthRoutes(deps));
   api.use(loadSession(deps.auth));
@@ -147,8 +150,12 @@ function isSmallJsonApi(path: string): boolean {
   return path.startsWith('/api/') && !path.startsWith('/api/listings');
 }
 
-function tooLarge(): never {
-  throw new AppError('VALIDATION_ERROR', { message: 'The request body is too large.' });
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+function tooLarge(): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', {
+    message: 'The request body is too large (at most 1 MB).',
+  });
 }
 
 /** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */

@@ -13,6 +13,7 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   EMAIL_IN_USE: { status: 409, message: 'An account with this email already exists.' },
   WEAK_PASSWORD: { status: 400, message: 'Password should be at least 6 characters.' },
   INVALID_EMAIL: { status: 400, message: 'Please enter a valid email address.' },

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../shared/errors.ts';
@@ -36,12 +36,66 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
           ? 'FORBIDDEN'
           : error.status === 404
             ? 'NOT_FOUND'
-            : error.status === 429
-              ? 'RATE_LIMITED'
-              : 'VALIDATION_ERROR';
+            : error.status === 413
+              ? 'PAYLOAD_TOO_LARGE'
+              : error.status === 429
+                ? 'RATE_LIMITED'
+                : 'VALIDATION_ERROR';
     return sendError(c, new AppError(code));
   }
   // Never send the stack, SQL or driver text; log it against the request id instead.
   c.var.logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
   return sendError(c, new AppError('INTERNAL'));
+}
+
+/** Past this much, an oversized upload is cut off (the client may then see a reset). */
+const DISCARD_LIMIT = 64 * 1024 * 1024;
+
+/** Reads what is left of a body and drops it; false when it goes past the discard limit. */
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  alreadyRead: number,
+): Promise<boolean> {
+  let size = alreadyRead;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    size += value.length;
+    if (size > DISCARD_LIMIT) {
+      await reader.cancel().catch(() => {});
+      return false;
+    }
+  }
+}
+
+/**
+ * Reads the whole request body (at most `maxSize` bytes) before anything answers, and refuses a
+ * larger one with `tooLarge()`. Either way the body is read to its end first: a server that
+ * answers while the client is still uploading, then closes, makes the client see a connection
+ * reset instead of the answer (hono's bodyLimit did that for 413s, and so did any early 401).
+ */
+export function limitBody(maxSize: number, tooLarge: () => AppError): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const original = c.req.raw;
+    if (!original.body) return next();
+    const reader = original.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const declared = Number(original.headers.get('content-length') ?? Number.NaN);
+    let over = !original.headers.has('transfer-encoding') && declared > maxSize;
+    while (!over) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > maxSize) over = true;
+      else chunks.push(value);
+    }
+    if (over) {
+      const error = tooLarge();
+      if (!(await discardRest(reader, size))) error.headers.Connection = 'close';
+      throw error;
+    }
+    c.req.raw = new Request(original, { body: Buffer.concat(chunks) });
+    return next();
+  };
 }

@@ -46,14 +46,20 @@ function refuse(message: string): never {
  * blurred placeholder. Throws a 400 with a clear message for anything else.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
-  if (input.length > MAX_PHOTO_BYTES) refuse(PHOTO_MESSAGES.tooLarge);
+  if (input.length > MAX_PHOTO_BYTES) {
+    const message = PHOTO_MESSAGES.tooLarge;
+    throw new AppError('PAYLOAD_TOO_LARGE', { message, details: [{ path: 'photo', message }] });
+  }
   if (input.length === 0) refuse(PHOTO_MESSAGES.unreadable);
   let format: string | undefined;
   let compression: string | undefined;
+  let pixels = 0;
   try {
-    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header only (nothing is decoded), unlimited so a bomb is named for its pixels below.
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
     format = meta.format;
     compression = meta.compression;
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
   } catch {
     refuse(PHOTO_MESSAGES.unreadable);
   }
@@ -62,6 +68,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   if (!format || !['jpeg', 'png', 'webp', 'heif'].includes(format)) {
     refuse(PHOTO_MESSAGES.unreadable);
   }
+  if (pixels > MAX_INPUT_PIXELS) refuse(PHOTO_MESSAGES.tooManyPixels);
   if (containsMarkup(input)) refuse(PHOTO_MESSAGES.markup);
 
   // Decode once (fully: a truncated or corrupt file fails here), orient, cap the size.

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { FEATURED_LIMIT, MAX_PHOTO_BYTES } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import {
@@ -15,6 +14,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { limitBody } from '../../lib/http.ts';
 import { PHOTO_MESSAGES } from '../../lib/images.ts';
 import { validate } from '../../lib/validate.ts';
 import {
@@ -36,6 +36,14 @@ export const PHOTO_UPLOAD_PATH = /^\/api\/listings\/[^/]+\/photos\/?$/;
 function photoError(message: string): never {
   throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'photo', message }] });
 }
+
+function photoTooLarge(): AppError {
+  const message = PHOTO_MESSAGES.tooLarge;
+  return new AppError('PAYLOAD_TOO_LARGE', { message, details: [{ path: 'photo', message }] });
+}
+
+/** The upload's body limit; app.ts applies it to PHOTO_UPLOAD_PATH before any route runs. */
+export const photoBodyLimit = limitBody(MAX_PHOTO_BYTES + MULTIPART_OVERHEAD, photoTooLarge);
 
 export function createListingsRoutes({ database: { db }, storage, listingSearch }: AppDeps) {
   const ctx = { db, storage };
@@ -82,10 +90,6 @@ export function createListingsRoutes({ database: { db }, storage, listingSearch 
       '/:id/photos',
       requireRole('landlord'),
       validate('param', ListingIdParamSchema),
-      bodyLimit({
-        maxSize: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD,
-        onError: () => photoError(PHOTO_MESSAGES.tooLarge),
-      }),
       async (c) => {
         if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
           photoError('Send the photo as multipart/form-data in a field named "photo".');
@@ -95,7 +99,7 @@ export function createListingsRoutes({ database: { db }, storage, listingSearch 
         if (!(file instanceof File)) {
           photoError('Send the photo as multipart/form-data in a field named "photo".');
         }
-        if (file.size > MAX_PHOTO_BYTES) photoError(PHOTO_MESSAGES.tooLarge);
+        if (file.size > MAX_PHOTO_BYTES) throw photoTooLarge();
         const result = await addPhoto({
           ...ctx,
           userId: currentUser(c).id,

@@ -452,7 +452,7 @@ describe('photos', () => {
     const draft = await readListing(await landlord.post('/api/listings', { title: 'Big photo' }));
     const big = Buffer.concat([await testJpeg(), Buffer.alloc(10 * 1024 * 1024)]);
     const res = await uploadPhoto(app, landlord, draft.id, big);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect((await errorOf(res)).message).toBe('Photos must be 10 MiB or smaller.');
     const tiny = await uploadPhoto(
       app,
