@@ -158,6 +158,17 @@ function tooLarge(): AppError {
   });
 }
 
+/** Any segment starting with a dot, also percent-encoded (serveStatic decodes the path). */
+function isDotPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return /(^|\/)(\.|%2e)/i.test(pathname);
+  }
+  return decoded.split('/').some((segment) => segment.startsWith('.'));
+}
+
 /** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
 function mountWebApp(
   app: Hono<AppEnv>,
@@ -172,6 +183,11 @@ function mountWebApp(
       if (c.res.status === 200) c.res.headers.set('Cache-Control', value);
     };
   };
+  // Dotfiles (.vite/manifest.json, which the server reads itself below) are not for the public.
+  app.use('*', async (c, next) => {
+    if (isDotPath(c.req.path)) throw new AppError('NOT_FOUND');
+    await next();
+  });
   app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'));
   app.use('/assets/*', serveStatic({ root: webRoot, precompressed: true }));
   // A missing hashed asset is a 404, never the app shell (which would be parsed as script).
