@@ -118,20 +118,35 @@ class EventStream {
   }
 }
 
-/** Requests hitting the database from several loops at once until stopped. */
-function startLoad(baseUrl: string, cookie: string) {
-  const paths = ['/api/listings', '/api/me', '/api/health', '/api/messages/unread-count'];
+/**
+ * Requests hitting the database from several loops at once until stopped: reads, and message
+ * sends (a transaction each, on a client checked out of the pool) when a conversation is given.
+ */
+function startLoad(baseUrl: string, cookie: string, conversationId?: string) {
+  const reads = ['/api/listings', '/api/me', '/api/health', '/api/messages/unread-count'];
   const counts = { ok: 0, failed: 0 };
   let stopped = false;
-  const loops = Array.from({ length: 8 }, async (_, i) => {
+  let sent = 0;
+  const request = (i: number) => {
+    if (conversationId && i % 3 === 0) {
+      return fetch(`${baseUrl}/api/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `load ${sent}`, idempotencyKey: `load-${i}-${sent++}` }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    }
+    return fetch(`${baseUrl}${reads[i % reads.length]}`, {
+      headers: { cookie },
+      signal: AbortSignal.timeout(10_000),
+    });
+  };
+  const loops = Array.from({ length: 9 }, async (_, i) => {
     while (!stopped) {
       try {
-        const res = await fetch(`${baseUrl}${paths[i % paths.length]}`, {
-          headers: { cookie },
-          signal: AbortSignal.timeout(10_000),
-        });
+        const res = await request(i);
         await res.arrayBuffer();
-        if (res.status === 200) counts.ok++;
+        if (res.ok) counts.ok++;
         else counts.failed++;
       } catch {
         counts.failed++;
@@ -147,6 +162,9 @@ function startLoad(baseUrl: string, cookie: string) {
     },
   };
 }
+
+/** Message sends under load must not hit the per-minute limit. */
+const LOAD_ENV = { MESSAGE_SEND_LIMIT_PER_MINUTE: '100000' };
 
 /**
  * Kills the postmaster with -9 while requests and a live stream are open; `bringBack` resolves
@@ -175,8 +193,8 @@ async function survivesPostmasterKill(
 
   const stream = await EventStream.open(server.baseUrl, landlord.cookie);
   await waitFor(() => stream.events.some((e) => e.event === 'ready'), 10_000);
-  const load = startLoad(server.baseUrl, renter.cookie);
-  await waitFor(() => load.counts.ok >= 20, 20_000);
+  const load = startLoad(server.baseUrl, renter.cookie, conversation.id);
+  await waitFor(() => load.counts.ok >= 30, 20_000);
 
   const killed = postmasterPid(pgData);
   if (!killed) throw new Error('no postmaster');
@@ -221,6 +239,37 @@ async function survivesPostmasterKill(
   };
 }
 
+/**
+ * `sleep 600` as an orphan (parent init, as a process that reused a crashed postmaster's pid
+ * would be) with default signal handling (a shell's `&` would make it ignore SIGINT and SIGQUIT).
+ */
+function spawnDecoy(user?: string): number {
+  // A folder the decoy's user can write its pid into.
+  const dir = path.join(root, 'decoys');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.chmodSync(dir, 0o1777);
+  const pidOut = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}.pid`);
+  const asUser = user && process.getuid?.() === 0 ? ['runuser', '-u', user, '--'] : [];
+  const [cmd, ...args] = [
+    ...asUser,
+    'setsid',
+    '-f',
+    'sh',
+    '-c',
+    'echo $$ > "$0.tmp" && mv "$0.tmp" "$0"; exec sleep 600',
+    pidOut,
+  ];
+  execFileSync(cmd as string, args, { stdio: 'ignore' });
+  const started = Date.now();
+  while (!fs.existsSync(pidOut)) {
+    if (Date.now() - started > 10_000) throw new Error('the decoy did not start');
+    execFileSync('sleep', ['0.05']);
+  }
+  const pid = Number(fs.readFileSync(pidOut, 'utf8').trim());
+  decoys.push(pid);
+  return pid;
+}
+
 /** Line 8 of postmaster.pid is "ready" once the postmaster accepts connections. */
 function readyPostmaster(pgData: string): number | undefined {
   try {
@@ -247,36 +296,36 @@ afterAll(async () => {
 });
 
 describe('database faults on the embedded PostgreSQL', () => {
-  it('a stale postmaster.pid naming a live process that is not our postgres: it survives, the server starts', async () => {
-    const dataDir = await seededDataDir('decoy');
-    const pidFile = path.join(pgDir(dataDir), 'postmaster.pid');
-    expect(fs.existsSync(pidFile)).toBe(false);
-    // An orphan (its parent exits at once), as a process reusing a crashed postmaster's pid is.
-    const out = execFileSync('sh', ['-c', 'sleep 600 >/dev/null 2>&1 & echo $!'], {
-      encoding: 'utf8',
-    });
-    const decoy = Number(out.trim());
-    decoys.push(decoy);
-    expect(isAlive(decoy)).toBe(true);
-    // What a postmaster killed with -9 leaves behind, naming the decoy.
-    fs.writeFileSync(
-      pidFile,
-      `${decoy}\n${pgDir(dataDir)}\n1700000000\n5432\n\n127.0.0.1\n  5432001         0\nready   \n`,
-    );
+  // Root's process: pg_ctl (as the postgres user) cannot signal it, and Stoop, as root, sent it
+  // SIGQUIT. The postgres user's: pg_ctl stopped it, and postgres refuses a lock file naming it.
+  it.each(['root', 'postgres'] as const)(
+    "a stale postmaster.pid naming a live process of %s's that is not postgres: it survives, the server starts",
+    async (owner) => {
+      const dataDir = await seededDataDir(`decoy-${owner}`);
+      const pidFile = path.join(pgDir(dataDir), 'postmaster.pid');
+      expect(fs.existsSync(pidFile)).toBe(false);
+      const decoy = spawnDecoy(owner === 'postgres' ? 'postgres' : undefined);
+      expect(isAlive(decoy)).toBe(true);
+      // What a postmaster killed with -9 leaves behind, its pid reused by the decoy.
+      fs.writeFileSync(
+        pidFile,
+        `${decoy}\n${pgDir(dataDir)}\n1700000000\n5432\n\n127.0.0.1\n  5432001         0\nready   \n`,
+      );
 
-    const server = await spawnServer({ dataDir, env: { LOG_LEVEL: 'debug' } });
-    await waitHealthy(server);
-    expect(isAlive(decoy)).toBe(true);
-    expect(postmasterPid(pgDir(dataDir))).not.toBe(decoy);
-    expect(server.stdout()).toContain(`names pid ${decoy}, which is not PostgreSQL`);
-    expect(server.stdout()).not.toContain('stopping a leftover PostgreSQL server');
-    await stopServer(server);
-    expect(isAlive(decoy)).toBe(true);
-  });
+      const server = await spawnServer({ dataDir, env: { LOG_LEVEL: 'debug' } });
+      await waitHealthy(server);
+      expect(isAlive(decoy)).toBe(true);
+      expect(postmasterPid(pgDir(dataDir))).not.toBe(decoy);
+      expect(server.stdout()).toContain(`names pid ${decoy}, which is not PostgreSQL`);
+      expect(server.stdout()).not.toContain('stopping a leftover PostgreSQL server');
+      expect(await stopServer(server)).toEqual({ code: 0, signal: null });
+      expect(isAlive(decoy)).toBe(true);
+    },
+  );
 
   it('kill -9 of the postmaster under load: node stays up, restarts it, healthy within 15 s, streams resume', async () => {
     const dataDir = await seededDataDir('postmaster-kill');
-    const server = await spawnServer({ dataDir });
+    const server = await spawnServer({ dataDir, env: LOAD_ENV });
     await waitHealthy(server);
     const figures = await survivesPostmasterKill(server, pgDir(dataDir), async (killed) => {
       // The app restarts it itself; "back" is when the new postmaster says it is ready.
@@ -391,7 +440,7 @@ describe("database faults on Debian's PostgreSQL (DATABASE_URL)", () => {
     const server = await spawnServer({
       dataDir,
       databaseUrl: url,
-      env: { SEED_DEMO_DATA: 'false' },
+      env: { ...LOAD_ENV, SEED_DEMO_DATA: 'false' },
     });
     await waitHealthy(server);
     const pgData = path.join(cluster.dir, 'data');
