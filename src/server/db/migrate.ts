@@ -9,6 +9,8 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /** Applies the committed migrations. Safe to run from several instances at once. */
 export async function runMigrations(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
+  // A lost server fails the migration's query; unheard, the 'error' event would crash the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     // One instance migrates at a time; the others wait, then find nothing to do.
