@@ -467,6 +467,7 @@ function sleep(ms: number): Promise<void> {
 /**
  * The pid of the live Node process that started this postmaster (its parent), if any. When that
  * process dies, the postmaster is re-parented to init or a subreaper, never to a Node process.
+ * Only asked about a pid that isPostmasterOf has verified: any other process's parent says nothing.
  */
 function liveNodeParent(pid: number): number | undefined {
   try {
