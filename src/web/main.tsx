@@ -1,3 +1,5 @@
+// First: configures zod before any schema is created (see the module).
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
