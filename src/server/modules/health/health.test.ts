@@ -61,10 +61,10 @@ describe('errors', () => {
     });
   });
 
-  it('refuses a body over 1 MiB with a 400 and changes nothing', async () => {
+  it('refuses a body over 1 MiB with a 413 and changes nothing', async () => {
     const res = await client.post('/api/auth/sign-up/email', { name: 'x'.repeat(1_100_000) });
-    expect(res.status).toBe(400);
-    expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('VALIDATION_ERROR');
+    expect(res.status).toBe(413);
+    expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {
