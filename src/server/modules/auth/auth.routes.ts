@@ -43,6 +43,8 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';
   if (status === 429) return 'RATE_LIMITED';
+  // A failure of better-auth's own is ours, not the sender's mistake.
+  if (status >= 500) return 'INTERNAL';
   return 'VALIDATION_ERROR';
 }
 
@@ -97,6 +99,7 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
       .catch(() => ({}))) as { code?: string; message?: string };
     const mapped = (raw.code && AUTH_ERROR_CODES[raw.code]) || codeForStatus(res.status);
     const code: ErrorCode = isErrorCode(mapped) ? mapped : 'VALIDATION_ERROR';
+    if (code === 'INTERNAL') c.var.logger.error({ status: res.status, raw }, 'auth error');
     const error = new AppError(code);
     const headers = new Headers(res.headers);
     headers.set('content-type', 'application/json');
