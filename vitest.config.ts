@@ -35,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'lifecycle',
           include: ['src/server/*.lifecycle.test.ts'],
+          // The server bundle the tests spawn, built once for the run.
+          globalSetup: ['src/server/test/build-server-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 60_000,

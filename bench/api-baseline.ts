@@ -3,7 +3,7 @@
  *  1. GET /api/me with a signed-in session, 50 connections, autocannon: req/s and p50/p95/p99.
  *  2. Start-up: time from spawning `npm start` on an EXISTING data dir (built app, migrated and
  *     seeded database) until GET /api/health answers 200; three runs and their median. The bare
- *     server command (`node --import tsx src/server/index.ts`) is timed the same way.
+ *     server command (`node dist-server/index.mjs`, the bundle built first) is timed the same way.
  *
  *   npx tsx bench/api-baseline.ts [--duration 10] [--warmup 3] [--connections 50]
  *
@@ -174,7 +174,7 @@ try {
     getMe: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, ...me },
     startToHealthyMs: {
       npmStart: { command: NPM_START.join(' '), ...npmStart },
-      server: { command: 'node --import tsx src/server/index.ts', ...serverStart },
+      server: { command: SERVER_COMMAND.slice(1).join(' ').replace(/^/, 'node '), ...serverStart },
     },
   };
 
@@ -189,7 +189,9 @@ try {
   console.log(`  budget p95 <= 50 ms: ${me.latencyMs.p95 <= 50 ? 'met' : 'NOT met'}`);
   console.log('Start to healthy /api/health on the existing data dir:');
   console.log(`  ${describeStarts('npm start', npmStart)}`);
-  console.log(`  ${describeStarts('node --import tsx src/server/index.ts', serverStart)}`);
+  console.log(
+    `  ${describeStarts(SERVER_COMMAND.slice(1).join(' ').replace(/^/, 'node '), serverStart)}`,
+  );
   console.log(JSON.stringify(figures));
   if (me.non2xx > 0 || me.errors > 0 || 'error' in npmStart || 'error' in serverStart) {
     process.exitCode = 1;

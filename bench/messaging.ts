@@ -6,7 +6,7 @@
  *     unread), and `--messages` messages in all (most read, with their read records). Setup is
  *     idempotent: a second run only starts the cluster, drops the previous run's sends and reuses
  *     the sessions it saved in the data dir (sessions that expired are signed in again).
- *  2. The real server as its own process (`node --import tsx src/server/index.ts`).
+ *  2. The real server as its own process (`node dist-server/index.mjs`, the bundle built first).
  *  3. `--streams` SSE streams on GET /api/events, each signed in with its own session cookie; the
  *     server's RSS before and after gives the memory per stream.
  *  4. `--rate` messages per second for `--duration` seconds, on a timer (open loop), round-robin

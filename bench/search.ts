@@ -3,7 +3,7 @@
  *  1. A database with N demo listings (default 100,000): DATABASE_URL, or an embedded
  *     PostgreSQL under --data-dir (default data/bench, reused between runs; seeding is
  *     idempotent, so a second run only starts it).
- *  2. The real server as its own process (`node --import tsx src/server/index.ts`) on that
+ *  2. The real server as its own process (`node dist-server/index.mjs`, the bundle built first) on that
  *     database, with production logging to a file.
  *  3. autocannon, 20 connections: a deterministic mix of text, filters, sorts and next pages on
  *     GET /api/listings, then GET /api/listings/{id}; p50/p95/p99 of each, per shape too.

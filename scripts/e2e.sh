@@ -25,6 +25,7 @@ export CHROMIUM_PATH=/usr/bin/chromium
 
 echo "e2e: vite build"
 node_modules/.bin/vite build
+node_modules/.bin/tsx scripts/build-server.ts
 
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/stoop-e2e.XXXXXX")
 chmod 755 "$workdir" # the postgres OS user must reach DATA_DIR
@@ -54,7 +55,7 @@ echo "e2e: starting the server on $BASE_URL (DATA_DIR $workdir/data)"
 # Every e2e test signs in from 127.0.0.1: better-auth's per-IP limits are off for this server
 # (the per-account lockout stays on).
 PORT=$port DATA_DIR="$workdir/data" NODE_ENV=development LOG_LEVEL=warn AUTH_IP_RATE_LIMITS=false \
-  node --import tsx src/server/index.ts >"$workdir/server.log" 2>&1 &
+  node --enable-source-maps dist-server/index.mjs >"$workdir/server.log" 2>&1 &
 server_pid=$!
 node --import tsx scripts/lib/wait-healthy.ts "$BASE_URL/api/health" "$server_pid" 90 ||
   fail "the server did not become healthy."

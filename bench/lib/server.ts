@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer } from '../../scripts/lib/build-server.ts';
 import {
   freePort,
   REPO_ROOT,
@@ -18,6 +19,7 @@ export async function startBenchServer(options: {
   env?: Record<string, string>;
   nodeFlags?: string[];
 }): Promise<BenchServer> {
+  await buildServer(); // the bundle of the sources as they are now
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(options.dataDir, 'server.log');

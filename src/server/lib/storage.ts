@@ -1,14 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Env } from '../env.ts';
 
 /** Names are server-made and never reused, so every object may be cached for a year. */
@@ -131,31 +124,38 @@ function isNotFound(error: unknown): boolean {
  * one, from this app's `/media/*`, which streams them from the bucket.
  */
 export function createS3Storage(config: S3StorageConfig): MediaStorage {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    forcePathStyle: config.forcePathStyle ?? false,
-    ...(config.accessKeyId && config.secretAccessKey
-      ? {
-          credentials: {
-            accessKeyId: config.accessKeyId,
-            secretAccessKey: config.secretAccessKey,
-          },
-        }
-      : {}),
-    // Checksums only where the API requires them: not every S3-compatible server knows the
-    // newer flexible-checksum headers the SDK would otherwise send on every PUT.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // A dead endpoint fails a request (and start-up) instead of hanging it.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-  });
+  // The SDK loads on first use, and only with a bucket configured: at every start it was a fifth
+  // of the CPU the server spends loading modules (decision 021).
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const s3 = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk) })));
+  const newClient = (sdk: typeof import('@aws-sdk/client-s3')) =>
+    new sdk.S3Client({
+      region: config.region,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      forcePathStyle: config.forcePathStyle ?? false,
+      ...(config.accessKeyId && config.secretAccessKey
+        ? {
+            credentials: {
+              accessKeyId: config.accessKeyId,
+              secretAccessKey: config.secretAccessKey,
+            },
+          }
+        : {}),
+      // Checksums only where the API requires them: not every S3-compatible server knows the
+      // newer flexible-checksum headers the SDK would otherwise send on every PUT.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // A dead endpoint fails a request (and start-up) instead of hanging it.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    });
   const Bucket = config.bucket;
   const base = config.publicUrl?.replace(/\/+$/, '');
   const open = async (key: string): Promise<MediaObject | null> => {
     if (!isValidMediaKey(key)) return null;
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
       if (!object.Body) return null;
       return {
         body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -172,7 +172,8 @@ export function createS3Storage(config: S3StorageConfig): MediaStorage {
     kind: 's3',
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        const { sdk, client } = await s3();
+        await client.send(new sdk.HeadBucketCommand({ Bucket }));
       } catch (error) {
         const status = statusOf(error);
         const reason =
@@ -188,8 +189,9 @@ export function createS3Storage(config: S3StorageConfig): MediaStorage {
     },
     async put(key, body, contentType) {
       assertKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -208,7 +210,8 @@ export function createS3Storage(config: S3StorageConfig): MediaStorage {
     async exists(key) {
       assertKey(key);
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const { sdk, client } = await s3();
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -219,7 +222,10 @@ export function createS3Storage(config: S3StorageConfig): MediaStorage {
       // One DeleteObject per key (a photo has at most three): DeleteObjects needs a checksum
       // header that some S3-compatible servers reject.
       keys.forEach(assertKey);
-      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+      const { sdk, client } = await s3();
+      await Promise.all(
+        keys.map((Key) => client.send(new sdk.DeleteObjectCommand({ Bucket, Key }))),
+      );
     },
     publicUrl(key) {
       return base ? `${base}/${key}` : `/media/${key}`;

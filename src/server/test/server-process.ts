@@ -6,13 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Real server processes for the lifecycle tests and the benchmarks: `node --import tsx
- * src/server/index.ts` (or another command) on a temp DATA_DIR and a free port, with its output
- * in files, and the process bookkeeping to check that nothing outlives it.
+ * Real server processes for the lifecycle tests and the benchmarks: the server bundle as
+ * production runs it (`node dist-server/index.mjs`, built by scripts/lib/build-server.ts before
+ * the run), or another command, on a temp DATA_DIR and a free port, with its output in files,
+ * and the process bookkeeping to check that nothing outlives it.
  */
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'src/server/index.ts'];
+export const SERVER_COMMAND = [process.execPath, '--enable-source-maps', 'dist-server/index.mjs'];
 
 export type ExitInfo = { code: number | null; signal: NodeJS.Signals | null };
 
