@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps) {
   api.route('/me', createUsersRoutes(deps));
   api.route('/dev/mailbox', createDevMailboxRoutes(deps));
   api.route('/listings', createListingsRoutes(deps));
-  api.route('/landlord/listings', createLandlordListingsRoutes(deps));
+  api.route('/landlord', createLandlordListingsRoutes(deps));
   api.route('/neighborhoods', createNeighborhoodsRoutes());
   api.route('/saved-listings', createSavedListingsRoutes(deps));
   api.route('/conversations', createConversationsRoutes(deps));

@@ -19,6 +19,8 @@ import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
 export const DEFAULT_SEED_LISTINGS = 2000;
 const BATCH = 1000;
+/** Listings (by seed index) that get a week of daily views. */
+const DAILY_VIEWS_SEED_LIMIT = 5000;
 /** Fixed clock: demo data must not depend on the day it was loaded. */
 const SEED_EPOCH = Date.parse('2026-11-01T15:00:00Z');
 
@@ -485,6 +487,20 @@ export async function seedListings(db: Db, input: SeedListingsInput): Promise<nu
         .filter((row) => fresh.has(row.id) && row.status === 'active')
         .map((row) => ({ listingId: row.id, viewCount: seedOf(`views-${row.id}`) % 400 }));
       if (stats.length) await tx.insert(listingStats).values(stats).onConflictDoNothing();
+      // A week of daily views up to the seeding day, part of each all-time count, for the
+      // dashboards' "last 7 days" (the demo's first listings only: a 100k bench seed stays quick).
+      const weekly = stats.filter(
+        (_, k) => (indices[k] ?? DAILY_VIEWS_SEED_LIMIT) < DAILY_VIEWS_SEED_LIMIT,
+      );
+      if (weekly.length) {
+        await tx.execute(sql`
+          insert into listing_daily_views (listing_id, day, views)
+          select s.listing_id, (now() at time zone 'America/New_York')::date - d.n,
+            least(s.view_count / 10, (abs(hashtext(s.listing_id::text || d.n::text)) % 9))
+          from listing_stats s cross join generate_series(0, 6) as d(n)
+          where s.listing_id = any(${sql.param(weekly.map((w) => w.listingId))}::uuid[])
+          on conflict do nothing`);
+      }
       created += inserted.length;
     });
   };
@@ -511,6 +527,14 @@ export async function seedListings(db: Db, input: SeedListingsInput): Promise<nu
       listingId,
     }));
     await db.insert(savedListings).values(rows).onConflictDoNothing();
+    // The rent when saved; one of them has dropped $150 since, as the dashboard shows.
+    const dropped = seedListingId(17);
+    await db.execute(sql`
+      update saved_listings sl
+      set saved_rent_cents = l.rent_cents + (case when l.id = ${dropped} then 15000 else 0 end)
+      from listings l
+      where l.id = sl.listing_id and sl.user_id = ${input.demoRenterId}
+        and sl.saved_rent_cents is null`);
   }
   return created;
 }

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -113,6 +114,19 @@ export const listingStats = pgTable('listing_stats', {
   viewCount: integer().notNull().default(0),
 });
 
+/** Views per listing and New York day: the dashboards' "last 7 days". */
+export const listingDailyViews = pgTable(
+  'listing_daily_views',
+  {
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+);
+
 export const savedListings = pgTable(
   'saved_listings',
   {
@@ -123,6 +137,8 @@ export const savedListings = pgTable(
     listingId: uuid()
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
+    /** The rent when saved, so the renter sees a price change since. */
+    savedRentCents: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

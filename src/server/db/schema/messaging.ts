@@ -48,6 +48,8 @@ export const conversations = pgTable(
       table.participant2Id,
       table.updatedAt.desc().nullsFirst(),
     ),
+    // Inquiries per listing (the landlord's table and dashboard).
+    index('conversations_listing_idx').on(table.listingId).where(sql`listing_id is not null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import {
   CreateListingSchema,
   FeaturedListingsSchema,
+  LandlordDashboardSchema,
   LandlordListingsSchema,
   ListingPageSchema,
   ListingResponseSchema,
@@ -84,9 +85,19 @@ export const listingsApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/landlord/listings',
-    summary: "The signed-in landlord's listings, every status, with views, saves and inquiries",
+    summary:
+      "A page of the signed-in landlord's listings, newest first, with views, saves (not the owner's) and inquiries. Query: q (title or address), status, page (from 1), pageSize (1-100, default 20)",
     tags: ['listings'],
     response: LandlordListingsSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/landlord/dashboard',
+    summary:
+      "The signed-in landlord's listings by status and the last 7 New York days' views, saves and new inquiries",
+    tags: ['listings'],
+    response: LandlordDashboardSchema,
     auth: true,
   },
   {

@@ -4,6 +4,7 @@ import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import {
   CreateListingSchema,
   FeaturedQuerySchema,
+  LandlordListingsQuerySchema,
   ListingIdParamSchema,
   ListingSearchQuerySchema,
   PhotoParamSchema,
@@ -17,13 +18,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { limitBody } from '../../lib/http.ts';
 import { PHOTO_MESSAGES } from '../../lib/images.ts';
 import { validate } from '../../lib/validate.ts';
+import { landlordDashboard, landlordListings } from './landlord-listings.service.ts';
 import {
   addPhoto,
   createListing,
   deletePhoto,
   featuredListings,
   getListing,
-  landlordListings,
   reorderPhotos,
   searchListings,
   updateListing,
@@ -141,10 +142,22 @@ export function createListingsRoutes({ database: { db }, storage, listingSearch 
     );
 }
 
+/** `/api/landlord`: the landlord's own listings table and dashboard figures. */
 export function createLandlordListingsRoutes({ database: { db }, storage }: AppDeps) {
-  return new Hono<AppEnv>().get('/', requireRole('landlord'), async (c) => {
-    return c.json(await landlordListings({ db, storage, landlordId: currentUser(c).id }));
-  });
+  return new Hono<AppEnv>()
+    .get(
+      '/listings',
+      requireRole('landlord'),
+      validate('query', LandlordListingsQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query');
+        const landlordId = currentUser(c).id;
+        return c.json(await landlordListings({ db, storage, landlordId, query }));
+      },
+    )
+    .get('/dashboard', requireRole('landlord'), async (c) => {
+      return c.json(await landlordDashboard({ db, landlordId: currentUser(c).id }));
+    });
 }
 
 const neighborhoodsBody = {

@@ -18,10 +18,8 @@ import {
   PHOTOS_JSON,
   type PhotoRow,
   SUMMARY_COLUMNS,
-  type SummaryRow,
   toListing,
   toPhoto,
-  toSummary,
 } from './listing-json.ts';
 
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
@@ -148,11 +146,19 @@ export async function flushViews(db: Db) {
   const ids = [...buffer.pending.keys()];
   const counts = ids.map((id) => buffer.pending.get(id) ?? 0);
   buffer.pending.clear();
+  // The all-time counter and the New York day's count, in one statement.
   await db.execute(sql`
+    with v as (
+      select v.id, v.n
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(counts)}::int[]) as v(id, n)
+      join listings l on l.id = v.id
+    ), daily as (
+      insert into listing_daily_views as d (listing_id, day, views)
+      select v.id, (now() at time zone 'America/New_York')::date, v.n from v
+      on conflict (listing_id, day) do update set views = d.views + excluded.views
+    )
     insert into listing_stats as s (listing_id, view_count)
-    select v.id, v.n
-    from unnest(${sql.param(ids)}::uuid[], ${sql.param(counts)}::int[]) as v(id, n)
-    join listings l on l.id = v.id
+    select v.id, v.n from v
     on conflict (listing_id) do update set view_count = s.view_count + excluded.view_count`);
 }
 
@@ -425,38 +431,6 @@ export async function deletePhoto({
     await storage.delete(removed.widths.map((w) => variantKey(removed.storageKey, w)));
   }
   return { photos: (await photoRows(db, listingId)).map((p) => toPhoto(storage, p)) };
-}
-
-type LandlordRow = SummaryRow & {
-  view_count: number;
-  save_count: number;
-  created_at: string;
-  updated_at: string;
-};
-
-/** `GET /api/landlord/listings`: every listing of the landlord with its counters. */
-export async function landlordListings({ db, storage, landlordId }: Ctx & { landlordId: string }) {
-  await flushViews(db);
-  const result = await db.execute<LandlordRow>(sql`
-    select ${sql.raw(SUMMARY_COLUMNS)},
-      coalesce(s.view_count, 0) as view_count,
-      (select count(*)::int from saved_listings sl where sl.listing_id = l.id) as save_count,
-      to_json(l.created_at) #>> '{}' as created_at, to_json(l.updated_at) #>> '{}' as updated_at
-    from listings l left join listing_stats s on s.listing_id = l.id
-    where l.landlord_id = ${landlordId}
-    order by l.created_at desc, l.id desc`);
-  return {
-    items: result.rows.map((row) => ({
-      ...toSummary(storage, row),
-      viewCount: row.view_count,
-      saveCount: row.save_count,
-      // Messaging is not built yet: no inquiries can exist.
-      inquiryCount: 0,
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
-    })),
-    total: result.rows.length,
-  };
 }
 
 /** How many listings are public, for the sitemap's paging. */

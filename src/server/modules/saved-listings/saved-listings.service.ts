@@ -6,7 +6,12 @@ import type { MediaStorage } from '../../lib/storage.ts';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from '../listings/listings.service.ts';
 
 type Ctx = { db: Db; storage: MediaStorage };
-type SavedRow = SummaryRow & { saved_id: string; user_id: string; saved_at: string };
+type SavedRow = SummaryRow & {
+  saved_id: string;
+  user_id: string;
+  saved_at: string;
+  saved_rent_cents: number | null;
+};
 
 /** Enough for any person's list; the page is not paginated. */
 const MAX_SAVED = 500;
@@ -19,13 +24,14 @@ function toSaved(storage: MediaStorage, row: SavedRow): SavedListing {
     listingId: row.id,
     createdAt: new Date(row.saved_at).toISOString(),
     available: listing.status === 'active',
+    savedRentCents: row.saved_rent_cents,
     listing,
   };
 }
 
 async function selectSaved(db: Db, userId: string, listingId?: string) {
   const result = await db.execute<SavedRow>(sql`
-    select ${sql.raw(SUMMARY_COLUMNS)}, sl.id as saved_id, sl.user_id,
+    select ${sql.raw(SUMMARY_COLUMNS)}, sl.id as saved_id, sl.user_id, sl.saved_rent_cents,
       to_json(sl.created_at) #>> '{}' as saved_at
     from saved_listings sl join listings l on l.id = sl.listing_id
     where sl.user_id = ${userId} ${listingId ? sql`and sl.listing_id = ${listingId}` : sql``}
@@ -52,8 +58,8 @@ export async function saveListing({
   listingId,
 }: Ctx & { userId: string; listingId: string }) {
   const inserted = await db.execute<{ id: string }>(sql`
-    insert into saved_listings (user_id, listing_id)
-    select ${userId}, id from listings where id = ${listingId} and status = 'active'
+    insert into saved_listings (user_id, listing_id, saved_rent_cents)
+    select ${userId}, id, rent_cents from listings where id = ${listingId} and status = 'active'
     on conflict (user_id, listing_id) do nothing
     returning id`);
   const [row] = await selectSaved(db, userId, listingId);

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { LISTING_STATUSES, type ListingStatus } from '../../../shared/listings.ts';
+import type {
+  LandlordDashboard,
+  LandlordListingsPage,
+  LandlordListingsQuery,
+  ListingStatusCounts,
+} from '../../../shared/schemas/listings.ts';
+import type { Db } from '../../db/client.ts';
+import type { MediaStorage } from '../../lib/storage.ts';
+import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+import { flushViews } from './listings.service.ts';
+
+type Ctx = { db: Db; storage: MediaStorage };
+
+type LandlordRow = SummaryRow & {
+  view_count: number;
+  save_count: number;
+  inquiry_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * The landlord's conversations about listing `l`: opened from it, or with a message sent from
+ * it. An inquiry is one of them in which the other person has written.
+ */
+const ABOUT_LISTING = sql`
+  select c.id from conversations c
+  where c.listing_id = l.id and l.landlord_id in (c.participant1_id, c.participant2_id)
+  union
+  select c.id from messages m join conversations c on c.id = m.conversation_id
+  where m.listing_id = l.id and l.landlord_id in (c.participant1_id, c.participant2_id)`;
+
+/** `%`, `_` and `\` are ILIKE wildcards; a typed one means itself. */
+function likePattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function emptyCounts(): ListingStatusCounts {
+  return { draft: 0, active: 0, rented: 0, archived: 0 };
+}
+
+async function statusCounts(db: Db, landlordId: string, q: string | undefined) {
+  const result = await db.execute<{ status: ListingStatus; n: number }>(sql`
+    select l.status, count(*)::int as n from listings l
+    where l.landlord_id = ${landlordId}
+      ${q ? sql`and (l.title ilike ${likePattern(q)} or l.address ilike ${likePattern(q)})` : sql``}
+    group by l.status`);
+  const counts = emptyCounts();
+  for (const row of result.rows) {
+    if ((LISTING_STATUSES as readonly string[]).includes(row.status)) counts[row.status] = row.n;
+  }
+  return counts;
+}
+
+/**
+ * `GET /api/landlord/listings`: one page of the landlord's listings, newest first, searched by
+ * title and address and filtered by status. Saves never count the owner's own; inquiries are
+ * the conversations in which a renter wrote about the listing.
+ */
+export async function landlordListings({
+  db,
+  storage,
+  landlordId,
+  query,
+}: Ctx & { landlordId: string; query: LandlordListingsQuery }): Promise<LandlordListingsPage> {
+  await flushViews(db);
+  const { q, status, page, pageSize } = query;
+  const counts = await statusCounts(db, landlordId, q);
+  const total = status
+    ? counts[status]
+    : counts.draft + counts.active + counts.rented + counts.archived;
+  const result = await db.execute<LandlordRow>(sql`
+    select ${sql.raw(SUMMARY_COLUMNS)},
+      coalesce(s.view_count, 0) as view_count,
+      (select count(*)::int from saved_listings sl
+        where sl.listing_id = l.id and sl.user_id <> l.landlord_id) as save_count,
+      (select count(*)::int from (${ABOUT_LISTING}) about
+        where exists (select 1 from messages m
+          where m.conversation_id = about.id and m.sender_id <> l.landlord_id)) as inquiry_count,
+      to_json(l.created_at) #>> '{}' as created_at, to_json(l.updated_at) #>> '{}' as updated_at
+    from listings l left join listing_stats s on s.listing_id = l.id
+    where l.landlord_id = ${landlordId}
+      ${status ? sql`and l.status = ${status}` : sql``}
+      ${q ? sql`and (l.title ilike ${likePattern(q)} or l.address ilike ${likePattern(q)})` : sql``}
+    order by l.created_at desc, l.id desc
+    limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  return {
+    items: result.rows.map((row) => ({
+      ...toSummary(storage, row),
+      viewCount: row.view_count,
+      saveCount: row.save_count,
+      inquiryCount: row.inquiry_count,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    })),
+    total,
+    page,
+    pageSize,
+    statusCounts: counts,
+  };
+}
+
+/**
+ * `GET /api/landlord/dashboard`: listings by status and the last 7 New York days (today
+ * included) of views, saves by others and new inquiries across all the landlord's listings.
+ */
+export async function landlordDashboard({
+  db,
+  landlordId,
+}: {
+  db: Db;
+  landlordId: string;
+}): Promise<LandlordDashboard> {
+  await flushViews(db);
+  const listings = await statusCounts(db, landlordId, undefined);
+  const result = await db.execute<{ views: number; saves: number; inquiries: number }>(sql`
+    with mine as (select id from listings where landlord_id = ${landlordId}),
+    since as (
+      select ((now() at time zone 'America/New_York')::date - 6) as day,
+        (((now() at time zone 'America/New_York')::date - 6)::timestamp
+          at time zone 'America/New_York') as at
+    )
+    select
+      (select coalesce(sum(v.views), 0)::int from listing_daily_views v, since
+        where v.listing_id in (select id from mine) and v.day >= since.day) as views,
+      (select count(*)::int from saved_listings sl, since
+        where sl.listing_id in (select id from mine) and sl.user_id <> ${landlordId}
+          and sl.created_at >= since.at) as saves,
+      (select count(*)::int from (
+        select c.id from conversations c
+        where c.listing_id in (select id from mine)
+          and ${landlordId} in (c.participant1_id, c.participant2_id)
+        union
+        select c.id from messages m join conversations c on c.id = m.conversation_id
+        where m.listing_id in (select id from mine)
+          and ${landlordId} in (c.participant1_id, c.participant2_id)) about
+        where (select min(m.created_at) from messages m
+          where m.conversation_id = about.id and m.sender_id <> ${landlordId})
+          >= (select at from since)) as inquiries`);
+  const row = result.rows[0] ?? { views: 0, saves: 0, inquiries: 0 };
+  return {
+    listings,
+    lastSevenDays: { views: row.views, saves: row.saves, inquiries: row.inquiries },
+  };
+}
