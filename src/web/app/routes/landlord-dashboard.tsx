@@ -1,63 +1,195 @@
 import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { DashboardCard } from '../../components/ui/stat-card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { DashboardCard, StatTile } from '../../components/ui/stat-card.tsx';
+import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { useLandlordDashboard } from '../../features/listing-editor/api/listing-editor-api.ts';
+import { formatInteger } from '../../features/listings/format.ts';
+import { useConversations } from '../../features/messaging/api/get-conversations.ts';
+import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
+import { DEFAULT_FILTERS } from '../../features/messaging/api/messaging-keys.ts';
+import { ConversationItem } from '../../features/messaging/components/conversation-item.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+
+const LATEST = 5;
 
 const MANAGE = [
-  ['/landlord/tours', 'Tours'],
-  ['/landlord/availability', 'Availability'],
-  ['/landlord/waitlist', 'Waitlist'],
-  ['/landlord/billing', 'Billing'],
-  ['/landlord/profile', 'Profile'],
+  [paths.landlordListings.href(), 'My listings'],
+  [paths.landlordTours.href(), 'Tours'],
+  [paths.landlordAvailability.href(), 'Availability'],
+  [paths.landlordWaitlist.href(), 'Waitlist'],
+  [paths.landlordBilling.href(), 'Billing'],
+  [paths.landlordProfile.href(), 'Profile'],
 ] as const;
 
-/** /landlord/dashboard */
+const listingsWith = (status: string) => `${paths.landlordListings.href()}?status=${status}`;
+
+function LatestConversations({ userId }: { userId: string }) {
+  const conversations = useConversations(DEFAULT_FILTERS);
+  const unread = useUnreadCounts(userId);
+  return (
+    <section
+      aria-labelledby="conversations-heading"
+      className="rounded-2xl border border-stone-200 bg-white shadow-sm"
+    >
+      <div className="flex items-baseline justify-between px-4 pt-4 pb-2">
+        <h2 id="conversations-heading" className="text-lg font-semibold text-stone-900">
+          Latest conversations
+        </h2>
+        <Link
+          to={paths.chat.href()}
+          className="text-sm font-semibold text-brand-800 hover:underline"
+        >
+          All messages →
+        </Link>
+      </div>
+      {conversations.isPending ? (
+        <div className="flex justify-center p-6">
+          <Spinner size="md" label="Loading conversations" />
+        </div>
+      ) : conversations.isError ? (
+        <div className="p-4">
+          <Alert>{errorMessage(conversations.error)}</Alert>
+        </div>
+      ) : conversations.data.length === 0 ? (
+        <p className="px-4 pb-6 text-stone-600">
+          No conversations yet. Renters who message you about a listing appear here.
+        </p>
+      ) : (
+        <ul data-testid="dashboard-conversations">
+          {conversations.data.slice(0, LATEST).map((conversation) => (
+            <ConversationItem
+              key={conversation.id}
+              conversation={conversation}
+              me={userId}
+              href={paths.conversation.href(conversation.id)}
+              active={false}
+              unread={unread?.byConversation[conversation.id] ?? conversation.unreadCount}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /landlord/dashboard: the landlord's real figures, each linking to where it is managed. */
 export function Component() {
   const { user } = useAuth();
+  const dashboard = useLandlordDashboard();
+  const unread = useUnreadCounts(user?.id ?? null);
+  const figures = dashboard.data;
+  const listingCount = figures
+    ? figures.listings.active +
+      figures.listings.draft +
+      figures.listings.rented +
+      figures.listings.archived
+    : null;
+  const value = (n: number | undefined) => (n === undefined ? '…' : formatInteger(n));
+
   return (
     <Page title="Landlord dashboard" width="wide">
       <PageHeader
         title={`Welcome, ${user?.name ?? 'landlord'}`}
         description="Your listings, conversations and tours."
         actions={
-          <Link to="/listings/create" className={buttonClass('primary')}>
+          <Link to={paths.listingCreate.href()} className={buttonClass('primary')}>
             + New Listing
           </Link>
         }
       />
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="listings-heading">
-          <h2 id="listings-heading" className="sr-only">
-            Your listings
-          </h2>
-          <EmptyState
-            title="You have no listings yet"
-            as="h3"
-            action={
-              <Link to="/listings/create" className={buttonClass('secondary')}>
-                Create your first listing
+        {dashboard.isError ? <Alert>{errorMessage(dashboard.error)}</Alert> : null}
+        {dashboard.isPending ? (
+          <div className="flex justify-center p-6">
+            <Spinner size="lg" label="Loading your figures" />
+          </div>
+        ) : listingCount === 0 ? (
+          <section aria-labelledby="listings-heading">
+            <h2 id="listings-heading" className="sr-only">
+              Your listings
+            </h2>
+            <EmptyState
+              title="You have no listings yet"
+              as="h3"
+              action={
+                <Link to={paths.listingCreate.href()} className={buttonClass('secondary')}>
+                  Create your first listing
+                </Link>
+              }
+            >
+              <p>Listings you publish appear here, with their messages and tours.</p>
+            </EmptyState>
+          </section>
+        ) : figures ? (
+          <section aria-labelledby="listings-heading">
+            <div className="mb-3 flex items-baseline justify-between">
+              <h2 id="listings-heading" className="text-lg font-semibold text-stone-900">
+                Your listings
+              </h2>
+              <Link
+                to={paths.landlordListings.href()}
+                className="text-sm font-semibold text-brand-800 hover:underline"
+              >
+                Manage listings →
               </Link>
-            }
-          >
-            <p>Listings you publish appear here, with their messages and tours.</p>
-          </EmptyState>
-        </section>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <DashboardCard
-            title="Conversations"
-            count={null}
-            empty="No conversations yet. Renters who message you about a listing appear here."
-            href="/chat"
-            linkLabel="Messages"
-          />
+            </div>
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+              <StatTile
+                label="Live"
+                value={value(figures.listings.active)}
+                href={listingsWith('active')}
+                testId="stat-active"
+              />
+              <StatTile
+                label="Drafts"
+                value={value(figures.listings.draft)}
+                href={listingsWith('draft')}
+                testId="stat-draft"
+              />
+              <StatTile
+                label="Rented"
+                value={value(figures.listings.rented)}
+                href={listingsWith('rented')}
+                testId="stat-rented"
+              />
+              <StatTile
+                label="Views"
+                hint="Last 7 days"
+                value={value(figures.lastSevenDays.views)}
+                href={paths.landlordListings.href()}
+                testId="stat-views"
+              />
+              <StatTile
+                label="Saves"
+                hint="Last 7 days"
+                value={value(figures.lastSevenDays.saves)}
+                href={paths.landlordListings.href()}
+                testId="stat-saves"
+              />
+              <StatTile
+                label="Unread messages"
+                value={value(unread?.total)}
+                href={paths.chat.href()}
+                testId="stat-unread"
+              />
+            </div>
+          </section>
+        ) : null}
+        <div className="grid gap-4 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {user ? <LatestConversations userId={user.id} /> : null}
+          </div>
           <DashboardCard
             title="Upcoming tours"
             count={null}
             empty="Tour scheduling is coming soon."
-            href="/landlord/tours"
+            href={paths.landlordTours.href()}
             linkLabel="Tours"
           />
         </div>

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { ListingCard } from '../../features/listings/components/listing-card.tsx';
 import { useServerSavedListings } from '../../features/saved-listings/api/saved-listings-api.ts';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
+import { SavedListingNote } from '../../features/saved-listings/components/saved-listing-note.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
 /** /saved-listings: the signed-in user's saved apartments, unavailable ones marked. */
@@ -39,11 +40,7 @@ export function Component() {
               <ListingCard
                 listing={item.listing}
                 action={<SaveButton listingId={item.listingId} title={item.listing.title} />}
-                note={
-                  item.available ? null : (
-                    <p className="mt-1 text-sm font-semibold text-red-700">No longer available</p>
-                  )
-                }
+                note={<SavedListingNote item={item} />}
               />
             </li>
           ))}

@@ -30,3 +30,29 @@ export function DashboardCard({ title, count, empty, href, linkLabel }: Dashboar
     </section>
   );
 }
+
+type StatTileProps = {
+  label: string;
+  value: string;
+  /** Where the figure is managed; the whole tile is the link. */
+  href: string;
+  hint?: string;
+  testId?: string;
+};
+
+/** One figure of a dashboard, linking to where it is managed. */
+export function StatTile({ label, value, href, hint, testId }: StatTileProps) {
+  return (
+    <Link
+      to={href}
+      className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50"
+      data-testid={testId}
+    >
+      <span className="text-sm font-medium text-stone-700">{label}</span>
+      <span className="mt-1 text-3xl font-bold text-stone-900" data-testid="stat-value">
+        {value}
+      </span>
+      {hint ? <span className="mt-1 text-xs text-stone-600">{hint}</span> : null}
+    </Link>
+  );
+}

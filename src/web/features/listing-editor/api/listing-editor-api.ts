@@ -1,16 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListingStatus } from '../../../../shared/listings.ts';
-import type {
-  CreateListingInput,
+import {
+  type CreateListingInput,
+  type LandlordDashboard,
+  LandlordDashboardSchema,
+  type LandlordListing,
+  type LandlordListingsPage,
+  type LandlordListingsQuery,
   LandlordListingsSchema,
-  Listing,
-  Photo,
-  UpdateListingInput,
+  type Listing,
+  type Photo,
+  type UpdateListingInput,
 } from '../../../../shared/schemas/listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
-export type LandlordListing = z.infer<typeof LandlordListingsSchema>['items'][number];
+export type { LandlordListing };
 
 function unexpected(): never {
   throw new ApiError({ status: 200, code: null, message: 'Unexpected answer from the server.' });
@@ -113,18 +117,48 @@ export function uploadPhoto(
 }
 
 export const landlordListingsQueryKey = ['landlord', 'listings'] as const;
+export const landlordDashboardQueryKey = ['landlord', 'dashboard'] as const;
 
-function parseLandlordListings(data: unknown): LandlordListing[] {
-  const items = (data as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as LandlordListing[]) : unexpected();
+export type LandlordListingsFilter = Partial<Pick<LandlordListingsQuery, 'q' | 'status' | 'page'>>;
+
+function parseLandlordListings(data: unknown): LandlordListingsPage {
+  const parsed = LandlordListingsSchema.safeParse(data);
+  return parsed.success ? parsed.data : unexpected();
 }
 
-/** `GET /api/landlord/listings`: every listing of the signed-in landlord, with counts. */
-export function useLandlordListings() {
+function parseLandlordDashboard(data: unknown): LandlordDashboard {
+  const parsed = LandlordDashboardSchema.safeParse(data);
+  return parsed.success ? parsed.data : unexpected();
+}
+
+/** The table's query string: only what differs from the defaults. */
+export function landlordListingsSearch(filter: LandlordListingsFilter): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.page && filter.page > 1) params.set('page', String(filter.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** `GET /api/landlord/listings`: one page of the signed-in landlord's listings, with counts. */
+export function useLandlordListings(filter: LandlordListingsFilter = {}) {
+  const search = landlordListingsSearch(filter);
   return useQuery({
-    queryKey: landlordListingsQueryKey,
-    queryFn: () => api('/api/landlord/listings', { parse: parseLandlordListings }),
+    queryKey: [...landlordListingsQueryKey, search],
+    queryFn: () => api(`/api/landlord/listings${search}`, { parse: parseLandlordListings }),
+    // The last page stays on screen while the next loads (no flash of an empty table).
+    placeholderData: keepPreviousData,
     // Views and saves change while the landlord is away: fresh counts on every visit.
+    refetchOnMount: 'always',
+  });
+}
+
+/** `GET /api/landlord/dashboard`: listings by status and the last 7 days' figures. */
+export function useLandlordDashboard() {
+  return useQuery({
+    queryKey: landlordDashboardQueryKey,
+    queryFn: () => api('/api/landlord/dashboard', { parse: parseLandlordDashboard }),
     refetchOnMount: 'always',
   });
 }
