@@ -3,6 +3,7 @@ import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { UserType } from '../../../shared/constants.ts';
 import { MAX_PHOTOS, STATUS_TRANSITIONS } from '../../../shared/listings.ts';
 import { findNeighborhood } from '../../../shared/neighborhoods.ts';
+import { publishIssues } from '../../../shared/schemas/listing-publish.ts';
 import type {
   CreateListingInput,
   Listing,
@@ -76,27 +77,9 @@ function crossFieldIssues(listing: Partial<ListingRow>): Issue[] {
   return issues;
 }
 
-/** What a renter needs before a listing may go live. */
-function publishIssues(listing: ListingRow, photoCount: number): Issue[] {
-  const need: [boolean, string, string][] = [
-    [
-      listing.description.trim().length >= 20,
-      'description',
-      'Describe the apartment (at least 20 characters).',
-    ],
-    [Boolean(listing.address), 'address', 'Enter the street address.'],
-    [Boolean(listing.neighborhood), 'neighborhood', 'Choose a neighborhood.'],
-    [listing.lat !== null && listing.lng !== null, 'lat', 'Set the location.'],
-    [listing.rentCents !== null, 'rentCents', 'Enter the monthly rent.'],
-    [listing.bedrooms !== null, 'bedrooms', 'Enter the number of bedrooms (0 for a studio).'],
-    [listing.bathrooms !== null, 'bathrooms', 'Enter the number of bathrooms.'],
-    [listing.availableFrom !== null, 'availableFrom', 'Enter the date it is available from.'],
-    [listing.leaseTermMonths !== null, 'leaseTermMonths', 'Enter the lease term.'],
-    [listing.pets !== null, 'pets', 'Say whether pets are allowed.'],
-    [listing.laundry !== null, 'laundry', 'Say where the laundry is.'],
-    [photoCount > 0, 'photos', 'Add at least one photo.'],
-  ];
-  return need.filter(([ok]) => !ok).map(([, path, message]) => ({ path, message }));
+/** What a renter needs before a listing may go live (the wizard checks the same, step by step). */
+function missingForPublish(listing: ListingRow, photoCount: number): Issue[] {
+  return publishIssues({ ...listing, photos: photoCount });
 }
 
 /** A listing with everything its page shows; named, so each connection plans it once. */
@@ -268,7 +251,7 @@ export async function updateListing({
         .select({ n: count() })
         .from(listingPhotos)
         .where(eq(listingPhotos.listingId, listingId));
-      const missing = publishIssues(merged, photos?.n ?? 0);
+      const missing = missingForPublish(merged, photos?.n ?? 0);
       if (missing.length) {
         const fields = missing.map((m) => m.path).join(', ');
         throw invalid(missing, `Before publishing, complete: ${fields}.`);

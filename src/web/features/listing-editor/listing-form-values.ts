@@ -1,4 +1,5 @@
 import { findNeighborhood } from '../../../shared/neighborhoods.ts';
+import type { PublishField } from '../../../shared/schemas/listing-publish.ts';
 import type { Listing, UpdateListingInput } from '../../../shared/schemas/listings.ts';
 
 export type FeeValues = {
@@ -39,6 +40,16 @@ export const STEPS = [
   { key: 'review', title: 'Review and publish' },
 ] as const;
 export type StepKey = (typeof STEPS)[number]['key'];
+
+/** The publish requirements each step checks before Continue (the server checks them all). */
+export const STEP_REQUIREMENTS: Record<StepKey, readonly PublishField[]> = {
+  basics: ['description'],
+  location: ['address', 'neighborhood', 'lat', 'lng'],
+  price: ['rentCents'],
+  details: ['bedrooms', 'bathrooms', 'availableFrom', 'leaseTermMonths', 'pets', 'laundry'],
+  photos: ['photos'],
+  review: [],
+};
 
 export const EMPTY_VALUES: ListingFormValues = {
   title: '',

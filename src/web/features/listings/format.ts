@@ -4,34 +4,10 @@ import { boroughName, findNeighborhood } from '../../../shared/neighborhoods.ts'
 /*
  * Hand-written en-US formatting, no Intl: a page's first Intl call loads ICU's locale data, a
  * 25-65 ms task on this machine (x4 on Lighthouse's throttled CPU), inside the render that
- * paints the search results and the listing page.
+ * paints the search results and the listing page. Numbers and money live in lib/format.ts,
+ * shared with the other features.
  */
-
-/** A whole number with thousands separators: 12500 -> "12,500". */
-export function formatInteger(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  const digits = String(Math.round(Math.abs(value)));
-  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** Cents as dollars: whole amounts without cents ($3,200), others with them ($20.50). */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const dollars = `${sign}$${formatInteger(Math.floor(abs / 100))}`;
-  return abs % 100 === 0 ? dollars : `${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-export function formatBedrooms(bedrooms: number | null): string {
-  if (bedrooms === null) return '';
-  if (bedrooms === 0) return 'Studio';
-  return `${bedrooms} bed${bedrooms === 1 ? '' : 's'}`;
-}
-
-export function formatBathrooms(bathrooms: number | null): string {
-  if (bathrooms === null) return '';
-  return `${bathrooms} bath${bathrooms === 1 ? '' : 's'}`;
-}
+export { formatBathrooms, formatBedrooms, formatInteger, formatMoney } from '../../lib/format.ts';
 
 export function neighborhoodName(slug: string | null): string {
   if (slug === null) return '';

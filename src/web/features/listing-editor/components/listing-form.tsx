@@ -1,5 +1,6 @@
 import { type ComponentProps, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { PUBLISH_MESSAGES } from '../../../../shared/listing-publish-messages.ts';
 import { AMENITIES, FEE_TYPES } from '../../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../../shared/neighborhoods.ts';
 import type { Listing, Photo } from '../../../../shared/schemas/listings.ts';
@@ -8,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatBathrooms, formatBedrooms, formatMoney } from '../../../lib/format.ts';
 import { createListing, setListingStatus, updateListing } from '../api/listing-editor-api.ts';
 import {
   EMPTY_VALUES,
@@ -20,6 +22,9 @@ import {
 } from '../listing-form-values.ts';
 import { listingResolver } from './lazy-listing-resolver.ts';
 import { PhotoManager } from './photo-manager.tsx';
+
+const numberOrNull = (value: string) =>
+  value.trim() === '' || !Number.isFinite(Number(value)) ? null : Number(value);
 
 const preload = () => void listingResolver.preload();
 
@@ -85,6 +90,7 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<PublishIssue[]>([]);
+  const [photosError, setPhotosError] = useState<string | null>(null);
   const form = useForm<ListingFormValues, { step: StepKey }>({
     resolver: listingResolver.resolver,
     context: { step },
@@ -153,6 +159,7 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
   };
 
   const values = getValues();
+  const rentCents = payloadOf('price', values).rentCents ?? null;
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Steps">
@@ -419,12 +426,34 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
       )}
       {step === 'photos' && id !== null ? (
         <div className="flex flex-col gap-5">
-          <PhotoManager listingId={id} photos={photos} onChange={setPhotos} />
+          <PhotoManager
+            listingId={id}
+            photos={photos}
+            onChange={(next) => {
+              setPhotos(next);
+              if (next.length > 0) setPhotosError(null);
+            }}
+          />
+          {photosError ? (
+            <p className="text-sm font-medium text-red-700" role="alert">
+              {photosError}
+            </p>
+          ) : null}
           <div className="flex gap-3">
             <Button variant="secondary" onClick={() => go(index - 1)}>
               Back
             </Button>
-            <Button onClick={() => go(index + 1)}>Continue to review</Button>
+            <Button
+              onClick={() => {
+                if (photos.length === 0) {
+                  setPhotosError(PUBLISH_MESSAGES.photos);
+                  return;
+                }
+                go(index + 1);
+              }}
+            >
+              Continue to review
+            </Button>
           </div>
         </div>
       ) : null}
@@ -438,10 +467,19 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
               {[values.address, values.unit].filter(Boolean).join(', ') || 'Missing'}
             </dd>
             <dt className="font-semibold text-stone-900">Rent</dt>
-            <dd className="text-stone-800">{values.rent ? `$${values.rent}/mo` : 'Missing'}</dd>
+            <dd className="text-stone-800" data-testid="review-rent">
+              {rentCents === null || Number.isNaN(rentCents)
+                ? 'Missing'
+                : `${formatMoney(rentCents)}/mo`}
+            </dd>
             <dt className="font-semibold text-stone-900">Bedrooms / bathrooms</dt>
             <dd className="text-stone-800">
-              {values.bedrooms || '?'} / {values.bathrooms || '?'}
+              {[
+                formatBedrooms(numberOrNull(values.bedrooms)),
+                formatBathrooms(numberOrNull(values.bathrooms)),
+              ]
+                .filter(Boolean)
+                .join(' · ') || 'Missing'}
             </dd>
             <dt className="font-semibold text-stone-900">Photos</dt>
             <dd className="text-stone-800">{photos.length}</dd>

@@ -1,11 +1,8 @@
 import type { SavedListing } from '../../../../shared/schemas/listings.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { priceChangeCents } from '../price-change.ts';
 
-/** Whole dollars, hand-formatted like the rest of the app (no Intl on first render). */
-function dollars(cents: number) {
-  const whole = String(Math.round(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `$${whole}`;
-}
+const dollars = (cents: number) => formatMoney(Math.abs(cents));
 
 /** What changed since the renter saved it: off the market, or the rent went down or up. */
 export function SavedListingNote({ item }: { item: SavedListing }) {
