@@ -75,9 +75,9 @@ type RowActionsProps = {
   onChange: (listing: LandlordListing, status: ListingStatus) => void;
 };
 
-function RowActions({ listing, busy, onChange }: RowActionsProps) {
+function RowActions({ listing, busy, onChange, wrap }: RowActionsProps & { wrap: boolean }) {
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className={cn('flex gap-1', wrap ? 'flex-wrap' : 'flex-nowrap')}>
       <Link
         to={editHref(listing)}
         className={buttonClass('ghost', 'sm')}
@@ -101,14 +101,17 @@ function RowActions({ listing, busy, onChange }: RowActionsProps) {
   );
 }
 
-function Thumbnail({ listing, className }: { listing: LandlordListing; className?: string }) {
+/** The cover photo at a fixed width (the photo itself fills its box). */
+function Thumbnail({ listing, className }: { listing: LandlordListing; className: string }) {
   return (
-    <ListingPhoto
-      photo={listing.coverPhoto}
-      alt=""
-      sizes="96px"
-      className={cn('shrink-0 rounded-lg text-[0.625rem]', className)}
-    />
+    <div className={cn('shrink-0 overflow-hidden rounded-lg', className)}>
+      <ListingPhoto
+        photo={listing.coverPhoto}
+        alt=""
+        sizes="96px"
+        className="text-center text-[0.625rem]"
+      />
+    </div>
   );
 }
 
@@ -174,7 +177,12 @@ function ListingsTable({ items, busyId, onChange }: ListProps) {
                 {formatInteger(listing.inquiryCount)}
               </td>
               <td className="px-4 py-3">
-                <RowActions listing={listing} busy={busyId === listing.id} onChange={onChange} />
+                <RowActions
+                  listing={listing}
+                  busy={busyId === listing.id}
+                  onChange={onChange}
+                  wrap
+                />
               </td>
             </tr>
           ))}
@@ -227,7 +235,7 @@ function ListingCards({ items, busyId, onChange }: ListProps) {
             ))}
           </dl>
           <div className="mt-3 border-t border-stone-100 pt-2">
-            <RowActions listing={listing} busy={busyId === listing.id} onChange={onChange} />
+            <RowActions listing={listing} busy={busyId === listing.id} onChange={onChange} wrap />
           </div>
         </li>
       ))}
