@@ -440,7 +440,7 @@ export async function landlordListings({ db, storage, landlordId }: Ctx & { land
   const result = await db.execute<LandlordRow>(sql`
     select ${sql.raw(SUMMARY_COLUMNS)},
       coalesce(s.view_count, 0) as view_count,
-      (select count(*)::int from saved_listings sl where sl.listing_id = l.id) as save_count,
+      (select count(*)::int from saved_listings sl where sl.listing_id = l.id and sl.user_id <> l.landlord_id) as save_count,
       to_json(l.created_at) #>> '{}' as created_at, to_json(l.updated_at) #>> '{}' as updated_at
     from listings l left join listing_stats s on s.listing_id = l.id
     where l.landlord_id = ${landlordId}
