@@ -19,7 +19,7 @@ function collectErrors(page: Page): string[] {
 }
 
 test('signed out, the public pages log no console error', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const answer = await page.request.get('/api/listings?limit=1');
   const id = ((await answer.json()) as { items: Array<{ id: string }> }).items[0]?.id ?? '';
   expect(id).not.toBe('');

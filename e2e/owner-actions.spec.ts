@@ -61,6 +61,9 @@ async function demoListingId(page: Page): Promise<string> {
   return id ?? '';
 }
 
+// Each test makes a landlord, a listing and a photo first: slow on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 const landlordCard = (page: Page) => page.getByRole('complementary', { name: 'Landlord' });
 
 test.describe('the owner on their own listing', () => {
@@ -83,7 +86,6 @@ test.describe('the owner on their own listing', () => {
     await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
     await expect(page.locator('a[href^="/simple-listing/"]')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Message landlord' })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/owner-listing.png', fullPage: true });
 
     // Edit opens the create wizard with the listing's data.
     await card.getByRole('link', { name: 'Edit listing' }).click();
@@ -156,7 +158,6 @@ test.describe('the owner on their own listing', () => {
     await expect(page.getByRole('link', { name: 'Edit listing' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Costs' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/owner-listing-print.png', fullPage: true });
   });
 });
 
@@ -221,6 +222,5 @@ test.describe('on a 375 px phone', () => {
     await expect(card.getByRole('button', { name: 'Mark rented' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Print' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/owner-listing-phone.png', fullPage: true });
   });
 });

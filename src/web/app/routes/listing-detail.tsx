@@ -34,52 +34,53 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   if (listing.data === null) return <ListingNotFound />;
   const data = listing.data;
   const isOwner = user !== null && user.id === data.landlord.id;
+  const print = isLandlord ? (
+    // Spec §6 confinement sends landlords away from /simple-listing/{id}: they print this page
+    // instead (its print styles drop the navigation and the buttons).
+    <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => window.print()}>
+      Print
+    </button>
+  ) : (
+    <Link to={paths.simpleListing.href(data.id)} className={buttonClass('ghost', 'sm')}>
+      Printable summary
+    </Link>
+  );
   return (
     <Page title={data.title} width={layout === 'desktop' ? 'wide' : 'narrow'}>
       <ListingDetails
         listing={data}
         layout={layout}
-        // Owners neither save their own listing (it would inflate its Saves) nor message themselves.
-        saveAction={
+        // Owners manage their listing; they neither save it (it would inflate its Saves) nor
+        // message themselves.
+        contactAction={
           isOwner ? (
-            <OwnerListingActions listing={data} />
+            <>
+              <OwnerListingActions listing={data} />
+              {print}
+            </>
           ) : (
-            <SaveButton listingId={data.id} title={data.title} variant="full" />
+            <>
+              <MessageLandlordButton
+                landlordId={data.landlord.id}
+                listingId={data.id}
+                userId={user?.id ?? null}
+                signIn={{
+                  to: paths.login.href(),
+                  state: {
+                    from: {
+                      pathname: location.pathname,
+                      search: location.search,
+                      hash: location.hash,
+                    },
+                  } satisfies FromState,
+                }}
+              />
+              {print}
+            </>
           )
         }
-        contactAction={
-          <>
-            <MessageLandlordButton
-              landlordId={data.landlord.id}
-              listingId={data.id}
-              userId={user?.id ?? null}
-              signIn={{
-                to: paths.login.href(),
-                state: {
-                  from: {
-                    pathname: location.pathname,
-                    search: location.search,
-                    hash: location.hash,
-                  },
-                } satisfies FromState,
-              }}
-            />
-            {isLandlord ? (
-              // Spec §6 confinement sends landlords away from /simple-listing/{id}: they print
-              // this page instead (its print styles drop the navigation and the actions).
-              <button
-                type="button"
-                className={buttonClass('ghost', 'sm')}
-                onClick={() => window.print()}
-              >
-                Print
-              </button>
-            ) : (
-              <Link to={paths.simpleListing.href(data.id)} className={buttonClass('ghost', 'sm')}>
-                Printable summary
-              </Link>
-            )}
-          </>
+        saveAction={
+          isOwner ? null : <SaveButton listingId={data.id} title={data.title} variant="full" />
         }
       />
     </Page>
