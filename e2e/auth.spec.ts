@@ -81,6 +81,8 @@ test.describe('sign-in and sign-out', () => {
     await expect(page).toHaveURL(/\/renter\/dashboard$/);
     await expect(page.getByTestId('nav-email')).toHaveText(DEMO.renter);
 
+    // Sign Out lives in the account menu the email opens (issue 11 item 4).
+    await page.getByTestId('nav-email').click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();

@@ -32,8 +32,11 @@ test.describe('navigation bar', () => {
     test('sees Home, About Us, Messages, their email and Sign Out', async ({ page }) => {
       await page.goto('/about');
       await pageReady(page);
-      expect(await barItems(page)).toEqual(['STOOP', 'Home', 'About Us', 'Messages', 'Sign Out']);
+      // The email opens the account menu, which holds Sign Out (issue 11 item 4).
+      expect(await barItems(page)).toEqual(['STOOP', 'Home', 'About Us', 'Messages', DEMO.renter]);
       await expect(page.getByTestId('nav-email')).toHaveText(DEMO.renter);
+      await page.getByTestId('nav-email').click();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/chat');
       await expect(page.getByTestId('logo-link')).toHaveAttribute('href', '/');
       await expect(page.getByTestId('unread-badge')).toHaveCount(0);
@@ -47,8 +50,10 @@ test.describe('navigation bar', () => {
     }) => {
       await page.goto('/about');
       await pageReady(page);
-      expect(await barItems(page)).toEqual(['STOOP', 'Messages', '+ New Listing', 'Sign Out']);
+      expect(await barItems(page)).toEqual(['STOOP', 'Messages', '+ New Listing', DEMO.landlord]);
       await expect(page.getByTestId('nav-email')).toHaveText(DEMO.landlord);
+      await page.getByTestId('nav-email').click();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
       await expect(page.getByTestId('logo-link')).toHaveAttribute('href', '/landlord/dashboard');
       await page
         .getByRole('navigation', { name: 'Main' })
@@ -137,7 +142,14 @@ test.describe('mobile menu', () => {
         .getByRole('navigation', { name: 'Mobile' })
         .locator('a:visible, button:visible')
         .allTextContents();
-      expect(items.map((t) => t.trim())).toEqual(['Messages', '+ New Listing', 'Sign Out']);
+      expect(items.map((t) => t.trim())).toEqual([
+        'Messages',
+        '+ New Listing',
+        'Dashboard',
+        'Profile',
+        'My listings',
+        'Sign Out',
+      ]);
       await expect(menu(page).getByText(DEMO.landlord)).toBeVisible();
     });
   });

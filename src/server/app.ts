@@ -10,6 +10,7 @@ import {
   ForgotPasswordSchema,
   MeResponseSchema,
   ResetPasswordSchema,
+  SessionResponseSchema,
   SignInSchema,
   SignUpSchema,
 } from '../shared/schemas/auth.ts';
@@ -46,7 +47,7 @@ import {
 } from './modules/messaging/messaging.routes.ts';
 import { createSavedListingsRoutes } from './modules/saved-listings/saved-listings.routes.ts';
 import { createListingPageRoutes, createSeoRoutes } from './modules/seo/seo.routes.ts';
-import { createUsersRoutes } from './modules/users/users.routes.ts';
+import { createSessionRoutes, createUsersRoutes } from './modules/users/users.routes.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   api.route('/auth', createAuthRoutes(deps));
   api.use(loadSession(deps.auth));
   api.route('/me', createUsersRoutes(deps));
+  api.route('/session', createSessionRoutes());
   api.route('/dev/mailbox', createDevMailboxRoutes(deps));
   api.route('/listings', createListingsRoutes(deps));
   api.route('/landlord', createLandlordListingsRoutes(deps));
@@ -288,6 +290,13 @@ const apiOperations = [
     body: UpdateMeSchema,
     response: MeResponseSchema,
     auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/session',
+    summary: 'Who is signed in: the user, or null for a visitor (never 401)',
+    tags: ['users'],
+    response: SessionResponseSchema,
   },
   {
     method: 'get',

@@ -68,3 +68,5 @@ export const MeUserSchema = z.object({
 });
 export const MeResponseSchema = z.object({ user: MeUserSchema });
 export type MeUser = z.infer<typeof MeUserSchema>;
+/** `GET /api/session`: who is signed in, `user: null` for a visitor (200 either way). */
+export const SessionResponseSchema = z.object({ user: MeUserSchema.nullable() });

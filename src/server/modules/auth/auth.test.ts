@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MeResponseSchema } from '../../../shared/schemas/auth.ts';
+import { MeResponseSchema, SessionResponseSchema } from '../../../shared/schemas/auth.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { users } from '../../db/schema/auth.ts';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../test/test-app.ts';
@@ -166,6 +166,32 @@ describe('sign-in and sessions', () => {
     const res = await browser.get('/api/auth/sign-out');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await browser.get('/api/me')).status).toBe(200);
+  });
+});
+
+describe('/api/session', () => {
+  it('answers a visitor 200 with user null (no failed request in the console), uncached', async () => {
+    const res = await client.fork().get('/api/session');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(SessionResponseSchema.parse(await res.json())).toEqual({ user: null });
+    const forged = await app.request('/api/session', {
+      headers: { cookie: 'stoop.session_token=forged.value' },
+    });
+    expect(SessionResponseSchema.parse(await forged.json())).toEqual({ user: null });
+  });
+
+  it('answers a signed-in user with what /api/me says, and null after sign-out', async () => {
+    const browser = client.fork();
+    const { email } = await browser.signUp({ userType: 'landlord' });
+    const session = SessionResponseSchema.parse(await (await browser.get('/api/session')).json());
+    const me = MeResponseSchema.parse(await (await browser.get('/api/me')).json());
+    expect(session.user).toEqual(me.user);
+    expect(session.user).toMatchObject({ email, userType: 'landlord' });
+    await browser.post('/api/auth/sign-out');
+    expect(SessionResponseSchema.parse(await (await browser.get('/api/session')).json())).toEqual({
+      user: null,
+    });
   });
 });
 

@@ -13,6 +13,8 @@ type SavedRow = SummaryRow & {
   saved_rent_cents: number | null;
 };
 
+export const OWN_LISTING_MESSAGE = 'You cannot save your own listing.';
+
 /** Enough for any person's list; the page is not paginated. */
 const MAX_SAVED = 500;
 
@@ -57,6 +59,13 @@ export async function saveListing({
   userId,
   listingId,
 }: Ctx & { userId: string; listingId: string }) {
+  // An owner's save would inflate the Saves their own dashboard reports (issue 11 item 7).
+  const owner = await db.execute<{ landlord_id: string }>(
+    sql`select landlord_id from listings where id = ${listingId}`,
+  );
+  if (owner.rows[0]?.landlord_id === userId) {
+    throw new AppError('FORBIDDEN', { message: OWN_LISTING_MESSAGE });
+  }
   const inserted = await db.execute<{ id: string }>(sql`
     insert into saved_listings (user_id, listing_id, saved_rent_cents)
     select ${userId}, id, rent_cents from listings where id = ${listingId} and status = 'active'

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import {
+  LandlordListingsSchema,
   SavedListingResponseSchema,
   SavedListingsSchema,
 } from '../../../shared/schemas/listings.ts';
@@ -110,5 +111,37 @@ describe('saved listings', () => {
     await other.request('PUT', `/api/saved-listings/${listing.id}`);
     expect((await savedIds(other)).map((i) => i.listingId)).toEqual([listing.id]);
     expect((await savedIds()).map((i) => i.listingId)).toEqual([second.id]);
+  });
+
+  it('refuses an owner saving their own listing (403), stores nothing', async () => {
+    const owner = (await (await landlord.get('/api/me')).json()) as { user: { id: string } };
+    const res = await landlord.request('PUT', `/api/saved-listings/${listing.id}`);
+    expect(res.status).toBe(403);
+    expect(ErrorBodySchema.parse(await res.json()).error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You cannot save your own listing.',
+    });
+    const stored = await db.$count(
+      savedListings,
+      and(eq(savedListings.userId, owner.user.id), eq(savedListings.listingId, listing.id)),
+    );
+    expect(stored).toBe(0);
+    // Another landlord may still save it.
+    const otherLandlord = client.fork();
+    await otherLandlord.signUp({ userType: 'landlord' });
+    expect((await otherLandlord.request('PUT', `/api/saved-listings/${listing.id}`)).status).toBe(
+      201,
+    );
+  });
+
+  it("never counts the owner's own save in the landlord's Saves", async () => {
+    const owner = (await (await landlord.get('/api/me')).json()) as { user: { id: string } };
+    const fresh = await publishListing(app, landlord, { neighborhood: 'astoria' });
+    // A row from before the rule (or written around the API) must not count either.
+    await db.insert(savedListings).values({ userId: owner.user.id, listingId: fresh.id });
+    await renter.request('PUT', `/api/saved-listings/${fresh.id}`);
+    const res = await landlord.get('/api/landlord/listings');
+    const items = LandlordListingsSchema.parse(await res.json()).items;
+    expect(items.find((i) => i.id === fresh.id)?.saveCount).toBe(1);
   });
 });

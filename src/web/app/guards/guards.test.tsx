@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, flush } from '../../testing/render.tsx';
 import { Here, renderRoutes, TEST_USERS } from '../../testing/render-routes.tsx';
+import { Component as Dashboard } from '../routes/dashboard.tsx';
 import { LandlordConfinement, landlordConfinementTarget } from './landlord-confinement.tsx';
 import { MobileVariantRedirect, mobileVariantPath } from './mobile-variant-redirect.tsx';
 import { RecoveryRedirect } from './recovery-redirect.tsx';
@@ -285,5 +286,26 @@ describe('rememberedPath', () => {
     expect(rememberedPath({ from: { pathname: '/login' } })).toBeNull();
     expect(rememberedPath(null)).toBeNull();
     expect(rememberedPath({ from: 'x' })).toBeNull();
+  });
+});
+
+describe('/dashboard (issue 11 item 8)', () => {
+  const routes = () => [
+    ...pages,
+    { path: '/profile', element: <Here name="profile" /> },
+    { path: '/dashboard', element: <Dashboard /> },
+  ];
+
+  it.each([
+    ['landlord', '/landlord/dashboard'],
+    ['renter', '/renter/dashboard'],
+    // Never `/`: the home page's "Go to your dashboard" would lead back to itself.
+    ['admin', '/profile'],
+  ] as const)('sends a %s to %s', async (role, to) => {
+    const { location } = await renderRoutes(routes(), {
+      initialEntry: '/dashboard',
+      user: TEST_USERS[role],
+    });
+    expect(location()).toBe(to);
   });
 });

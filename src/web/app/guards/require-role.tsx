@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserType } from '../../../shared/constants.ts';
 import { FullPageStatus } from '../../components/ui/full-page-status.tsx';
-import { dashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
+import { roleDashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
 import type { FromState } from './redirect-state.ts';
 
 /**
@@ -18,6 +18,6 @@ export function RequireRole({ allow }: { allow: Exclude<UserType, 'admin'> }) {
     };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (user.userType !== allow) return <Navigate to={dashboardPathFor(user)} replace />;
+  if (user.userType !== allow) return <Navigate to={roleDashboardPathFor(user)} replace />;
   return <Outlet />;
 }

@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import type { AccountLink } from './account-links.ts';
+import { AccountMenu } from './account-menu.tsx';
 
 export type NavModel = {
   /** Home and About Us: everyone but landlords. */
@@ -9,6 +11,8 @@ export type NavModel = {
   email: string | null;
   showNewListing: boolean;
   unreadBadge: string | null;
+  /** Dashboard, Profile and the role's own list (issue 11 item 4). */
+  accountLinks: AccountLink[];
 };
 
 type NavItemsProps = {
@@ -80,29 +84,47 @@ export function NavItems({ model, layout, onSignOut, signingOut, onNavigate }: N
           </NavLink>
         </li>
       ) : null}
-      {model.signedIn && model.email ? (
-        <li
-          className={cn(
-            'truncate text-sm text-stone-600',
-            layout === 'bar' ? 'ml-2 max-w-56' : 'mt-4 border-t border-stone-200 px-4 pt-4',
-          )}
-          title={model.email}
-          data-testid="nav-email"
-        >
-          {model.email}
+      {model.signedIn && model.email && layout === 'bar' ? (
+        <li className="ml-2">
+          <AccountMenu
+            email={model.email}
+            links={model.accountLinks}
+            onSignOut={onSignOut}
+            signingOut={signingOut}
+          />
         </li>
       ) : null}
-      {model.signedIn ? (
-        <li className={layout === 'bar' ? 'ml-1' : 'px-4 pt-2'}>
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm', layout === 'menu' ? 'w-full' : undefined)}
-            onClick={onSignOut}
-            disabled={signingOut}
+      {model.signedIn && model.email && layout === 'menu' ? (
+        <>
+          <li
+            className="mt-4 truncate border-t border-stone-200 px-4 pt-4 text-sm text-stone-600"
+            title={model.email}
+            data-testid="nav-email"
           >
-            Sign Out
-          </button>
-        </li>
+            {model.email}
+          </li>
+          {model.accountLinks.map((item) => (
+            <li key={item.label}>
+              <NavLink to={item.to} end className={link} onClick={onNavigate}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </>
+      ) : null}
+      {model.signedIn ? (
+        layout === 'menu' ? (
+          <li className="px-4 pt-2">
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm', 'w-full')}
+              onClick={onSignOut}
+              disabled={signingOut}
+            >
+              Sign Out
+            </button>
+          </li>
+        ) : null
       ) : (
         <li className={layout === 'bar' ? 'ml-2' : 'mt-2'}>
           <NavLink

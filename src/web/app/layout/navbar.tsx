@@ -7,6 +7,7 @@ import { useAuth } from '../../features/auth/use-auth.ts';
 import { useUnreadCount } from '../../features/messaging/api/get-unread-count.ts';
 import { unreadBadgeText } from '../../features/messaging/unread-badge.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { accountLinksFor } from './account-links.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NavItems, type NavModel } from './nav-items.tsx';
 
@@ -36,6 +37,7 @@ export function Navbar() {
     email: user?.email ?? null,
     showNewListing: isLandlord,
     unreadBadge: unreadBadgeText(unread),
+    accountLinks: user ? accountLinksFor(user.userType) : [],
   };
 
   const onSignOut = () => {
@@ -52,7 +54,7 @@ export function Navbar() {
   const logoHref = isLandlord ? '/landlord/dashboard' : '/';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
+    <header className="sticky top-0 z-40 border-b print:hidden border-stone-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"

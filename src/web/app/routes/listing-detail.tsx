@@ -10,6 +10,7 @@ import {
   ListingLoading,
   ListingNotFound,
 } from '../../features/listings/components/listing-status.tsx';
+import { OwnerListingActions } from '../../features/listings/components/owner-actions.tsx';
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -19,7 +20,7 @@ import type { FromState } from '../guards/redirect-state.ts';
 export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const { id = '' } = useParams();
   const listing = useListing(id);
-  const { user } = useAuth();
+  const { user, isLandlord } = useAuth();
   const location = useLocation();
   if (listing.isPending) return <ListingLoading />;
   if (listing.isError) {
@@ -32,33 +33,54 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   }
   if (listing.data === null) return <ListingNotFound />;
   const data = listing.data;
+  const isOwner = user !== null && user.id === data.landlord.id;
+  const print = isLandlord ? (
+    // Spec §6 confinement sends landlords away from /simple-listing/{id}: they print this page
+    // instead (its print styles drop the navigation and the buttons).
+    <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => window.print()}>
+      Print
+    </button>
+  ) : (
+    <Link to={paths.simpleListing.href(data.id)} className={buttonClass('ghost', 'sm')}>
+      Printable summary
+    </Link>
+  );
   return (
     <Page title={data.title} width={layout === 'desktop' ? 'wide' : 'narrow'}>
       <ListingDetails
         listing={data}
         layout={layout}
-        saveAction={<SaveButton listingId={data.id} title={data.title} variant="full" />}
+        // Owners manage their listing; they neither save it (it would inflate its Saves) nor
+        // message themselves.
         contactAction={
-          <>
-            <MessageLandlordButton
-              landlordId={data.landlord.id}
-              listingId={data.id}
-              userId={user?.id ?? null}
-              signIn={{
-                to: paths.login.href(),
-                state: {
-                  from: {
-                    pathname: location.pathname,
-                    search: location.search,
-                    hash: location.hash,
-                  },
-                } satisfies FromState,
-              }}
-            />
-            <Link to={paths.simpleListing.href(data.id)} className={buttonClass('ghost', 'sm')}>
-              Printable summary
-            </Link>
-          </>
+          isOwner ? (
+            <>
+              <OwnerListingActions listing={data} />
+              {print}
+            </>
+          ) : (
+            <>
+              <MessageLandlordButton
+                landlordId={data.landlord.id}
+                listingId={data.id}
+                userId={user?.id ?? null}
+                signIn={{
+                  to: paths.login.href(),
+                  state: {
+                    from: {
+                      pathname: location.pathname,
+                      search: location.search,
+                      hash: location.hash,
+                    },
+                  } satisfies FromState,
+                }}
+              />
+              {print}
+            </>
+          )
+        }
+        saveAction={
+          isOwner ? null : <SaveButton listingId={data.id} title={data.title} variant="full" />
         }
       />
     </Page>

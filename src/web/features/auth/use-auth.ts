@@ -25,9 +25,21 @@ export function useAuth(): AuthState {
   };
 }
 
-/** The dashboard of a role (spec §6), or `/` when the user has none. */
-export function dashboardPathFor(user: Pick<MeUser, 'userType'> | null): string {
+/**
+ * Spec §6 role routes: a user of the wrong role goes to their role's dashboard, or `/` with no
+ * role dashboard (admin).
+ */
+export function roleDashboardPathFor(user: Pick<MeUser, 'userType'> | null): string {
   if (user?.userType === 'landlord') return '/landlord/dashboard';
   if (user?.userType === 'renter') return '/renter/dashboard';
   return '/';
+}
+
+/**
+ * Where "your dashboard" leads (/dashboard, after sign-in, the account menu). An admin has no
+ * dashboard yet: their profile, never `/`, whose "Go to your dashboard" would loop back to `/`.
+ */
+export function dashboardPathFor(user: Pick<MeUser, 'userType'> | null): string {
+  if (user?.userType === 'admin') return '/profile';
+  return roleDashboardPathFor(user);
 }

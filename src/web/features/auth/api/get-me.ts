@@ -30,10 +30,20 @@ export function parseMeResponse(data: unknown): MeUser {
   throw new ApiError({ status: 200, code: null, message: 'Unexpected answer from the server.' });
 }
 
-/** The signed-in user, or null when nobody is signed in (401). */
+/** `GET /api/session`'s body: `{ user: null }` for a visitor, else what `/api/me` answers. */
+export function parseSessionResponse(data: unknown): MeUser | null {
+  if ((data as { user?: unknown } | null)?.user === null) return null;
+  return parseMeResponse(data);
+}
+
+/**
+ * The signed-in user, or null for a visitor. Asks `/api/session`, which answers a visitor with
+ * 200, not `/api/me`'s 401: a failed request would log a console error on every signed-out page
+ * load (issue 11 item 15).
+ */
 export async function fetchMe(): Promise<MeUser | null> {
   try {
-    return await api('/api/me', { parse: parseMeResponse });
+    return await api('/api/session', { parse: parseSessionResponse });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

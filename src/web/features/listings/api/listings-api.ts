@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListingStatus } from '../../../../shared/listings.ts';
 import type { Listing, ListingPage, ListingSummary } from '../../../../shared/schemas/listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { GALLERY_SIZES, preloadPhoto } from '../photo-preload.ts';
@@ -123,5 +124,30 @@ export function useNewestListings(limit: number) {
     queryKey: ['listings', 'newest', limit],
     queryFn: ({ signal }) => api(`/api/listings?limit=${limit}`, { parse: parsePage, signal }),
     staleTime: 60_000,
+  });
+}
+
+/**
+ * `PATCH /api/listings/{id}` `{ status }`: the owner archives a listing or marks it rented from
+ * its page. The page shows the answer at once; lists that hold the listing refetch (the landlord's
+ * table is ['landlord', 'listings'], owned by the listing editor).
+ */
+export function useSetListingStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: ListingStatus) =>
+      api(`/api/listings/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { status },
+        parse: parseListing,
+      }),
+    onSuccess: (listing) => {
+      queryClient.setQueryData(['listings', 'detail', id], listing);
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === 'landlord' ||
+          (query.queryKey[0] === 'listings' && query.queryKey[1] !== 'detail'),
+      });
+    },
   });
 }

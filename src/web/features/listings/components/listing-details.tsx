@@ -128,7 +128,8 @@ export function ListingDetails({
         <p className="text-sm text-stone-600">Listed by</p>
         <p className="font-semibold text-stone-900">{listing.landlord.name}</p>
       </div>
-      <div className="flex flex-col gap-2">
+      {/* Printed pages (a landlord's Print) show the listing, not the buttons. */}
+      <div className="flex flex-col gap-2 print:hidden">
         {contactAction}
         {saveAction}
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -45,6 +45,17 @@ function MailBody({ mail }: { mail: Mail }) {
 export function MailboxView() {
   const mailbox = useMailbox();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const articleRef = useRef<HTMLElement>(null);
+
+  // A chosen mail opens below the list on a phone: bring it (and focus) to the reader.
+  useEffect(() => {
+    if (selectedId === null) return;
+    articleRef.current?.focus({ preventScroll: true });
+    // lg: the mail sits beside the list already.
+    if (!window.matchMedia('(min-width: 1024px)').matches) {
+      articleRef.current?.scrollIntoView({ block: 'start' });
+    }
+  }, [selectedId]);
 
   if (mailbox.isPending) {
     return (
@@ -75,7 +86,8 @@ export function MailboxView() {
   const selected = mails.find((m) => m.id === selectedId) ?? mails[0];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+    // grid-cols-1 (minmax(0, 1fr)) lets long addresses truncate on a phone instead of widening the page.
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
       <section aria-labelledby="mail-list-heading">
         <div className="mb-3 flex items-center justify-between">
           <h2 id="mail-list-heading" className="text-sm font-semibold text-stone-700">
@@ -119,8 +131,10 @@ export function MailboxView() {
       </section>
       {selected ? (
         <article
+          ref={articleRef}
+          tabIndex={-1}
           aria-labelledby="mail-subject"
-          className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+          className="scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
         >
           <h2 id="mail-subject" className="text-xl font-semibold text-stone-900">
             {selected.subject || '(no subject)'}

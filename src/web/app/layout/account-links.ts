@@ -1,0 +1,28 @@
+import type { UserType } from '../../../shared/constants.ts';
+import { dashboardPathFor } from '../../features/auth/use-auth.ts';
+
+export type AccountLink = { label: string; to: string };
+
+/**
+ * The account menu's links for a role. Landlords' stay under /landlord/ (or the spec §6
+ * confinement would bounce them); an admin has no dashboard yet, so it is their profile.
+ */
+export function accountLinksFor(userType: UserType): AccountLink[] {
+  const dashboard = { label: 'Dashboard', to: dashboardPathFor({ userType }) };
+  switch (userType) {
+    case 'landlord':
+      return [
+        dashboard,
+        { label: 'Profile', to: '/landlord/profile' },
+        { label: 'My listings', to: '/landlord/listings' },
+      ];
+    case 'renter':
+      return [
+        dashboard,
+        { label: 'Profile', to: '/profile' },
+        { label: 'Saved listings', to: '/saved-listings' },
+      ];
+    default:
+      return [dashboard, { label: 'Profile', to: '/profile' }];
+  }
+}
