@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
-import { messageText } from '../../../../shared/messaging.ts';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -306,8 +305,7 @@ function withoutDelivered(
       p.status === 'failed' ||
       !recentMine.some(
         (m) =>
-          messageText(m.content) === p.content &&
-          Date.parse(m.createdAt) >= Date.parse(p.createdAt) - 60_000,
+          m.content === p.content && Date.parse(m.createdAt) >= Date.parse(p.createdAt) - 60_000,
       ),
   );
 }
@@ -366,7 +364,7 @@ function useAnnouncement(list: readonly Message[], me: string, name: string): st
     if (id === seen.current) return;
     seen.current = id;
     if (newest && newest.senderId !== me) {
-      setText(`New message from ${name}: ${messageText(newest.content)}`);
+      setText(`New message from ${name}: ${newest.content}`);
     }
   }, [newest, me, name]);
   return text;
