@@ -141,6 +141,8 @@ const listingFields = {
   rentCents: z
     .number({ error: 'Enter the monthly rent in cents.' })
     .int({ error: 'Rent is whole cents.' })
+    // Rents are quoted in whole dollars everywhere (issue 11 item 14).
+    .multipleOf(100, { error: 'Enter the rent in whole dollars.' })
     .min(100_00, { error: 'Rent must be at least $100.' })
     .max(MAX_RENT_CENTS, { error: 'Rent must be at most $100,000.' })
     .nullable(),
