@@ -72,7 +72,7 @@ export function MessageItem({ message, mine, senderName }: MessageItemProps) {
       ) : (
         <Bubble mine={mine}>
           <span className="sr-only">{mine ? 'You' : senderName}: </span>
-          {message.content}
+          <span data-testid="message-text">{message.content}</span>
         </Bubble>
       )}
       <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-stone-600">

@@ -239,7 +239,7 @@ function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
         ) : null}
         {days.map((day) => (
           <div key={day.key}>
-            <h3 className="sticky top-0 z-10 my-3 flex justify-center" data-testid="day-separator">
+            <h3 className="my-3 flex justify-center" data-testid="day-separator">
               <span className="rounded-full bg-stone-200/90 px-3 py-0.5 text-xs font-medium text-stone-800">
                 {formatDayHeading(day.first)}
               </span>
