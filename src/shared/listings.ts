@@ -92,7 +92,8 @@ export const LEASE_TERM_MAX_MONTHS = 36;
 
 /**
  * Net effective rent: the gross rent spread over the lease with the free months taken off,
- * rounded to the cent. No concession means net equals gross.
+ * rounded to the nearest whole dollar (half a dollar up), as rents are quoted. No concession
+ * means net equals gross.
  */
 export function netEffectiveRentCents(
   rentCents: number,
@@ -101,7 +102,7 @@ export function netEffectiveRentCents(
 ): number {
   if (!leaseTermMonths || !freeMonths || freeMonths <= 0) return rentCents;
   const free = Math.min(freeMonths, leaseTermMonths);
-  return Math.round((rentCents * (leaseTermMonths - free)) / leaseTermMonths);
+  return Math.round((rentCents * (leaseTermMonths - free)) / leaseTermMonths / 100) * 100;
 }
 
 /** Whether a listing with these pets rules allows every kind asked for. */

@@ -249,22 +249,48 @@ function fees(rand: Rand, rentCents: number, pets: Pets, amenities: Amenity[]): 
 
 type NewListing = typeof listings.$inferInsert;
 
-/** Listing number i, for the given landlords; pure and deterministic. */
-export function buildSeedListing(i: number, landlordIds: string[]): NewListing & { id: string } {
+/** What a demo extra's title promises: its size and place. */
+type Promised = { bedrooms: number; neighborhood?: string };
+
+/**
+ * Amenities that agree with the rest of the listing: a washer/dryer hookup only where the
+ * building has a laundry room (none at all says "No laundry"; in-unit already has machines), no
+ * elevator or step-free access in a walk-up, and one kind of doorman.
+ */
+export function consistentAmenities(amenities: Amenity[], laundry: Laundry, kind: string) {
+  return amenities.filter(
+    (a) =>
+      !(a === 'washer-dryer-hookup' && laundry !== 'in_building') &&
+      !((a === 'elevator' || a === 'wheelchair-access') && kind === 'walk-up') &&
+      !(a === 'virtual-doorman' && amenities.includes('doorman')),
+  );
+}
+
+/**
+ * Listing number i, for the given landlords; pure and deterministic. `promised` forces the size
+ * and neighborhood a hand-written title names (the random draws stay the same).
+ */
+export function buildSeedListing(
+  i: number,
+  landlordIds: string[],
+  promised?: Promised,
+): NewListing & { id: string } {
   const rand = prng(seedOf(`listing-${i}`));
   const borough = weighted(rand, BOROUGH_WEIGHT);
   const inBorough = NEIGHBORHOODS.filter((h) => h.borough === borough);
   // The first listings walk the whole list, so every neighborhood has some.
-  const hood: Neighborhood =
+  const drawnHood: Neighborhood =
     i < NEIGHBORHOODS.length ? (NEIGHBORHOODS[i] as Neighborhood) : pick(rand, inBorough);
+  const hood = NEIGHBORHOODS.find((h) => h.slug === promised?.neighborhood) ?? drawnHood;
   const area = hood.borough;
-  const bedrooms = weighted(rand, [
+  const drawnBedrooms = weighted(rand, [
     [0, 15],
     [1, 35],
     [2, 28],
     [3, 15],
     [4, 7],
   ]);
+  const bedrooms = promised?.bedrooms ?? drawnBedrooms;
   const bathrooms =
     bedrooms <= 1 ? 1 : bedrooms === 2 ? pick(rand, [1, 1.5, 2]) : pick(rand, [1.5, 2, 2.5, 3]);
   const [lo, hi] = ONE_BED_RENT[area];
@@ -298,7 +324,7 @@ export function buildSeedListing(i: number, landlordIds: string[]): NewListing &
     ['in_building', 45],
     ['none', 30],
   ]);
-  const amenities = AMENITY_ODDS.filter(
+  const drawnAmenities = AMENITY_ODDS.filter(
     ([, odds]) => rand() < (area === 'manhattan' ? odds * 1.3 : odds),
   ).map(([slug]) => slug);
   const street = pick(rand, STREETS_BY_NEIGHBORHOOD[hood.slug] ?? ['Broadway']);
@@ -307,6 +333,7 @@ export function buildSeedListing(i: number, landlordIds: string[]): NewListing &
     rand() < 0.1 ? null : `${int(rand, 1, 12)}${pick(rand, ['A', 'B', 'C', 'D', 'F', 'R'])}`;
   const adjective = pick(rand, ADJECTIVES);
   const kind = pick(rand, KINDS);
+  const amenities = consistentAmenities(drawnAmenities, laundry, kind);
   const size = bedrooms === 0 ? 'studio' : `${bedrooms}BR ${kind}`;
   const highlight = amenities.includes('private-outdoor-space')
     ? ' with private terrace'
@@ -400,20 +427,19 @@ function photosFor(i: number, listingId: string, pool: PoolPhoto[]) {
 
 /** The demo landlord's dashboard shows every status, not only live listings. */
 function demoExtras(demoLandlordId: string): (NewListing & { id: string })[] {
-  const base = buildSeedListing(0, [demoLandlordId]);
+  // Each is built to what its title says (size, neighborhood), so the facts agree with it.
+  const like = (promised: Promised) => buildSeedListing(0, [demoLandlordId], promised);
   return [
     {
-      ...base,
+      ...like({ bedrooms: 1, neighborhood: 'carroll-gardens' }),
       id: stableUuid('demo-draft'),
       status: 'draft',
       title: 'Draft: garden 1BR in Carroll Gardens',
-      neighborhood: 'carroll-gardens',
-      borough: 'brooklyn',
       publishedAt: null,
       featured: false,
     },
     {
-      ...base,
+      ...like({ bedrooms: 0 }),
       id: stableUuid('demo-draft-2'),
       status: 'draft',
       title: 'Draft: top-floor studio',
@@ -428,21 +454,17 @@ function demoExtras(demoLandlordId: string): (NewListing & { id: string })[] {
       featured: false,
     },
     {
-      ...base,
+      ...like({ bedrooms: 2, neighborhood: 'park-slope' }),
       id: stableUuid('demo-rented'),
       status: 'rented',
       title: 'Rented: 2BR near Prospect Park',
-      neighborhood: 'park-slope',
-      borough: 'brooklyn',
       featured: false,
     },
     {
-      ...base,
+      ...like({ bedrooms: 1, neighborhood: 'astoria' }),
       id: stableUuid('demo-archived'),
       status: 'archived',
       title: 'Archived: Astoria 1BR',
-      neighborhood: 'astoria',
-      borough: 'queens',
       featured: false,
     },
   ];

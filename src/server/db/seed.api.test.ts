@@ -52,6 +52,66 @@ describe('demo data', () => {
     }
   });
 
+  it('describes every listing consistently: title, facts, laundry and amenities agree', async () => {
+    const rows = await db.execute<{
+      title: string;
+      description: string;
+      bedrooms: number | null;
+      bathrooms: number | null;
+      laundry: string | null;
+      amenities: string[];
+      neighborhood: string | null;
+      rent_cents: number | null;
+      free_months: number;
+    }>(sql`select title, description, bedrooms, bathrooms::float8 as bathrooms, laundry,
+      amenities, neighborhood, rent_cents, free_months from listings`);
+    expect(rows.rows.length).toBe(2004);
+    const names = NEIGHBORHOODS.map((n) => n.name);
+    for (const l of rows.rows) {
+      const has = (a: string) => l.amenities.includes(a);
+      const what = `${l.title} (${l.bedrooms} bd, ${l.bathrooms} ba, ${l.laundry}, ${l.amenities})`;
+      // Size: "Studio" is 0 bedrooms, "2BR" is 2; the description says the same.
+      const br = /(\d+)BR\b/.exec(l.title);
+      if (/studio/i.test(l.title)) expect(l.bedrooms, what).toBe(0);
+      if (br) expect(l.bedrooms, what).toBe(Number(br[1]));
+      if (l.description && l.bedrooms !== null) {
+        expect(l.description, what).toContain(
+          l.bedrooms === 0 ? ' studio on ' : ` ${l.bedrooms}-bedroom `,
+        );
+      }
+      if (l.bedrooms !== null && l.bathrooms !== null) {
+        expect(l.bathrooms, what).toBeLessThanOrEqual(Math.max(1, l.bedrooms + 1));
+      }
+      // Place: a neighborhood named in the title is the listing's own, as in the description
+      // (whose street names may contain other neighborhoods' names: "Fordham Rd").
+      const own = NEIGHBORHOODS.find((n) => n.slug === l.neighborhood)?.name;
+      const named = names.filter((n) => l.title.includes(n));
+      const longest = named.filter((n) => !named.some((m) => m !== n && m.includes(n)));
+      for (const name of longest) expect(name, what).toBe(own);
+      if (l.description && own) expect(l.description, what).toContain(` in ${own}, `);
+      // Laundry: "No laundry" and in-unit machines exclude a hookup; the text matches the fact.
+      if (l.laundry !== 'in_building') expect(has('washer-dryer-hookup'), what).toBe(false);
+      if (/in-unit laundry/i.test(l.title)) expect(l.laundry, what).toBe('in_unit');
+      if (l.description) {
+        expect(l.description.includes('Washer and dryer in the apartment'), what).toBe(
+          l.laundry === 'in_unit',
+        );
+        expect(l.description.includes('Laundry room in the building'), what).toBe(
+          l.laundry === 'in_building',
+        );
+        expect(l.description.includes('Laundromats nearby'), what).toBe(l.laundry === 'none');
+        expect(/months? free/.test(l.description), what).toBe(l.free_months > 0);
+      }
+      if (/private terrace/.test(l.title)) expect(has('private-outdoor-space'), what).toBe(true);
+      if (/walk-up/.test(`${l.title} ${l.description}`)) {
+        expect(has('elevator') || has('wheelchair-access'), what).toBe(false);
+      }
+      expect(has('doorman') && has('virtual-doorman'), what).toBe(false);
+      // Rents are whole dollars.
+      if (l.rent_cents !== null) expect(l.rent_cents % 100, what).toBe(0);
+    }
+  });
+
   it('prices one-bedrooms realistically for their borough', async () => {
     const median = async (borough: string) =>
       (

@@ -6,6 +6,7 @@ import {
   USER_TYPES,
 } from '../constants.ts';
 import { ERRORS } from '../errors.ts';
+import { userText } from './user-text.ts';
 
 export const EmailSchema = z
   .string()
@@ -22,11 +23,12 @@ export const PasswordSchema = z
 
 export const UserTypeSchema = z.enum(USER_TYPES);
 
-export const NameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'Please enter your name.' })
-  .max(100, { error: 'Name must be at most 100 characters.' });
+const NAME_TOO_LONG = 'Name must be at most 100 characters.';
+/** Stripped of tags like all user text (decision 022). */
+export const NameSchema = userText(
+  z.string().min(1, { error: 'Please enter your name.' }).max(100, { error: NAME_TOO_LONG }),
+  { length: 100, error: NAME_TOO_LONG },
+);
 
 export const SignUpSchema = z.object({
   email: EmailSchema,

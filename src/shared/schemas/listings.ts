@@ -20,7 +20,9 @@ import {
   SEARCH_SORTS,
 } from '../listings.ts';
 import { BOROUGH_SLUGS, NEIGHBORHOOD_SLUGS } from '../neighborhoods.ts';
+import { userText } from './user-text.ts';
 
+const FEE_DESCRIPTION_TOO_LONG = 'Fee descriptions are at most 120 characters.';
 export const BROKER_FEE_MESSAGE =
   'Stoop listings never charge tenants a broker fee (FARE Act). Remove it or pay it yourself.';
 export const INVALID_LISTING_ID_MESSAGE = 'Invalid listing ID format';
@@ -69,11 +71,10 @@ export const FeeSchema = z
       .max(MAX_RENT_CENTS, { error: 'That fee is too large.' }),
     frequency: z.enum(FEE_FREQUENCIES, { error: 'A fee is one_time or monthly.' }),
     required: z.boolean({ error: 'Say whether the fee is required or optional.' }),
-    description: z
-      .string()
-      .trim()
-      .max(120, { error: 'Fee descriptions are at most 120 characters.' })
-      .optional(),
+    description: userText(z.string().max(120, { error: FEE_DESCRIPTION_TOO_LONG }), {
+      length: 120,
+      error: FEE_DESCRIPTION_TOO_LONG,
+    }).optional(),
   })
   .superRefine((fee, ctx) => {
     if (fee.description && /broker/i.test(fee.description)) {
@@ -98,26 +99,34 @@ export const FeeSchema = z
   });
 export type Fee = z.infer<typeof FeeSchema>;
 
-const TitleSchema = z
-  .string({ error: 'Please enter a title.' })
-  .trim()
-  .min(3, { error: 'Title must be at least 3 characters.' })
-  .max(120, { error: 'Title must be at most 120 characters.' });
+const TITLE_TOO_LONG = 'Title must be at most 120 characters.';
+const TitleSchema = userText(
+  z
+    .string()
+    .min(3, { error: 'Title must be at least 3 characters.' })
+    .max(120, { error: TITLE_TOO_LONG }),
+  { length: 120, error: TITLE_TOO_LONG },
+  'Please enter a title.',
+);
+const DESCRIPTION_TOO_LONG = 'Description must be at most 5000 characters.';
+const ADDRESS_TOO_LONG = 'Address must be at most 200 characters.';
+const UNIT_TOO_LONG = 'Unit must be at most 20 characters.';
 
 /** Every field a landlord may set; each optional so a draft fills in step by step. */
 const listingFields = {
   title: TitleSchema,
-  description: z
-    .string()
-    .trim()
-    .max(5000, { error: 'Description must be at most 5000 characters.' }),
-  address: z
-    .string()
-    .trim()
-    .min(3, { error: 'Enter the street address.' })
-    .max(200, { error: 'Address must be at most 200 characters.' })
-    .nullable(),
-  unit: z.string().trim().max(20, { error: 'Unit must be at most 20 characters.' }).nullable(),
+  description: userText(z.string().max(5000, { error: DESCRIPTION_TOO_LONG }), {
+    length: 5000,
+    error: DESCRIPTION_TOO_LONG,
+  }),
+  address: userText(
+    z.string().min(3, { error: 'Enter the street address.' }).max(200, { error: ADDRESS_TOO_LONG }),
+    { length: 200, error: ADDRESS_TOO_LONG },
+  ).nullable(),
+  unit: userText(z.string().max(20, { error: UNIT_TOO_LONG }), {
+    length: 20,
+    error: UNIT_TOO_LONG,
+  }).nullable(),
   neighborhood: NeighborhoodSlugSchema.nullable(),
   lat: z
     .number({ error: 'Latitude must be a number.' })
@@ -132,6 +141,8 @@ const listingFields = {
   rentCents: z
     .number({ error: 'Enter the monthly rent in cents.' })
     .int({ error: 'Rent is whole cents.' })
+    // Rents are quoted in whole dollars everywhere (issue 11 item 14).
+    .multipleOf(100, { error: 'Enter the rent in whole dollars.' })
     .min(100_00, { error: 'Rent must be at least $100.' })
     .max(MAX_RENT_CENTS, { error: 'Rent must be at most $100,000.' })
     .nullable(),

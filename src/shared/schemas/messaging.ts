@@ -6,6 +6,7 @@ import {
   SEARCH_TERM_MAX_LENGTH,
   SUGGESTIONS_DEFAULT_LIMIT,
 } from '../constants.ts';
+import { cleanUserText, RAW_TEXT_FACTOR } from '../user-text.ts';
 
 /** Spec §8, word for word. */
 export const MESSAGING_MESSAGES = {
@@ -38,14 +39,22 @@ export const CONVERSATION_SORTS = ['newest', 'oldest', 'unread_first'] as const;
 export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
 
 /**
- * Message text as typed: 1-2000 characters after trimming (spec §5). The server also strips HTML
- * and escapes the rest; text that was only markup is refused there with `contentRange`.
+ * Message text (spec §5): 1-2000 characters after trimming, stripped of HTML tags by the one rule
+ * for user text (decision 022), and the limits count what is left. Whitespace alone is
+ * `contentEmpty`; text that was only markup is `contentRange`.
  */
 export const MessageContentSchema = z
   .string({ error: MESSAGING_MESSAGES.contentRange })
   .trim()
   .min(1, { error: MESSAGING_MESSAGES.contentEmpty })
-  .max(MESSAGE_MAX_LENGTH, { error: MESSAGING_MESSAGES.contentTooLong });
+  .max(MESSAGE_MAX_LENGTH * RAW_TEXT_FACTOR, { error: MESSAGING_MESSAGES.contentTooLong })
+  .transform(cleanUserText)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: MESSAGING_MESSAGES.contentRange })
+      .max(MESSAGE_MAX_LENGTH, { error: MESSAGING_MESSAGES.contentTooLong }),
+  );
 
 const uuid = (message: string) => z.uuid({ error: message });
 const ConversationIdSchema = uuid(MESSAGING_MESSAGES.conversationNotFound);
@@ -161,7 +170,7 @@ export const MessageSchema = z.object({
   conversationId: z.uuid(),
   senderId: z.uuid(),
   receiverId: z.uuid().nullable(),
-  /** Stripped of HTML and escaped (spec §5); show it with `messageText()`. */
+  /** As typed, without real HTML tags (decision 022); render it as text. */
   content: z.string(),
   listingId: z.uuid().nullable(),
   createdAt: z.iso.datetime({ offset: true }),

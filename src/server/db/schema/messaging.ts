@@ -64,7 +64,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     receiverId: uuid().references(() => users.id, { onDelete: 'cascade' }),
-    /** Stripped of HTML and escaped; 1-2000 characters as typed, longer once escaped. */
+    /** As typed without real HTML tags (decision 022); 1-2000 characters. */
     content: text().notNull(),
     listingId: uuid().references(() => listings.id, { onDelete: 'set null' }),
     /** The client's key for this send: a retry with the same key returns the first message. */

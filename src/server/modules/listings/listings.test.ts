@@ -280,8 +280,23 @@ describe('editing and publishing', () => {
     });
     expect(listing.rentCents).toBe(400_000);
     expect(listing.freeMonths).toBe(1);
-    expect(listing.netEffectiveRentCents).toBe(Math.round((400_000 * 12) / 13));
-    expect(netEffectiveRentCents(400_000, 13, 1)).toBe(369_231);
+    // $4,000 × 12 / 13 = $3,692.31, quoted in whole dollars.
+    expect(listing.netEffectiveRentCents).toBe(369_200);
+    expect(netEffectiveRentCents(400_000, 13, 1)).toBe(369_200);
+    expect(netEffectiveRentCents(100_050, 2, 1)).toBe(50_000);
+    expect(netEffectiveRentCents(100_100, 2, 1)).toBe(50_100);
+  });
+
+  it('takes rent in whole dollars only, and changes nothing otherwise', async () => {
+    const listing = await publishListing(app, landlord, { rentCents: 400_000 });
+    const res = await landlord.patch(`/api/listings/${listing.id}`, { rentCents: 315_050 });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; details: unknown[] } };
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.details).toContainEqual(
+      expect.objectContaining({ path: 'rentCents', message: 'Enter the rent in whole dollars.' }),
+    );
+    expect((await listingRow(listing.id))?.rentCents).toBe(400_000);
   });
 
   it('lets only an admin set featured', async () => {

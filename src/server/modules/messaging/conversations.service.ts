@@ -75,11 +75,6 @@ function likePattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Message content is stored escaped; a term is compared in the same form. */
-function escapedLike(term: string) {
-  return likePattern(term.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
-}
-
 const ORDER: Record<ConversationFilter['sort'], SQL> = {
   newest: sql`s.updated_at desc, s.id desc`,
   oldest: sql`s.updated_at asc, s.id asc`,
@@ -110,7 +105,7 @@ export async function listConversations(
     conditions.push(sql`(s.other_name ilike ${like} or s.listing_title ilike ${like}
       or s.listing_address ilike ${like} or exists (
         select 1 from messages sm where sm.conversation_id = s.id
-          and sm.content ilike ${escapedLike(filter.searchTerm)}))`);
+          and sm.content ilike ${like}))`);
   }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await db.execute<SummaryRow>(sql`

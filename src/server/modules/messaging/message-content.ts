@@ -1,24 +1,14 @@
-import sanitizeHtml from 'sanitize-html';
 import { MESSAGING_MESSAGES, MessageContentSchema } from '../../../shared/schemas/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
- * Spec §5: content is trimmed (1-2000 characters), stripped of HTML and the rest escaped.
- * Tags go, the text between them stays (script and style bodies go too); `&`, `<`, `>` and quotes
- * in what remains are escaped. Text that was only markup is refused.
+ * Spec §5 and decision 022: content is trimmed, stripped of real HTML tags and otherwise kept as
+ * typed (it is always rendered as text), 1-2000 characters of what is left. The routes already
+ * validate with the same schema; cleaning again changes nothing, so services may call it freely.
  */
 export function cleanMessageContent(raw: string): string {
-  const typed = MessageContentSchema.parse(raw);
-  const cleaned = sanitizeHtml(typed, {
-    allowedTags: [],
-    allowedAttributes: {},
-    disallowedTagsMode: 'discard',
-  }).trim();
-  if (cleaned.length === 0) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: MESSAGING_MESSAGES.contentRange,
-      details: [{ path: 'content', message: MESSAGING_MESSAGES.contentRange }],
-    });
-  }
-  return cleaned;
+  const result = MessageContentSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message ?? MESSAGING_MESSAGES.contentRange;
+  throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'content', message }] });
 }

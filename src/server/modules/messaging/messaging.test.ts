@@ -167,16 +167,16 @@ describe('sending', () => {
     expect((await unread(b)).total).toBe(1);
   });
 
-  it('strips HTML and escapes the rest', async () => {
+  it('strips real HTML tags and keeps the rest exactly as typed (decision 022)', async () => {
     const conversation = await openConversation(renter, landlord);
     const message = await send(
       renter,
       conversation.id,
       'Tom & Jerry <b>love</b> it <script>alert(1)</script><img src=x onerror=alert(1)>',
     );
-    expect(message.content).toBe('Tom &amp; Jerry love it');
+    expect(message.content).toBe('Tom & Jerry love it');
     const lessThan = await send(renter, conversation.id, 'rent 5 < 6 > 4');
-    expect(lessThan.content).toBe('rent 5 &lt; 6 &gt; 4');
+    expect(lessThan.content).toBe('rent 5 < 6 > 4');
   });
 
   it.each([

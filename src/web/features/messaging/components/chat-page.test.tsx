@@ -115,7 +115,7 @@ describe('the conversation list', () => {
     expect(first?.getAttribute('href')).toBe(`/chat/${CONVERSATION}`);
     expect(first?.querySelector('[data-testid="avatar"]')?.textContent).toBe('LL');
     expect(first?.textContent).toContain('Lars Landlord');
-    // Escaped by the server, shown as plain text.
+    // Stored as typed (decision 022), shown as plain text.
     expect(first?.textContent).toContain('See you at 5 & bring ID');
     expect(first?.querySelector('[data-testid="listing-context"]')?.textContent).toBe(
       'Sunny two-bedroom · 12 Test Street',
@@ -199,7 +199,7 @@ describe('the thread', () => {
     aMessage({
       id: messageId(1),
       senderId: OTHER,
-      content: 'Hi! &lt;b&gt;Welcome&lt;/b&gt;',
+      content: 'Hi! <b>Welcome</b> &lt;3 x<y',
       createdAt: '2026-11-18T15:00:00.000Z',
       isRead: true,
     }),
@@ -243,7 +243,7 @@ describe('the thread', () => {
     );
     expect(separators).toEqual(['Wednesday, November 18, 2026', 'Today']);
     const [first, second, third] = container.querySelectorAll('[data-testid="message"]');
-    expect(first?.textContent).toContain('Hi! <b>Welcome</b>');
+    expect(first?.textContent).toContain('Hi! <b>Welcome</b> &lt;3 x<y');
     expect(first?.querySelector('b')).toBeNull();
     expect(second?.querySelector('[data-testid="message-status"]')?.textContent).toContain('Read');
     expect(third?.querySelector('[data-testid="message-status"]')?.textContent).toContain('Sent');

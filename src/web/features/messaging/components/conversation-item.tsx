@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { messageText } from '../../../../shared/messaging.ts';
 import type { ConversationSummary } from '../../../../shared/schemas/messaging.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatListTime } from '../format.ts';
@@ -76,7 +75,7 @@ export function ConversationItem({
               {lastMessage ? (
                 <>
                   {lastMessage.senderId === me ? 'You: ' : ''}
-                  {messageText(lastMessage.content)}
+                  {lastMessage.content}
                 </>
               ) : (
                 'No messages yet'

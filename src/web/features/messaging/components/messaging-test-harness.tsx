@@ -43,7 +43,7 @@ export function aSummary(overrides: Partial<ConversationSummary> = {}): Conversa
     otherParticipant: { id: OTHER, name: 'Lars Landlord', role: 'landlord' },
     lastMessage: {
       id: messageId(1),
-      content: 'See you at 5 &amp; bring ID',
+      content: 'See you at 5 & bring ID',
       timestamp: '2026-11-20T15:00:00.000Z',
       senderId: OTHER,
       isRead: false,

@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
-import { messageText } from '../../../../shared/messaging.ts';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -240,7 +239,7 @@ function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
         ) : null}
         {days.map((day) => (
           <div key={day.key}>
-            <h3 className="sticky top-0 z-10 my-3 flex justify-center" data-testid="day-separator">
+            <h3 className="my-3 flex justify-center" data-testid="day-separator">
               <span className="rounded-full bg-stone-200/90 px-3 py-0.5 text-xs font-medium text-stone-800">
                 {formatDayHeading(day.first)}
               </span>
@@ -306,8 +305,7 @@ function withoutDelivered(
       p.status === 'failed' ||
       !recentMine.some(
         (m) =>
-          messageText(m.content) === p.content &&
-          Date.parse(m.createdAt) >= Date.parse(p.createdAt) - 60_000,
+          m.content === p.content && Date.parse(m.createdAt) >= Date.parse(p.createdAt) - 60_000,
       ),
   );
 }
@@ -366,7 +364,7 @@ function useAnnouncement(list: readonly Message[], me: string, name: string): st
     if (id === seen.current) return;
     seen.current = id;
     if (newest && newest.senderId !== me) {
-      setText(`New message from ${name}: ${messageText(newest.content)}`);
+      setText(`New message from ${name}: ${newest.content}`);
     }
   }, [newest, me, name]);
   return text;
