@@ -120,6 +120,8 @@ test.describe('axe on the messaging pages', () => {
     newRenter,
     newLandlord,
   }) => {
+    // Eight axe runs on two viewports: more than 30 s on a loaded 2-core machine.
+    test.setTimeout(90_000);
     const url = baseURL ?? '';
     const id = await conversationWithMessages(page, url, newRenter, newLandlord);
     await check(page, '/chat');

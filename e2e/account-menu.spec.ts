@@ -124,7 +124,11 @@ test.describe('landlord', () => {
     await page.goto('/landlord/dashboard');
     await ready(page);
     await emailButton(page).click();
-    await page.getByRole('link', { name: 'My listings' }).click();
+    // The dashboard links there too: this is the one in the open menu.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'My listings' })
+      .click();
     await expect(page).toHaveURL(/\/landlord\/listings$/);
     await ready(page);
   });
