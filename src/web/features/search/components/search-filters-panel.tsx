@@ -82,7 +82,7 @@ function CheckList({
   options,
   selected,
   onToggle,
-  columns = 'sm:grid-cols-2',
+  columns = 'grid-cols-2',
 }: {
   legend: string;
   options: ReadonlyArray<{ slug: string; name: string }>;
@@ -93,12 +93,13 @@ function CheckList({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-semibold text-stone-900">{legend}</legend>
-      <div className={`grid grid-cols-1 gap-x-4 gap-y-1 ${columns}`}>
+      <div className={`grid grid-cols-1 gap-x-4 ${columns}`}>
         {options.map((option) => (
-          <label key={option.slug} className="flex items-center gap-2 text-sm text-stone-800">
+          // py-1: a row tall enough to tap on a phone.
+          <label key={option.slug} className="flex items-center gap-2 py-1 text-sm text-stone-800">
             <input
               type="checkbox"
-              className="size-4 accent-brand-700"
+              className="size-4 shrink-0 accent-brand-700"
               checked={selected.includes(option.slug)}
               onChange={() => onToggle(option.slug)}
             />
