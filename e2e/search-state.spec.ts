@@ -125,6 +125,20 @@ test.describe('errors settle the page (item 10)', () => {
     });
   }
 
+  test('a network failure settles too, and Try again recovers', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/listings?*', (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/search?boroughs=queens');
+    await pageReady(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Search failed' })).toBeVisible();
+    await expect(page.getByRole('alert')).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const total = await apiTotal(page, 'boroughs=queens');
+    await expect(page.getByRole('heading', { level: 2, name: count(total) })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('the search box stops at 100 characters and says so', async ({ page }) => {
     await page.goto(`/search?q=${'a'.repeat(101)}`);
     const box = page.getByRole('searchbox', { name: 'Search apartments' });

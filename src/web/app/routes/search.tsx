@@ -26,7 +26,7 @@ import {
   searchParamsOf,
   withoutFilters,
 } from '../../features/search/search-url.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** Tailwind's `lg`: from here the filters sit beside the results; below, they open in a sheet. */
@@ -40,7 +40,8 @@ const SORTS: ReadonlyArray<[SearchSort, string]> = [
 
 /**
  * /search: the address bar holds the search (shareable, Back works); the filters provider
- * mirrors the spec's filters into local storage, and restores them when /search is opened bare.
+ * mirrors every filter and the sort into local storage, and restores them when /search is opened
+ * bare. Below `lg` the filters open in a sheet.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -93,12 +94,22 @@ export function Component() {
   const anythingSet = queryString !== '';
   // A failed first page has nothing to show; a failed "Load more" keeps what is shown.
   const failed = results.isError && items.length === 0;
+  // A search the server turned down (4xx) fails the same way again; anything else may not.
+  const retryable = !(
+    results.error instanceof ApiError &&
+    results.error.status >= 400 &&
+    results.error.status < 500
+  );
 
   // Narrow screens: the filters wait in a sheet, chosen there as a draft and applied together.
   const wide = useMediaQuery(WIDE);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const [draft, setDraft] = useState<SearchQuery | null>(null);
   const sheetOpen = draft !== null && !wide;
+  useEffect(() => {
+    // Widened past the sheet's screens: the filters are beside the results again.
+    if (wide) setDraft(null);
+  }, [wide]);
   const draftString = draft === null ? null : searchParamsOf(draft).toString();
   // The total for the draft: the shown search's own when they are the same, else asked for.
   const draftIsShown = draftString === queryString;
@@ -190,11 +201,16 @@ export function Component() {
             {failed ? (
               <div className="flex flex-col items-start gap-3">
                 <Alert>{errorMessage(results.error)}</Alert>
-                {anythingSet ? (
-                  <Button variant="secondary" onClick={reset}>
-                    Clear all filters
-                  </Button>
-                ) : null}
+                <div className="flex flex-wrap gap-3">
+                  {retryable ? (
+                    <Button onClick={() => void results.refetch()}>Try again</Button>
+                  ) : null}
+                  {anythingSet ? (
+                    <Button variant="secondary" onClick={reset}>
+                      Clear all filters
+                    </Button>
+                  ) : null}
+                </div>
               </div>
             ) : results.isPending ? (
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
