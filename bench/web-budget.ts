@@ -12,6 +12,9 @@
  *     `/listings/{id}/mobile`, so its initial JS counts both route chunks).
  *
  *   npx tsx bench/web-budget.ts [--runs 3] [--base-url http://localhost:3000] [--skip-lighthouse]
+ *     [--pages /search,/]
+ *
+ * `--pages` limits Lighthouse to those pages (sizes are always reported for all).
  *
  * With `--base-url`, Lighthouse measures that running server instead of spawning one (its build
  * may differ from the one measured in step 1). The last line printed is JSON.
@@ -58,11 +61,18 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'base-url': { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    /** Lighthouse only these pages (comma-separated paths from PAGES). */
+    pages: { type: 'string' },
     /** Keep every run's Lighthouse report (JSON) in this folder. */
     'report-dir': { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
+const ONLY = values.pages === undefined ? null : new Set(values.pages.split(','));
+if (ONLY !== null) {
+  const unknown = [...ONLY].filter((p) => !PAGES.some((page) => page.path === p));
+  if (unknown.length > 0) throw new Error(`--pages: no such page ${unknown.join(', ')}`);
+}
 
 type ManifestEntry = {
   file: string;
@@ -312,6 +322,7 @@ async function runLighthouse(
 ): Promise<PageScore[]> {
   const scores: PageScore[] = [];
   for (const page of PAGES) {
+    if (ONLY !== null && !ONLY.has(page.path)) continue;
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       const run = await lighthouseOnce(`${baseUrl}${urls.get(page.path)}`, profileDir);

@@ -5,24 +5,32 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
-import { useListingSearch } from '../../features/listings/api/listings-api.ts';
+import { useListingSearch, useListingTotal } from '../../features/listings/api/listings-api.ts';
 import {
   ListingCard,
   ListingCardSkeleton,
 } from '../../features/listings/components/listing-card.tsx';
 import { formatInteger } from '../../features/listings/format.ts';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
+import { FiltersSheet } from '../../features/search/components/filters-sheet.tsx';
 import { SearchFiltersPanel } from '../../features/search/components/search-filters-panel.tsx';
 import { useSearchFilters } from '../../features/search/components/search-filters-provider.tsx';
 import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
 import {
+  filterCount,
   filtersOf,
   hasSearchParams,
   parseSearchParams,
+  queryOfFilters,
   type SearchQuery,
   searchParamsOf,
+  withoutFilters,
 } from '../../features/search/search-url.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+
+/** Tailwind's `lg`: from here the filters sit beside the results; below, they open in a sheet. */
+const WIDE = '(min-width: 1024px)';
 
 const SORTS: ReadonlyArray<[SearchSort, string]> = [
   ['newest', 'Newest'],
@@ -32,7 +40,8 @@ const SORTS: ReadonlyArray<[SearchSort, string]> = [
 
 /**
  * /search: the address bar holds the search (shareable, Back works); the filters provider
- * mirrors the spec's filters into local storage, and restores them when /search is opened bare.
+ * mirrors every filter and the sort into local storage, and restores them when /search is opened
+ * bare. Below `lg` the filters open in a sheet.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -42,7 +51,8 @@ export function Component() {
   const [restoring, setRestoring] = useState(() => !hasSearchParams(params) && hasFilters);
   const address = params.toString();
   const urlQuery = parseSearchParams(params);
-  const query: SearchQuery = restoring ? { ...urlQuery, ...filters } : urlQuery;
+  // The address wins; only a bare /search takes the stored filters, all of them and the sort.
+  const query: SearchQuery = restoring ? queryOfFilters(filters) : urlQuery;
   const queryString = searchParamsOf(query).toString();
   // Router navigations run in a transition: until the new address commits, the controls show
   // the change they just made (else a checkbox would flick back for a moment).
@@ -82,25 +92,64 @@ export function Component() {
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? null;
   const anythingSet = queryString !== '';
+  // A failed first page has nothing to show; a failed "Load more" keeps what is shown.
+  const failed = results.isError && items.length === 0;
+  // A search the server turned down (4xx) fails the same way again; anything else may not.
+  const retryable = !(
+    results.error instanceof ApiError &&
+    results.error.status >= 400 &&
+    results.error.status < 500
+  );
+
+  // Narrow screens: the filters wait in a sheet, chosen there as a draft and applied together.
+  const wide = useMediaQuery(WIDE);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const [draft, setDraft] = useState<SearchQuery | null>(null);
+  const sheetOpen = draft !== null && !wide;
+  useEffect(() => {
+    // Widened past the sheet's screens: the filters are beside the results again.
+    if (wide) setDraft(null);
+  }, [wide]);
+  const draftString = draft === null ? null : searchParamsOf(draft).toString();
+  // The total for the draft: the shown search's own when they are the same, else asked for.
+  const draftIsShown = draftString === queryString;
+  const draftTotal = useListingTotal(sheetOpen && !draftIsShown ? draftString : null);
+  const sheetTotal = draftIsShown
+    ? results.isError
+      ? null
+      : total
+    : draftTotal.isFetching
+      ? null
+      : (draftTotal.data ?? null);
+  const sheetError = draftIsShown
+    ? results.isError
+      ? errorMessage(results.error)
+      : null
+    : draftTotal.isError && !draftTotal.isFetching
+      ? errorMessage(draftTotal.error)
+      : null;
+  const applied = filterCount(shown);
 
   return (
     <Page title="Search apartments" width="wide">
-      <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:gap-6">
         <div className="flex flex-col gap-3">
-          <h1 className="text-3xl font-bold tracking-tight text-stone-900">
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
             No-fee apartments for rent
           </h1>
           <SearchTextBox value={shown.q} onSubmit={(q) => update({ q })} />
         </div>
         <div className="grid gap-6 lg:grid-cols-[300px_1fr]">
-          <aside>
-            <SearchFiltersPanel
-              query={shown}
-              onChange={update}
-              onReset={reset}
-              hasFilters={anythingSet || hasFilters}
-            />
-          </aside>
+          {wide ? (
+            <aside>
+              <SearchFiltersPanel
+                query={shown}
+                onChange={update}
+                onReset={reset}
+                hasFilters={anythingSet || hasFilters}
+              />
+            </aside>
+          ) : null}
           <section aria-labelledby="results-heading" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-end justify-between gap-3">
               <h2
@@ -108,11 +157,30 @@ export function Component() {
                 className="text-lg font-semibold text-stone-900"
                 aria-live="polite"
               >
-                {total === null
-                  ? 'Searching…'
-                  : `${formatInteger(total)} ${total === 1 ? 'apartment' : 'apartments'}`}
+                {failed
+                  ? 'Search failed'
+                  : total === null
+                    ? 'Searching…'
+                    : `${formatInteger(total)} ${total === 1 ? 'apartment' : 'apartments'}`}
               </h2>
               <div className="flex items-center gap-2">
+                {wide ? null : (
+                  <button
+                    ref={filtersButton}
+                    type="button"
+                    aria-haspopup="dialog"
+                    aria-label={applied > 0 ? `Filters, ${applied} applied` : undefined}
+                    onClick={() => setDraft(shown)}
+                    className="inline-flex h-10 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50"
+                  >
+                    Filters
+                    {applied > 0 ? (
+                      <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
+                        {applied}
+                      </span>
+                    ) : null}
+                  </button>
+                )}
                 <label htmlFor={sortId} className="text-sm font-medium text-stone-800">
                   Sort by
                 </label>
@@ -130,8 +198,20 @@ export function Component() {
                 </select>
               </div>
             </div>
-            {results.isError ? (
-              <Alert>{errorMessage(results.error)}</Alert>
+            {failed ? (
+              <div className="flex flex-col items-start gap-3">
+                <Alert>{errorMessage(results.error)}</Alert>
+                <div className="flex flex-wrap gap-3">
+                  {retryable ? (
+                    <Button onClick={() => void results.refetch()}>Try again</Button>
+                  ) : null}
+                  {anythingSet ? (
+                    <Button variant="secondary" onClick={reset}>
+                      Clear all filters
+                    </Button>
+                  ) : null}
+                </div>
+              </div>
             ) : results.isPending ? (
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
                 {Array.from({ length: 6 }, (_, i) => (
@@ -168,6 +248,7 @@ export function Component() {
                     </li>
                   ))}
                 </ul>
+                {results.isFetchNextPageError ? <Alert>{errorMessage(results.error)}</Alert> : null}
                 {results.hasNextPage ? (
                   <div className="flex justify-center">
                     <Button
@@ -184,6 +265,21 @@ export function Component() {
           </section>
         </div>
       </div>
+      {sheetOpen ? (
+        <FiltersSheet
+          draft={draft}
+          onChange={(patch) => setDraft({ ...draft, ...patch })}
+          onReset={() => setDraft(withoutFilters(draft))}
+          onApply={() => {
+            setDraft(null);
+            if (!draftIsShown) update(draft);
+          }}
+          onClose={() => setDraft(null)}
+          total={sheetTotal}
+          error={sheetError}
+          returnFocusRef={filtersButton}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { SEARCH_SORTS, type SearchSort } from '../../../shared/listings.ts';
-import type { SearchFilters } from './components/search-filters-provider.tsx';
+import { EMPTY_FILTERS, type SearchFilters } from './components/search-filters-provider.tsx';
 
-/** Everything the search page asks for: the spec's filters plus text, boroughs and sort. */
-export type SearchQuery = SearchFilters & { q: string; boroughs: string[]; sort: SearchSort };
+/** Everything the search page asks for: the stored filters plus the text, with a known sort. */
+export type SearchQuery = Omit<SearchFilters, 'sort'> & { q: string; sort: SearchSort };
 
 const LIST_KEYS = ['amenities', 'neighborhoods', 'boroughs'] as const;
 const TEXT_KEYS = ['q', 'minPrice', 'maxPrice', 'bedrooms', 'bathrooms'] as const;
@@ -27,9 +27,7 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
     amenities: list(params.get('amenities')),
     neighborhoods: list(params.get('neighborhoods')),
     boroughs: list(params.get('boroughs')),
-    sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? '')
-      ? (sort as SearchSort)
-      : 'newest',
+    sort: knownSort(sort ?? ''),
   };
 }
 
@@ -52,7 +50,11 @@ export function hasSearchParams(params: URLSearchParams): boolean {
   return [...TEXT_KEYS, ...LIST_KEYS, 'sort'].some((key) => (params.get(key) ?? '') !== '');
 }
 
-/** The part of a search that the filters provider keeps (spec §3). */
+function knownSort(sort: string): SearchSort {
+  return (SEARCH_SORTS as readonly string[]).includes(sort) ? (sort as SearchSort) : 'newest';
+}
+
+/** The part of a search that the filters provider keeps: every filter and the sort, not the text. */
 export function filtersOf(query: SearchQuery): SearchFilters {
   return {
     minPrice: query.minPrice,
@@ -61,5 +63,29 @@ export function filtersOf(query: SearchQuery): SearchFilters {
     bathrooms: query.bathrooms,
     amenities: query.amenities,
     neighborhoods: query.neighborhoods,
+    boroughs: query.boroughs,
+    sort: query.sort === 'newest' ? '' : query.sort,
   };
+}
+
+/** A search made of stored filters (no text). */
+export function queryOfFilters(filters: SearchFilters): SearchQuery {
+  return { ...filters, q: '', sort: knownSort(filters.sort) };
+}
+
+/** The same search with every filter cleared; the text and the sort stay. */
+export function withoutFilters(query: SearchQuery): SearchQuery {
+  return { ...queryOfFilters(EMPTY_FILTERS), q: query.q, sort: query.sort };
+}
+
+/** How many filters are set, as a Filters button badge counts them (a price range is one). */
+export function filterCount(query: SearchQuery): number {
+  return (
+    (query.minPrice !== '' || query.maxPrice !== '' ? 1 : 0) +
+    (query.bedrooms !== '' ? 1 : 0) +
+    (query.bathrooms !== '' ? 1 : 0) +
+    query.boroughs.length +
+    query.amenities.length +
+    query.neighborhoods.length
+  );
 }

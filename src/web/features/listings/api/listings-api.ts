@@ -43,6 +43,25 @@ export function useListingSearch(queryString: string) {
   });
 }
 
+/**
+ * The number of listings a search finds (its first page's total, asked with limit=1), for a
+ * "Show N apartments" button; `null` asks nothing.
+ */
+export function useListingTotal(queryString: string | null) {
+  return useQuery({
+    queryKey: ['listings', 'total', queryString],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams(queryString ?? '');
+      params.set('limit', '1');
+      return api(`/api/listings?${params}`, { parse: parsePage, signal }).then(
+        (page) => page.total,
+      );
+    },
+    enabled: queryString !== null,
+    staleTime: 30_000,
+  });
+}
+
 /** True when an id can be a listing's (the API answers 400 for anything else). */
 export function isListingId(id: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

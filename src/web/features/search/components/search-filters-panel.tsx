@@ -82,7 +82,7 @@ function CheckList({
   options,
   selected,
   onToggle,
-  columns = 'sm:grid-cols-2',
+  columns = 'grid-cols-2',
 }: {
   legend: string;
   options: ReadonlyArray<{ slug: string; name: string }>;
@@ -93,12 +93,13 @@ function CheckList({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-semibold text-stone-900">{legend}</legend>
-      <div className={`grid grid-cols-1 gap-x-4 gap-y-1 ${columns}`}>
+      <div className={`grid grid-cols-1 gap-x-4 ${columns}`}>
         {options.map((option) => (
-          <label key={option.slug} className="flex items-center gap-2 text-sm text-stone-800">
+          // py-1: a row tall enough to tap on a phone.
+          <label key={option.slug} className="flex items-center gap-2 py-1 text-sm text-stone-800">
             <input
               type="checkbox"
-              className="size-4 accent-brand-700"
+              className="size-4 shrink-0 accent-brand-700"
               checked={selected.includes(option.slug)}
               onChange={() => onToggle(option.slug)}
             />
@@ -110,33 +111,20 @@ function CheckList({
   );
 }
 
-/** The search filters of spec §3 plus boroughs, with Reset. */
-export function SearchFiltersPanel({
+/** The search filters of spec §3 plus boroughs: the fields, shared by the panel and the sheet. */
+export function FilterFields({
   query,
   onChange,
-  onReset,
-  hasFilters,
-}: SearchFiltersPanelProps) {
+}: {
+  query: SearchQuery;
+  onChange: (patch: Partial<SearchQuery>) => void;
+}) {
   const bedroomsId = useId();
   const bathroomsId = useId();
   // Open at first when neighborhoods are chosen; then the visitor opens and closes it.
   const [neighborhoodsOpen, setNeighborhoodsOpen] = useState(query.neighborhoods.length > 0);
   return (
-    <section
-      aria-label="Filters"
-      className="flex flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
-    >
-      <div className="flex items-center justify-between">
-        <h2 className="font-semibold text-stone-900">Filters</h2>
-        <button
-          type="button"
-          onClick={onReset}
-          disabled={!hasFilters}
-          className="rounded-md px-2 py-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-stone-500"
-        >
-          Reset filters
-        </button>
-      </div>
+    <>
       <div className="grid grid-cols-2 gap-3">
         <PriceInput
           label="Min price"
@@ -220,6 +208,34 @@ export function SearchFiltersPanel({
           </div>
         ) : null}
       </details>
+    </>
+  );
+}
+
+/** The filters beside the results on a wide screen, with Reset. */
+export function SearchFiltersPanel({
+  query,
+  onChange,
+  onReset,
+  hasFilters,
+}: SearchFiltersPanelProps) {
+  return (
+    <section
+      aria-label="Filters"
+      className="flex flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-center justify-between">
+        <h2 className="font-semibold text-stone-900">Filters</h2>
+        <button
+          type="button"
+          onClick={onReset}
+          disabled={!hasFilters}
+          className="rounded-md px-2 py-1 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-stone-500"
+        >
+          Reset filters
+        </button>
+      </div>
+      <FilterFields query={query} onChange={onChange} />
     </section>
   );
 }

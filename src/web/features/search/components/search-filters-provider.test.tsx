@@ -70,6 +70,13 @@ describe('SearchFiltersProvider', () => {
       ...EMPTY_FILTERS,
       amenities: ['A'],
     });
+    expect(parseStoredFilters('{"sort":"bogus","boroughs":"brooklyn"}')).toEqual(EMPTY_FILTERS);
+    expect(parseStoredFilters('{"sort":"newest"}')).toEqual(EMPTY_FILTERS);
+  });
+
+  it('keeps boroughs and the sort with the filters (issue 11 item 9)', () => {
+    const stored = parseStoredFilters('{"boroughs":["brooklyn"],"sort":"price_asc"}');
+    expect(stored).toEqual({ ...EMPTY_FILTERS, boroughs: ['brooklyn'], sort: 'price_asc' });
   });
 
   it('throws a clear error outside its provider', async () => {

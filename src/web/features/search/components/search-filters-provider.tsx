@@ -8,8 +8,12 @@ import {
   useState,
 } from 'react';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { SEARCH_SORTS } from '../../../../shared/listings.ts';
 
-/** Spec §3: search filters; numbers are kept as the strings typed (empty = unset). */
+/**
+ * Spec §3: search filters; numbers are kept as the strings typed (empty = unset). Boroughs and
+ * the sort (empty = newest) are kept with them, so a search comes back whole (issue 11 item 9).
+ */
 export type SearchFilters = {
   minPrice: string;
   maxPrice: string;
@@ -17,6 +21,8 @@ export type SearchFilters = {
   bathrooms: string;
   amenities: string[];
   neighborhoods: string[];
+  boroughs: string[];
+  sort: string;
 };
 
 export const EMPTY_FILTERS: SearchFilters = {
@@ -26,6 +32,8 @@ export const EMPTY_FILTERS: SearchFilters = {
   bathrooms: '',
   amenities: [],
   neighborhoods: [],
+  boroughs: [],
+  sort: '',
 };
 
 export type SearchFiltersApi = {
@@ -56,6 +64,12 @@ export function parseStoredFilters(raw: string | null): SearchFilters {
       bathrooms: text('bathrooms'),
       amenities: stringList(data.amenities),
       neighborhoods: stringList(data.neighborhoods),
+      boroughs: stringList(data.boroughs),
+      // Only a sort the search knows; the default is stored as empty.
+      sort:
+        (SEARCH_SORTS as readonly string[]).includes(text('sort')) && text('sort') !== 'newest'
+          ? text('sort')
+          : '',
     };
   } catch {
     return EMPTY_FILTERS;
@@ -69,7 +83,9 @@ export function filtersAreSet(filters: SearchFilters): boolean {
     filters.bedrooms !== '' ||
     filters.bathrooms !== '' ||
     filters.amenities.length > 0 ||
-    filters.neighborhoods.length > 0
+    filters.neighborhoods.length > 0 ||
+    filters.boroughs.length > 0 ||
+    filters.sort !== ''
   );
 }
 

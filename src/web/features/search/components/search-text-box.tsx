@@ -1,9 +1,13 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { SEARCH_TERM_MAX_LENGTH } from '../../../../shared/constants.ts';
 
 const INPUT_CLASS =
   'block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm';
 
-/** The free-text box: submits on Enter or the button. */
+/** Spec §5: a term is at most 100 characters, even one that came in a link. */
+const clip = (text: string) => text.slice(0, SEARCH_TERM_MAX_LENGTH);
+
+/** The free-text box: submits on Enter or the button; stops at 100 characters and says so. */
 export function SearchTextBox({
   value,
   onSubmit,
@@ -14,8 +18,10 @@ export function SearchTextBox({
   label?: string;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  const hintId = useId();
+  const [draft, setDraft] = useState(() => clip(value));
+  useEffect(() => setDraft(clip(value)), [value]);
+  const full = draft.length >= SEARCH_TERM_MAX_LENGTH;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(draft.trim());
@@ -30,8 +36,9 @@ export function SearchTextBox({
           id={id}
           type="search"
           value={draft}
-          maxLength={100}
-          onChange={(event) => setDraft(event.target.value)}
+          maxLength={SEARCH_TERM_MAX_LENGTH}
+          aria-describedby={full ? hintId : undefined}
+          onChange={(event) => setDraft(clip(event.target.value))}
           placeholder="Neighborhood, street or keyword"
           className={`${INPUT_CLASS} flex-1`}
         />
@@ -42,6 +49,11 @@ export function SearchTextBox({
           Search
         </button>
       </form>
+      {full ? (
+        <p id={hintId} className="mt-1 px-1 text-sm text-stone-700">
+          Search terms stop at {SEARCH_TERM_MAX_LENGTH} characters.
+        </p>
+      ) : null}
     </search>
   );
 }
