@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { LISTING_STATUSES, type ListingStatus } from '../../../shared/listings.ts';
 import type {
   LandlordDashboard,
@@ -25,12 +24,72 @@ type LandlordRow = SummaryRow & {
  * The landlord's conversations about listing `l`: opened from it, or with a message sent from
  * it. An inquiry is one of them in which the other person has written.
  */
-const ABOUT_LISTING = sql`
+const ABOUT_LISTING = `
   select c.id from conversations c
   where c.listing_id = l.id and l.landlord_id in (c.participant1_id, c.participant2_id)
   union
   select c.id from messages m join conversations c on c.id = m.conversation_id
   where m.listing_id = l.id and l.landlord_id in (c.participant1_id, c.participant2_id)`;
+
+/** $1 landlord, $2 status or null, $3 ILIKE pattern or null. */
+const MATCHES = `l.landlord_id = $1
+  and ($2::text is null or l.status = $2)
+  and ($3::text is null or l.title ilike $3 or l.address ilike $3)`;
+
+/*
+ * Named statements: each connection plans them once. Planning the page query (four subqueries)
+ * cost more than running it (6.5 ms against 4 ms, measured on the demo landlord).
+ */
+const SELECT_STATUS_COUNTS = {
+  name: 'landlord-listing-status-counts',
+  text: `select l.status, count(*)::int as n from listings l
+    where l.landlord_id = $1 and ($2::text is null or l.title ilike $2 or l.address ilike $2)
+    group by l.status`,
+};
+
+const SELECT_PAGE = {
+  name: 'landlord-listings-page',
+  text: `select ${SUMMARY_COLUMNS},
+      coalesce(s.view_count, 0) as view_count,
+      (select count(*)::int from saved_listings sl
+        where sl.listing_id = l.id and sl.user_id <> l.landlord_id) as save_count,
+      (select count(*)::int from (${ABOUT_LISTING}) about
+        where exists (select 1 from messages m
+          where m.conversation_id = about.id and m.sender_id <> l.landlord_id)) as inquiry_count,
+      to_json(l.created_at) #>> '{}' as created_at, to_json(l.updated_at) #>> '{}' as updated_at
+    from (select l.id from listings l where ${MATCHES}
+      order by l.created_at desc, l.id desc limit $4 offset $5) page
+    join listings l on l.id = page.id
+    left join listing_stats s on s.listing_id = l.id
+    order by l.created_at desc, l.id desc`,
+};
+
+/** $1 landlord: views, saves by others and new inquiries since the start of the 7th NY day back. */
+const SELECT_LAST_SEVEN_DAYS = {
+  name: 'landlord-last-seven-days',
+  text: `with mine as (select id from listings where landlord_id = $1),
+    since as (
+      select ((now() at time zone 'America/New_York')::date - 6) as day,
+        (((now() at time zone 'America/New_York')::date - 6)::timestamp
+          at time zone 'America/New_York') as at
+    )
+    select
+      (select coalesce(sum(v.views), 0)::int from listing_daily_views v, since
+        where v.listing_id in (select id from mine) and v.day >= since.day) as views,
+      (select count(*)::int from saved_listings sl, since
+        where sl.listing_id in (select id from mine) and sl.user_id <> $1
+          and sl.created_at >= since.at) as saves,
+      (select count(*)::int from (
+        select c.id from conversations c
+        where c.listing_id in (select id from mine) and $1 in (c.participant1_id, c.participant2_id)
+        union
+        select c.id from messages m join conversations c on c.id = m.conversation_id
+        where m.listing_id in (select id from mine)
+          and $1 in (c.participant1_id, c.participant2_id)) about
+        where (select min(m.created_at) from messages m
+          where m.conversation_id = about.id and m.sender_id <> $1)
+          >= (select at from since)) as inquiries`,
+};
 
 /** `%`, `_` and `\` are ILIKE wildcards; a typed one means itself. */
 function likePattern(term: string) {
@@ -41,12 +100,11 @@ function emptyCounts(): ListingStatusCounts {
   return { draft: 0, active: 0, rented: 0, archived: 0 };
 }
 
-async function statusCounts(db: Db, landlordId: string, q: string | undefined) {
-  const result = await db.execute<{ status: ListingStatus; n: number }>(sql`
-    select l.status, count(*)::int as n from listings l
-    where l.landlord_id = ${landlordId}
-      ${q ? sql`and (l.title ilike ${likePattern(q)} or l.address ilike ${likePattern(q)})` : sql``}
-    group by l.status`);
+async function statusCounts(db: Db, landlordId: string, pattern: string | null) {
+  const result = await db.$client.query<{ status: ListingStatus; n: number }>({
+    ...SELECT_STATUS_COUNTS,
+    values: [landlordId, pattern],
+  });
   const counts = emptyCounts();
   for (const row of result.rows) {
     if ((LISTING_STATUSES as readonly string[]).includes(row.status)) counts[row.status] = row.n;
@@ -56,8 +114,7 @@ async function statusCounts(db: Db, landlordId: string, q: string | undefined) {
 
 /**
  * `GET /api/landlord/listings`: one page of the landlord's listings, newest first, searched by
- * title and address and filtered by status. Saves never count the owner's own; inquiries are
- * the conversations in which a renter wrote about the listing.
+ * title and address and filtered by status. Saves never count the owner's own.
  */
 export async function landlordListings({
   db,
@@ -67,25 +124,17 @@ export async function landlordListings({
 }: Ctx & { landlordId: string; query: LandlordListingsQuery }): Promise<LandlordListingsPage> {
   await flushViews(db);
   const { q, status, page, pageSize } = query;
-  const counts = await statusCounts(db, landlordId, q);
+  const pattern = q ? likePattern(q) : null;
+  const [counts, result] = await Promise.all([
+    statusCounts(db, landlordId, pattern),
+    db.$client.query<LandlordRow>({
+      ...SELECT_PAGE,
+      values: [landlordId, status ?? null, pattern, pageSize, (page - 1) * pageSize],
+    }),
+  ]);
   const total = status
     ? counts[status]
     : counts.draft + counts.active + counts.rented + counts.archived;
-  const result = await db.execute<LandlordRow>(sql`
-    select ${sql.raw(SUMMARY_COLUMNS)},
-      coalesce(s.view_count, 0) as view_count,
-      (select count(*)::int from saved_listings sl
-        where sl.listing_id = l.id and sl.user_id <> l.landlord_id) as save_count,
-      (select count(*)::int from (${ABOUT_LISTING}) about
-        where exists (select 1 from messages m
-          where m.conversation_id = about.id and m.sender_id <> l.landlord_id)) as inquiry_count,
-      to_json(l.created_at) #>> '{}' as created_at, to_json(l.updated_at) #>> '{}' as updated_at
-    from listings l left join listing_stats s on s.listing_id = l.id
-    where l.landlord_id = ${landlordId}
-      ${status ? sql`and l.status = ${status}` : sql``}
-      ${q ? sql`and (l.title ilike ${likePattern(q)} or l.address ilike ${likePattern(q)})` : sql``}
-    order by l.created_at desc, l.id desc
-    limit ${pageSize} offset ${(page - 1) * pageSize}`);
   return {
     items: result.rows.map((row) => ({
       ...toSummary(storage, row),
@@ -114,31 +163,13 @@ export async function landlordDashboard({
   landlordId: string;
 }): Promise<LandlordDashboard> {
   await flushViews(db);
-  const listings = await statusCounts(db, landlordId, undefined);
-  const result = await db.execute<{ views: number; saves: number; inquiries: number }>(sql`
-    with mine as (select id from listings where landlord_id = ${landlordId}),
-    since as (
-      select ((now() at time zone 'America/New_York')::date - 6) as day,
-        (((now() at time zone 'America/New_York')::date - 6)::timestamp
-          at time zone 'America/New_York') as at
-    )
-    select
-      (select coalesce(sum(v.views), 0)::int from listing_daily_views v, since
-        where v.listing_id in (select id from mine) and v.day >= since.day) as views,
-      (select count(*)::int from saved_listings sl, since
-        where sl.listing_id in (select id from mine) and sl.user_id <> ${landlordId}
-          and sl.created_at >= since.at) as saves,
-      (select count(*)::int from (
-        select c.id from conversations c
-        where c.listing_id in (select id from mine)
-          and ${landlordId} in (c.participant1_id, c.participant2_id)
-        union
-        select c.id from messages m join conversations c on c.id = m.conversation_id
-        where m.listing_id in (select id from mine)
-          and ${landlordId} in (c.participant1_id, c.participant2_id)) about
-        where (select min(m.created_at) from messages m
-          where m.conversation_id = about.id and m.sender_id <> ${landlordId})
-          >= (select at from since)) as inquiries`);
+  const [listings, result] = await Promise.all([
+    statusCounts(db, landlordId, null),
+    db.$client.query<{ views: number; saves: number; inquiries: number }>({
+      ...SELECT_LAST_SEVEN_DAYS,
+      values: [landlordId],
+    }),
+  ]);
   const row = result.rows[0] ?? { views: 0, saves: 0, inquiries: 0 };
   return {
     listings,
