@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ConversationResponseSchema } from '../src/shared/schemas/messaging.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import {
   expect,
   pageReady,
@@ -11,22 +11,6 @@ import {
   test,
 } from './fixtures.ts';
 import { ROUTES } from './routes.ts';
-
-/** axe on the rendered page: any serious or critical violation fails the test. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 async function check(page: Page, url: string) {
   await page.goto(url);

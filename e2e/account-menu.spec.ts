@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 import { DEMO, expect, type Role, signInThroughApi, storageStateFor, test } from './fixtures.ts';
 
 /** Issue 11 items 3, 4 and 8: the account menu the user's email opens. */
@@ -10,16 +10,6 @@ test.describe.configure({ timeout: 120_000 });
 /** pageReady, with room for a slow first paint under load. */
 async function ready(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
 const emailButton = (page: Page) =>

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   LandlordDashboardSchema,
@@ -6,19 +5,10 @@ import {
   SavedListingsSchema,
 } from '../src/shared/schemas/listings.ts';
 import { ConversationResponseSchema } from '../src/shared/schemas/messaging.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { expect, pageReady, signInThroughApi, storageStateFor, test } from './fixtures.ts';
 
 const PHONE = { width: 375, height: 740 };
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 async function unreadTotal(page: Page) {
   const res = await page.request.get('/api/messages/unread-count');

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
 import { expect, pageReady, test } from './fixtures.ts';
 
 /** Issue 11 items 9, 10 and 11: the search page keeps its search, settles on errors, fits a phone. */
 
 const PHONE = { width: 375, height: 740 };
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 /** The API's own total for a search: what "Show N apartments" must say. */
 async function apiTotal(page: Page, query: string): Promise<number> {

@@ -10,13 +10,9 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useLandlordDashboard } from '../../features/listing-editor/api/listing-editor-api.ts';
 import { formatInteger } from '../../features/listings/format.ts';
-import { useConversations } from '../../features/messaging/api/get-conversations.ts';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
-import { DEFAULT_FILTERS } from '../../features/messaging/api/messaging-keys.ts';
-import { ConversationItem } from '../../features/messaging/components/conversation-item.tsx';
+import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-
-const LATEST = 5;
 
 const MANAGE = [
   [paths.landlordListings.href(), 'My listings'],
@@ -28,55 +24,6 @@ const MANAGE = [
 ] as const;
 
 const listingsWith = (status: string) => `${paths.landlordListings.href()}?status=${status}`;
-
-function LatestConversations({ userId }: { userId: string }) {
-  const conversations = useConversations(DEFAULT_FILTERS);
-  const unread = useUnreadCounts(userId);
-  return (
-    <section
-      aria-labelledby="conversations-heading"
-      className="rounded-2xl border border-stone-200 bg-white shadow-sm"
-    >
-      <div className="flex items-baseline justify-between px-4 pt-4 pb-2">
-        <h2 id="conversations-heading" className="text-lg font-semibold text-stone-900">
-          Latest conversations
-        </h2>
-        <Link
-          to={paths.chat.href()}
-          className="text-sm font-semibold text-brand-800 hover:underline"
-        >
-          All messages →
-        </Link>
-      </div>
-      {conversations.isPending ? (
-        <div className="flex justify-center p-6">
-          <Spinner size="md" label="Loading conversations" />
-        </div>
-      ) : conversations.isError ? (
-        <div className="p-4">
-          <Alert>{errorMessage(conversations.error)}</Alert>
-        </div>
-      ) : conversations.data.length === 0 ? (
-        <p className="px-4 pb-6 text-stone-600">
-          No conversations yet. Renters who message you about a listing appear here.
-        </p>
-      ) : (
-        <ul data-testid="dashboard-conversations">
-          {conversations.data.slice(0, LATEST).map((conversation) => (
-            <ConversationItem
-              key={conversation.id}
-              conversation={conversation}
-              me={userId}
-              href={paths.conversation.href(conversation.id)}
-              active={false}
-              unread={unread?.byConversation[conversation.id] ?? conversation.unreadCount}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 /** /landlord/dashboard: the landlord's real figures, each linking to where it is managed. */
 export function Component() {
@@ -183,7 +130,12 @@ export function Component() {
         ) : null}
         <div className="grid gap-4 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            {user ? <LatestConversations userId={user.id} /> : null}
+            {user ? (
+              <LatestConversations
+                userId={user.id}
+                emptyText="No conversations yet. Renters who message you about a listing appear here."
+              />
+            ) : null}
           </div>
           <DashboardCard
             title="Upcoming tours"

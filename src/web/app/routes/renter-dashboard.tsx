@@ -9,68 +9,15 @@ import { DashboardCard, StatTile } from '../../components/ui/stat-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { ListingCard } from '../../features/listings/components/listing-card.tsx';
-import { useConversations } from '../../features/messaging/api/get-conversations.ts';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
-import { DEFAULT_FILTERS } from '../../features/messaging/api/messaging-keys.ts';
-import { ConversationItem } from '../../features/messaging/components/conversation-item.tsx';
+import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
 import { useServerSavedListings } from '../../features/saved-listings/api/saved-listings-api.ts';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { SavedListingNote } from '../../features/saved-listings/components/saved-listing-note.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
-const LATEST = 5;
 const SAVED_SHOWN = 6;
-
-/** The latest conversations with their unread counts, each linking to its thread. */
-function LatestConversations({ userId }: { userId: string }) {
-  const conversations = useConversations(DEFAULT_FILTERS);
-  const unread = useUnreadCounts(userId);
-  return (
-    <section
-      aria-labelledby="conversations-heading"
-      className="rounded-2xl border border-stone-200 bg-white shadow-sm"
-    >
-      <div className="flex items-baseline justify-between px-4 pt-4 pb-2">
-        <h2 id="conversations-heading" className="text-lg font-semibold text-stone-900">
-          Latest conversations
-        </h2>
-        <Link
-          to={paths.chat.href()}
-          className="text-sm font-semibold text-brand-800 hover:underline"
-        >
-          All messages →
-        </Link>
-      </div>
-      {conversations.isPending ? (
-        <div className="flex justify-center p-6">
-          <Spinner size="md" label="Loading conversations" />
-        </div>
-      ) : conversations.isError ? (
-        <div className="p-4">
-          <Alert>{errorMessage(conversations.error)}</Alert>
-        </div>
-      ) : conversations.data.length === 0 ? (
-        <p className="px-4 pb-6 text-stone-600">
-          No conversations yet. Message a landlord from a listing to start one.
-        </p>
-      ) : (
-        <ul data-testid="dashboard-conversations">
-          {conversations.data.slice(0, LATEST).map((conversation) => (
-            <ConversationItem
-              key={conversation.id}
-              conversation={conversation}
-              me={userId}
-              href={paths.conversation.href(conversation.id)}
-              active={false}
-              unread={unread?.byConversation[conversation.id] ?? conversation.unreadCount}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
 
 /** /renter/dashboard */
 export function Component() {
@@ -121,7 +68,12 @@ export function Component() {
             linkLabel="Your profile"
           />
         </div>
-        {user ? <LatestConversations userId={user.id} /> : null}
+        {user ? (
+          <LatestConversations
+            userId={user.id}
+            emptyText="No conversations yet. Message a landlord from a listing to start one."
+          />
+        ) : null}
         <section aria-labelledby="saved-heading">
           <div className="mb-3 flex items-baseline justify-between">
             <h2 id="saved-heading" className="text-lg font-semibold text-stone-900">
