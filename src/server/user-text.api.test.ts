@@ -95,13 +95,13 @@ describe('messages keep what was typed, without real tags', () => {
     expect(ConversationListSchema.parse(await res.json()).items.map((c) => c.id)).toEqual([own.id]);
   });
 
-  it('migration 0009 turns content stored escaped under the old rule back into the text', async () => {
+  it('migration 0010 turns content stored escaped under the old rule back into the text', async () => {
     const message = await send(renter, conversation.id, 'placeholder');
     await db.execute(
       sql`update messages set content = ${'Tom &amp; Jerry &lt;tom@example.com&gt; say &quot;hi&quot; &amp;lt;b&amp;gt;'} where id = ${message.id}`,
     );
     const migration = await readFile(
-      path.join(MIGRATIONS_DIR, '0009_message-text-as-typed.sql'),
+      path.join(MIGRATIONS_DIR, '0010_message-text-as-typed.sql'),
       'utf8',
     );
     await db.execute(sql.raw(migration));
