@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SSEStreamingApi } from 'hono/streaming';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageEventSchema, UnreadCountSchema } from '../../../shared/schemas/messaging.ts';
+import {
+  LiveEventSchema,
+  MessageCreatedEventSchema,
+  MessageEventSchema,
+} from '../../../shared/schemas/events.ts';
+import { UnreadCountSchema } from '../../../shared/schemas/messaging.ts';
 import {
   EventStreamReader,
   openConversation,
@@ -60,6 +66,48 @@ describe('GET /api/events', () => {
     });
     await renterStream.until((events) => events.some((e) => e.type === 'message.created'));
     expect(messageIdOf(renterStream.ofType('message.created')[0]?.data)).toBe(message.id);
+  });
+
+  it("gives a send's idempotency key to the sender's streams only", async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    const renterStream = await stream(renter);
+    const landlordStream = await stream(landlord);
+    await renterStream.until((events) => events.some((e) => e.type === 'ready'));
+    await landlordStream.until((events) => events.some((e) => e.type === 'ready'));
+
+    const key = `key-${randomUUID()}`;
+    const message = await send(renter, conversation.id, 'Keyed', key);
+    await renterStream.until((events) => events.some((e) => e.type === 'message.created'));
+    await landlordStream.until((events) => events.some((e) => e.type === 'unread.changed'));
+    const mine = MessageCreatedEventSchema.parse(renterStream.ofType('message.created')[0]?.data);
+    expect(mine.idempotencyKey).toBe(key);
+    expect(mine.message.id).toBe(message.id);
+    const theirs = landlordStream.ofType('message.created')[0]?.data;
+    expect(MessageCreatedEventSchema.parse(theirs).message.id).toBe(message.id);
+    expect(theirs).not.toHaveProperty('idempotencyKey');
+    // Nothing the other side can read carries it: neither its stream nor its stored events.
+    expect(JSON.stringify(landlordStream.events)).not.toContain(key);
+    const stored = await db.execute<{ n: number }>(sql`select count(*)::int as n from events
+      where user_id = ${landlord.id} and payload::text like ${`%${key}%`}`);
+    expect(stored.rows[0]?.n).toBe(0);
+    // Every event on both streams is one of the shared catalogue.
+    for (const event of [...renterStream.events, ...landlordStream.events]) {
+      expect(LiveEventSchema.safeParse({ type: event.type, data: event.data }).success).toBe(true);
+    }
+
+    // A retry of the same send publishes nothing new.
+    const seen = renterStream.lastId;
+    const retry = await renter.client.post(`/api/conversations/${conversation.id}/messages`, {
+      content: 'Keyed',
+      idempotencyKey: key,
+    });
+    expect(retry.status).toBe(200);
+    const after = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from events where user_id = ${renter.id} and id > ${seen}`,
+    );
+    expect(after.rows[0]?.n).toBe(0);
   });
 
   it('delivers edits and read receipts live', async () => {
