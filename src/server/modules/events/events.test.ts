@@ -15,7 +15,9 @@ import {
   send,
 } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import type { EventNotice } from './event-bus.ts';
 import { pruneEvents } from './event-store.ts';
+import { type EventsTransaction, publishEvents, transactionWithEvents } from './events.service.ts';
 import { pruneSendCounters } from './housekeeping.ts';
 import { LiveStream } from './live-stream.ts';
 
@@ -234,6 +236,46 @@ describe('GET /api/events', () => {
     );
     expect(deps.events.size).toBe(0);
     expect(second.deps.events.size).toBe(1);
+  });
+
+  it("publishes through the caller's transaction: after its commit, and nothing on a rollback", async () => {
+    const user = await person(client);
+    const notices: EventNotice[] = [];
+    const unsubscribe = deps.events.subscribe(user.id, {
+      notice: (notice) => notices.push(notice),
+      close: () => {},
+    });
+    const ctx = { db, events: deps.events };
+    const counts = { total: 0, byConversation: {} };
+    const publish = (tx: EventsTransaction) =>
+      publishEvents(tx, [{ userId: user.id, type: 'unread.changed', data: counts }]);
+    const stored = async () =>
+      (await db.execute(sql`select 1 from events where user_id = ${user.id}`)).rows.length;
+    try {
+      await expect(
+        transactionWithEvents(ctx, async (tx) => {
+          await publish(tx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await stored()).toBe(0);
+      expect(notices).toEqual([]);
+
+      await transactionWithEvents(ctx, async (tx) => {
+        await publish(tx);
+        // Not before the commit.
+        expect(notices).toEqual([]);
+      });
+      expect(await stored()).toBe(1);
+      expect(notices[0]).toMatchObject({ userId: user.id, id: 1, event: { data: counts } });
+
+      // Only a transaction from transactionWithEvents can publish.
+      await expect(db.transaction((tx) => publish(tx as EventsTransaction))).rejects.toThrow(
+        'transactionWithEvents',
+      );
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('does not replay events for a notice that arrives while the stream is starting', async () => {
