@@ -1,6 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from './event-bus.ts';
-import { appendEvents, type NewEvent, type StoredEvent } from './event-store.ts';
+import {
+  appendEvents,
+  type Executor,
+  type NewEvent,
+  pruneEvents as pruneStoredEvents,
+  type StoredEvent,
+} from './event-store.ts';
 
 /*
  * What other modules use of the events module (ARCHITECTURE §5, decision 024). A module publishes
@@ -48,4 +54,9 @@ export async function publishEvents(tx: EventsTransaction, newEvents: NewEvent[]
   const queue = published.get(tx);
   if (!queue) throw new Error('publishEvents needs a transaction from transactionWithEvents.');
   queue.push(...(await appendEvents(tx, newEvents)));
+}
+
+/** Drops events past the 7-day replay window (for scheduled housekeeping; idempotent). */
+export function pruneEvents(db: Executor): Promise<number> {
+  return pruneStoredEvents(db);
 }
