@@ -100,3 +100,26 @@ export async function waitFor(check: () => void, timeoutMs = 1000): Promise<void
     });
   }
 }
+
+/**
+ * A component that reads a hook on every render, and `current()` to get what it last read:
+ * how the provider tests reach the API their provider hands out.
+ */
+export function hookProbe<T>(useValue: () => T) {
+  let value: T | null = null;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per test file, at module level
+  function Probe() {
+    value = useValue();
+    return null;
+  }
+  return {
+    Probe,
+    current(): T {
+      if (value === null) throw new Error('not rendered');
+      return value;
+    },
+    reset() {
+      value = null;
+    },
+  };
+}

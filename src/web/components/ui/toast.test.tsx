@@ -1,24 +1,17 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, renderError } from '../../testing/render.tsx';
-import { type ToastApi, ToastProvider, useToast } from './toast.tsx';
+import { cleanup, hookProbe, render, renderError } from '../../testing/render.tsx';
+import { ToastProvider, useToast } from './toast.tsx';
 
-let api: ToastApi | null = null;
-function Grab() {
-  api = useToast();
-  return null;
-}
-
-function toastApi(): ToastApi {
-  if (api === null) throw new Error('not rendered');
-  return api;
-}
+const probe = hookProbe(useToast);
+const Grab = probe.Probe;
+const toastApi = probe.current;
 
 describe('toasts', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    api = null;
+    probe.reset();
   });
   afterEach(async () => {
     await cleanup();

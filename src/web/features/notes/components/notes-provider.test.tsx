@@ -2,24 +2,12 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { cleanup, render, renderError } from '../../../testing/render.tsx';
-import {
-  NOTES_MESSAGES,
-  type NotesApi,
-  NotesProvider,
-  todayInNewYork,
-  useNotes,
-} from './notes-provider.tsx';
+import { cleanup, hookProbe, render, renderError } from '../../../testing/render.tsx';
+import { NOTES_MESSAGES, NotesProvider, todayInNewYork, useNotes } from './notes-provider.tsx';
 
-let api: NotesApi | null = null;
-function Grab() {
-  api = useNotes();
-  return null;
-}
-const current = () => {
-  if (api === null) throw new Error('not rendered');
-  return api;
-};
+const probe = hookProbe(useNotes);
+const Grab = probe.Probe;
+const current = probe.current;
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
@@ -29,7 +17,7 @@ function setOnline(online: boolean) {
 describe('NotesProvider', () => {
   afterEach(async () => {
     await cleanup();
-    api = null;
+    probe.reset();
     localStorage.clear();
     vi.restoreAllMocks();
   });

@@ -1,27 +1,17 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, renderError } from '../../../testing/render.tsx';
-import {
-  type SavedListingsApi,
-  SavedListingsProvider,
-  useSavedListings,
-} from './saved-listings-provider.tsx';
+import { cleanup, hookProbe, render, renderError } from '../../../testing/render.tsx';
+import { SavedListingsProvider, useSavedListings } from './saved-listings-provider.tsx';
 
-let api: SavedListingsApi | null = null;
-function Grab() {
-  api = useSavedListings();
-  return null;
-}
-const current = () => {
-  if (api === null) throw new Error('not rendered');
-  return api;
-};
+const probe = hookProbe(useSavedListings);
+const Grab = probe.Probe;
+const current = probe.current;
 
 describe('SavedListingsProvider', () => {
   afterEach(async () => {
     await cleanup();
-    api = null;
+    probe.reset();
     vi.restoreAllMocks();
   });
 

@@ -1,23 +1,16 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, waitFor } from '../../../testing/render.tsx';
+import { cleanup, hookProbe, render, waitFor } from '../../../testing/render.tsx';
 import {
-  type SavedListingsApi,
   SavedListingsProvider,
   type SavedListingsRemote,
   useSavedListings,
 } from './saved-listings-provider.tsx';
 
-let api: SavedListingsApi | null = null;
-function Grab() {
-  api = useSavedListings();
-  return null;
-}
-const current = () => {
-  if (api === null) throw new Error('not rendered');
-  return api;
-};
+const probe = hookProbe(useSavedListings);
+const Grab = probe.Probe;
+const current = probe.current;
 
 function remoteStub(overrides: Partial<SavedListingsRemote> = {}): SavedListingsRemote {
   return {
@@ -34,7 +27,7 @@ function remoteStub(overrides: Partial<SavedListingsRemote> = {}): SavedListings
 describe('SavedListingsProvider with a server', () => {
   afterEach(async () => {
     await cleanup();
-    api = null;
+    probe.reset();
     vi.restoreAllMocks();
   });
 

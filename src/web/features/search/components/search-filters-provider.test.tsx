@@ -2,29 +2,22 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { cleanup, render, renderError } from '../../../testing/render.tsx';
+import { cleanup, hookProbe, render, renderError } from '../../../testing/render.tsx';
 import {
   EMPTY_FILTERS,
   parseStoredFilters,
-  type SearchFiltersApi,
   SearchFiltersProvider,
   useSearchFilters,
 } from './search-filters-provider.tsx';
 
-let api: SearchFiltersApi | null = null;
-function Grab() {
-  api = useSearchFilters();
-  return null;
-}
-const current = () => {
-  if (api === null) throw new Error('not rendered');
-  return api;
-};
+const probe = hookProbe(useSearchFilters);
+const Grab = probe.Probe;
+const current = probe.current;
 
 describe('SearchFiltersProvider', () => {
   afterEach(async () => {
     await cleanup();
-    api = null;
+    probe.reset();
     localStorage.clear();
   });
 
