@@ -2,11 +2,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import type { FormStepProps } from './step-props.ts';
 
 /** Step 1: the title and the description. */
-export function BasicsStep({ form }: FormStepProps) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
+export function BasicsStep({ register, errors }: FormStepProps) {
   return (
     <>
       <TextField label="Title" error={errors.title?.message} {...register('title')} />

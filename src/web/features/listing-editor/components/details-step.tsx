@@ -18,11 +18,7 @@ const LAUNDRY_OPTIONS: SelectOptions = [
 ];
 
 /** Step 4: rooms, size, dates, pets, laundry and amenities. */
-export function DetailsStep({ form }: FormStepProps) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
+export function DetailsStep({ register, errors }: FormStepProps) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { Listing, Photo } from '../../../../shared/schemas/listings.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { issuesOfError, usePublishListing, useSaveDraft } from '../api/listing-editor-api.ts';
 import {
@@ -24,8 +25,6 @@ import { ReviewStep } from './review-step.tsx';
 import { StepButtons } from './step-buttons.tsx';
 import type { FormStepProps } from './step-props.ts';
 import { WizardProgress } from './wizard-progress.tsx';
-
-const preload = () => void listingResolver.preload();
 
 /** The steps that are fields of the one form, saved by "Save and continue". */
 const FORM_STEPS: Partial<Record<StepKey, ComponentType<FormStepProps>>> = {
@@ -106,20 +105,18 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
       <h2 className="text-xl font-semibold text-stone-900">{title}</h2>
       {error ? <Alert>{errorMessage(error)}</Alert> : null}
       {FormStep ? (
-        <form
-          onFocus={preload}
-          onSubmit={save}
-          noValidate
-          className="flex flex-col gap-5"
-          aria-label={title}
-        >
-          <FormStep form={form} />
+        <Form label={title} validation={listingResolver} onSubmit={save}>
+          <FormStep
+            register={form.register}
+            errors={form.formState.errors}
+            control={form.control}
+          />
           <StepButtons onBack={index > 0 ? back : undefined}>
             <Button type="submit" pending={saveDraft.isPending}>
               Save and continue
             </Button>
           </StepButtons>
-        </form>
+        </Form>
       ) : null}
       {step === 'photos' && id !== null ? (
         <PhotosStep

@@ -4,11 +4,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import type { FormStepProps } from './step-props.ts';
 
 /** Step 2: the address and the neighborhood (whose center places the pin for now). */
-export function LocationStep({ form }: FormStepProps) {
-  const {
-    register,
-    formState: { errors },
-  } = form;
+export function LocationStep({ register, errors }: FormStepProps) {
   return (
     <>
       <TextField

@@ -20,12 +20,7 @@ const NEW_FEE: FeeValues = {
 };
 
 /** Step 3: the rent, free months and the fees the tenant pays. */
-export function PriceStep({ form }: FormStepProps) {
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
+export function PriceStep({ register, errors, control }: FormStepProps) {
   const fees = useFieldArray({ control, name: 'fees' });
   return (
     <>

@@ -1,7 +1,9 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { ListingFormValues, StepKey } from '../listing-form-values.ts';
 
-/** The wizard's one form; each form step registers its own fields on it. */
-export type ListingFormApi = UseFormReturn<ListingFormValues, { step: StepKey }>;
-
-export type FormStepProps = { form: ListingFormApi };
+/** What a form step needs of the wizard's one form to register and show its own fields. */
+export type FormStepProps = {
+  register: UseFormRegister<ListingFormValues>;
+  errors: FieldErrors<ListingFormValues>;
+  control: Control<ListingFormValues, { step: StepKey }>;
+};

@@ -9,8 +9,6 @@ import {
 } from './saved-listings-provider.tsx';
 
 const probe = hookProbe(useSavedListings);
-const Grab = probe.Probe;
-const current = probe.current;
 
 function remoteStub(overrides: Partial<SavedListingsRemote> = {}): SavedListingsRemote {
   return {
@@ -35,17 +33,21 @@ describe('SavedListingsProvider with a server', () => {
     const remote = remoteStub();
     await render(
       <SavedListingsProvider userId="u1" remote={remote}>
-        <Grab />
+        <probe.Probe />
       </SavedListingsProvider>,
     );
-    await waitFor(() => expect(current().isSaved('l1')).toBe(true));
-    expect(current().savedListings[0]).toMatchObject({ id: 's1', user_id: 'u1', listing_id: 'l1' });
+    await waitFor(() => expect(probe.current().isSaved('l1')).toBe(true));
+    expect(probe.current().savedListings[0]).toMatchObject({
+      id: 's1',
+      user_id: 'u1',
+      listing_id: 'l1',
+    });
 
-    await act(async () => current().toggleSave('l2'));
-    expect(current().isSaved('l2')).toBe(true);
+    await act(async () => probe.current().toggleSave('l2'));
+    expect(probe.current().isSaved('l2')).toBe(true);
     expect(remote.save).toHaveBeenCalledWith('l2');
-    await act(async () => current().toggleSave('l1'));
-    expect(current().isSaved('l1')).toBe(false);
+    await act(async () => probe.current().toggleSave('l1'));
+    expect(probe.current().isSaved('l1')).toBe(false);
     expect(remote.unsave).toHaveBeenCalledWith('l1');
     await waitFor(() => expect(remote.onChanged).toHaveBeenCalledTimes(2));
   });
@@ -60,12 +62,12 @@ describe('SavedListingsProvider with a server', () => {
     });
     await render(
       <SavedListingsProvider userId="u1" remote={remote}>
-        <Grab />
+        <probe.Probe />
       </SavedListingsProvider>,
     );
-    await act(async () => current().toggleSave('l9'));
+    await act(async () => probe.current().toggleSave('l9'));
     await waitFor(() => expect(remote.onError).toHaveBeenCalledWith(failure));
-    expect(current().isSaved('l9')).toBe(false);
+    expect(probe.current().isSaved('l9')).toBe(false);
   });
 
   it('asks a signed-out visitor to sign in, and sends nothing', async () => {
@@ -73,10 +75,10 @@ describe('SavedListingsProvider with a server', () => {
     const remote = remoteStub();
     await render(
       <SavedListingsProvider userId={null} remote={remote}>
-        <Grab />
+        <probe.Probe />
       </SavedListingsProvider>,
     );
-    await act(async () => current().toggleSave('l1'));
+    await act(async () => probe.current().toggleSave('l1'));
     expect(remote.onSignInNeeded).toHaveBeenCalledTimes(1);
     expect(remote.save).not.toHaveBeenCalled();
     expect(remote.load).not.toHaveBeenCalled();

@@ -11,8 +11,6 @@ import {
 } from './search-filters-provider.tsx';
 
 const probe = hookProbe(useSearchFilters);
-const Grab = probe.Probe;
-const current = probe.current;
 
 describe('SearchFiltersProvider', () => {
   afterEach(async () => {
@@ -24,21 +22,23 @@ describe('SearchFiltersProvider', () => {
   it('starts empty, persists changes and resets', async () => {
     await render(
       <SearchFiltersProvider>
-        <Grab />
+        <probe.Probe />
       </SearchFiltersProvider>,
     );
-    expect(current().filters).toEqual(EMPTY_FILTERS);
-    expect(current().hasFilters).toBe(false);
+    expect(probe.current().filters).toEqual(EMPTY_FILTERS);
+    expect(probe.current().hasFilters).toBe(false);
 
-    await act(async () => current().setFilters({ bedrooms: '2', neighborhoods: ['Astoria'] }));
-    expect(current().hasFilters).toBe(true);
+    await act(async () =>
+      probe.current().setFilters({ bedrooms: '2', neighborhoods: ['Astoria'] }),
+    );
+    expect(probe.current().hasFilters).toBe(true);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.searchFilters) ?? '{}')).toMatchObject({
       bedrooms: '2',
       neighborhoods: ['Astoria'],
     });
 
-    await act(async () => current().resetFilters());
-    expect(current().filters).toEqual(EMPTY_FILTERS);
+    await act(async () => probe.current().resetFilters());
+    expect(probe.current().filters).toEqual(EMPTY_FILTERS);
     expect(localStorage.getItem(STORAGE_KEYS.searchFilters)).toBeNull();
   });
 
@@ -49,12 +49,12 @@ describe('SearchFiltersProvider', () => {
     );
     await render(
       <SearchFiltersProvider>
-        <Grab />
+        <probe.Probe />
       </SearchFiltersProvider>,
     );
-    expect(current().filters.maxPrice).toBe('3000');
-    expect(current().filters.amenities).toEqual(['Elevator']);
-    expect(current().hasFilters).toBe(true);
+    expect(probe.current().filters.maxPrice).toBe('3000');
+    expect(probe.current().filters.amenities).toEqual(['Elevator']);
+    expect(probe.current().hasFilters).toBe(true);
   });
 
   it('ignores malformed storage', () => {
@@ -73,7 +73,7 @@ describe('SearchFiltersProvider', () => {
   });
 
   it('throws a clear error outside its provider', async () => {
-    const error = await renderError(<Grab />);
+    const error = await renderError(<probe.Probe />);
     expect((error as Error).message).toBe(
       'useSearchFilters must be used within a SearchFiltersProvider.',
     );
