@@ -9,7 +9,6 @@ const probe = hookProbe(useToast);
 describe('toasts', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    probe.reset();
   });
   afterEach(async () => {
     await cleanup();

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { cleanup, hookProbe, render, renderError } from '../../../testing/render.tsx';
+import { hookProbe, render, renderError } from '../../../testing/render.tsx';
 import { NOTES_MESSAGES, NotesProvider, todayInNewYork, useNotes } from './notes-provider.tsx';
 
 const probe = hookProbe(useNotes);
@@ -13,9 +13,7 @@ function setOnline(online: boolean) {
 }
 
 describe('NotesProvider', () => {
-  afterEach(async () => {
-    await cleanup();
-    probe.reset();
+  afterEach(() => {
     localStorage.clear();
     vi.restoreAllMocks();
   });

@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, hookProbe, render, renderError } from '../../../testing/render.tsx';
+import { hookProbe, render, renderError } from '../../../testing/render.tsx';
 import { SavedListingsProvider, useSavedListings } from './saved-listings-provider.tsx';
 
 const probe = hookProbe(useSavedListings);
 
 describe('SavedListingsProvider', () => {
-  afterEach(async () => {
-    await cleanup();
-    probe.reset();
+  afterEach(() => {
     vi.restoreAllMocks();
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, hookProbe, render, waitFor } from '../../../testing/render.tsx';
+import { hookProbe, render, waitFor } from '../../../testing/render.tsx';
 import {
   SavedListingsProvider,
   type SavedListingsRemote,
@@ -23,9 +23,7 @@ function remoteStub(overrides: Partial<SavedListingsRemote> = {}): SavedListings
 }
 
 describe('SavedListingsProvider with a server', () => {
-  afterEach(async () => {
-    await cleanup();
-    probe.reset();
+  afterEach(() => {
     vi.restoreAllMocks();
   });
 

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { cleanup, hookProbe, render, renderError } from '../../../testing/render.tsx';
+import { hookProbe, render, renderError } from '../../../testing/render.tsx';
 import {
   EMPTY_FILTERS,
   parseStoredFilters,
@@ -13,9 +13,7 @@ import {
 const probe = hookProbe(useSearchFilters);
 
 describe('SearchFiltersProvider', () => {
-  afterEach(async () => {
-    await cleanup();
-    probe.reset();
+  afterEach(() => {
     localStorage.clear();
   });
 
