@@ -13,9 +13,13 @@ import {
   type Participant,
 } from '../../../shared/schemas/messaging.ts';
 import type { Db } from '../../db/client.ts';
+import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime } from '../../lib/time.ts';
+import { visibleListing } from '../listings/listings.service.ts';
 import { conversationFor, type MessagingCtx } from './messages.service.ts';
+
+type Ctx = Pick<MessagingCtx, 'db' | 'user'>;
 
 type SummaryRow = {
   id: string;
@@ -85,11 +89,16 @@ const ORDER: Record<ConversationFilter['sort'], SQL> = {
  * The user's conversation summaries (spec §3), filtered and sorted. A conversation whose other
  * participant has no profile is skipped (the inner join).
  */
-export async function listConversations(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  filter: Partial<ConversationFilter> & { updatedSince?: Date } = {},
-): Promise<ConversationSummary[]> {
+export async function listConversations({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input: filter = {},
+}: {
+  ctx: Ctx;
+  input?: Partial<ConversationFilter> & { updatedSince?: Date };
+}): Promise<ConversationSummary[]> {
   const conditions: SQL[] = [];
   if (filter.showUnreadOnly) conditions.push(sql`s.unread_count > 0`);
   if (filter.participantRole) conditions.push(sql`s.other_role = ${filter.participantRole}`);
@@ -167,11 +176,16 @@ async function conversationDetail(db: Db, conversationId: string, userId: string
 }
 
 /** `GET /api/conversations/{id}`. */
-export async function getConversation(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  conversationId: string,
-): Promise<Conversation> {
+export async function getConversation({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input: { conversationId },
+}: {
+  ctx: Ctx;
+  input: { conversationId: string };
+}): Promise<Conversation> {
   await conversationFor(db, conversationId, userId, MESSAGING_MESSAGES.cannotAccess);
   return conversationDetail(db, conversationId, userId);
 }
@@ -188,11 +202,16 @@ function createFailed(path: string, reason: string) {
  * the unique pair makes concurrent calls meet on one row. Opening it from a listing makes that
  * listing its context.
  */
-export async function getOrCreateConversation(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  input: { participantId: string; listingId?: string | undefined },
-): Promise<{ conversation: Conversation; created: boolean }> {
+export async function getOrCreateConversation({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input,
+}: {
+  ctx: Ctx;
+  input: { participantId: string; listingId?: string | undefined };
+}): Promise<{ conversation: Conversation; created: boolean }> {
   if (input.participantId === userId) {
     throw createFailed('participantId', 'You cannot start a conversation with yourself.');
   }
@@ -202,10 +221,10 @@ export async function getOrCreateConversation(
     // The context must be a listing the caller may see (active, or their own) that belongs to
     // one of the two: nobody learns a hidden listing's title or pins a stranger's listing.
     const listing = await db.execute(sql`
-      select 1 from listings
-      where id = ${input.listingId}
-        and landlord_id in (${userId}, ${input.participantId})
-        and (status = 'active' or landlord_id = ${userId})`);
+      select 1 from ${listings}
+      where ${listings.id} = ${input.listingId}
+        and ${listings.landlordId} in (${userId}, ${input.participantId})
+        and ${visibleListing(listings, userId)}`);
     if (listing.rows.length === 0) {
       throw new AppError('NOT_FOUND', {
         message: 'Listing not found',
@@ -226,12 +245,16 @@ export async function getOrCreateConversation(
 }
 
 /** `GET /api/conversations/suggestions`: names and listings among the user's conversations. */
-export async function conversationSuggestions(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  term: string,
-  limit: number,
-) {
+export async function conversationSuggestions({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input: { term, limit },
+}: {
+  ctx: Ctx;
+  input: { term: string; limit: number };
+}) {
   if (term.length < SUGGESTIONS_MIN_TERM_LENGTH) return [];
   const like = likePattern(term);
   const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -266,10 +289,14 @@ export async function conversationSuggestions(
 }
 
 /** `GET /api/conversations/stats`: totals, and activity over the last 7 days (spec §9). */
-export async function conversationStats(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-): Promise<ConversationStats> {
+export async function conversationStats({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+}: {
+  ctx: Ctx;
+}): Promise<ConversationStats> {
   const days = SEARCH_STATS_RECENT_DAYS;
   const result = await db.execute<Omit<ConversationStats, 'windowDays'>>(sql`
     with mine as (
