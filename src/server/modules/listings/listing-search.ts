@@ -214,7 +214,7 @@ export class ListingSearch {
       return this.applyChanges();
     }
     const docs = await this.db.execute<DocRow>(sql`
-      select ${DOC_COLUMNS} from ${l}
+      select ${DOC_COLUMNS} from ${listings} l
       where l.id = any(${sql.param([...ids])}::uuid[]) and ${publicListing(l)}`);
     const index = this.index as SearchIndex;
     const active = new Set<string>();
@@ -240,7 +240,7 @@ export class ListingSearch {
         let after = '00000000-0000-0000-0000-000000000000';
         for (;;) {
           const page = await tx.execute<DocRow>(sql`
-            select ${DOC_COLUMNS} from ${l}
+            select ${DOC_COLUMNS} from ${listings} l
             where ${publicListing(l)} and l.id > ${after}::uuid
             order by l.id limit ${LOAD_PAGE}`);
           for (const row of page.rows) index.add(toDoc(row));
