@@ -14,18 +14,21 @@ const LEXEME_CACHE_MAX = 10_000;
 /** Shorter words are never corrected: a two-letter word is close to nearly everything. */
 const TRIGRAM_MIN_LENGTH = 4;
 
+type L = typeof listings.$inferSelect;
+
+/** An active listing as DOC_COLUMNS reads it (active: the filter columns are set). */
 type DocRow = {
-  id: string;
+  id: L['id'];
   published_us: string;
-  rent_cents: number;
-  bedrooms: number;
-  bathrooms: number;
-  neighborhood: string;
-  borough: string;
-  pets: string | null;
-  laundry: string | null;
+  rent_cents: NonNullable<L['rentCents']>;
+  bedrooms: NonNullable<L['bedrooms']>;
+  bathrooms: NonNullable<L['bathrooms']>;
+  neighborhood: NonNullable<L['neighborhood']>;
+  borough: NonNullable<L['borough']>;
+  pets: L['pets'];
+  laundry: L['laundry'];
   available_day: number | null;
-  amenities: string[];
+  amenities: L['amenities'];
   lexemes: string[];
 };
 

@@ -13,7 +13,10 @@ import {
   type Participant,
 } from '../../../shared/schemas/messaging.ts';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/raw.ts';
+import type { users } from '../../db/schema/auth.ts';
 import { listings } from '../../db/schema/listings.ts';
+import type { conversations, messages } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime } from '../../lib/time.ts';
 import { visibleListing } from '../listings/listings.service.ts';
@@ -21,21 +24,24 @@ import { conversationFor, type MessagingCtx } from './messages.service.ts';
 
 type Ctx = Pick<MessagingCtx, 'db' | 'user'>;
 
-type SummaryRow = {
-  id: string;
-  listing_id: string | null;
-  created_at: string;
-  updated_at: string;
-  other_id: string;
-  other_name: string | null;
+type ConversationColumns = typeof conversations.$inferSelect;
+type MessageColumns = typeof messages.$inferSelect;
+
+/** A conversation summary row, typed from the schema (the joined parts null when absent). */
+type SummaryRow = RawRow<
+  Pick<ConversationColumns, 'id' | 'listingId' | 'createdAt' | 'updatedAt'>
+> & {
+  other_id: ConversationColumns['participant1Id'];
+  other_name: (typeof users.$inferSelect)['name'] | null;
   other_role: Participant['role'];
-  listing_title: string | null;
-  listing_address: string | null;
+  listing_title: (typeof listings.$inferSelect)['title'] | null;
+  listing_address: (typeof listings.$inferSelect)['address'];
   unread_count: number;
-  last_id: string | null;
-  last_content: string | null;
+  last_id: MessageColumns['id'] | null;
+  last_content: MessageColumns['content'] | null;
+  last_sender_id: MessageColumns['senderId'] | null;
+  /** Timestamps as text (lib/time.ts). */
   last_at: string | null;
-  last_sender_id: string | null;
   last_read_at: string | null;
 };
 
