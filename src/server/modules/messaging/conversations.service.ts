@@ -157,7 +157,7 @@ export async function listConversations({
 
 async function conversationDetail(db: Db, conversationId: string, userId: string) {
   const result = await db.execute<
-    SummaryRow & { participant1_id: string; participant2_id: string }
+    SummaryRow & RawRow<Pick<ConversationColumns, 'participant1Id' | 'participant2Id'>>
   >(sql`
     select c.id, c.participant1_id, c.participant2_id, c.listing_id, c.created_at, c.updated_at,
       u.id as other_id, u.name as other_name, u.user_type as other_role,
@@ -239,7 +239,7 @@ export async function getOrCreateConversation({
     }
   }
   const [first, second] = [userId, input.participantId].sort();
-  const result = await db.execute<{ id: string; created: boolean }>(sql`
+  const result = await db.execute<Pick<ConversationColumns, 'id'> & { created: boolean }>(sql`
     insert into conversations (participant1_id, participant2_id, listing_id)
     values (${first}, ${second}, ${input.listingId ?? null})
     on conflict (participant1_id, participant2_id) do update

@@ -8,7 +8,7 @@ import {
   type UnreadCount,
 } from '../../../shared/schemas/messaging.ts';
 import { columns, type RawRow } from '../../db/raw.ts';
-import { messages } from '../../db/schema/messaging.ts';
+import { type conversations, messages } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
@@ -55,7 +55,9 @@ export function toMessage(row: MessageRow, viewerId: string): Message {
   };
 }
 
-type ConversationAccess = { id: string; participant1_id: string; participant2_id: string };
+type ConversationAccess = RawRow<
+  Pick<typeof conversations.$inferSelect, 'id' | 'participant1Id' | 'participant2Id'>
+>;
 
 /**
  * The conversation, if `userId` is one of its two participants: 404 when it does not exist, 403
