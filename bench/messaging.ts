@@ -1049,7 +1049,12 @@ async function main() {
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     };
     const listCapture = capture([]);
-    await listConversations({ db: listCapture.db }, busy.id, ConversationFilterSchema.parse({}));
+    // The services read only the user's id.
+    const as = (id: string) => ({ id, email: '', name: '', userType: 'renter' as const });
+    await listConversations({
+      ctx: { db: listCapture.db, user: as(busy.id) },
+      input: ConversationFilterSchema.parse({}),
+    });
     const giantPair = pairUsers[0] as (typeof pairUsers)[number];
     const giantId = pairConversations[0] as string;
     const { rows: middle } = await database.pool.query<{ id: string }>(
@@ -1067,19 +1072,18 @@ async function main() {
       ],
     };
     const newestCapture = capture([access]);
-    await messagePage(
-      { db: newestCapture.db },
-      giantPair.renter.id,
-      giantId,
-      MessagePageQuerySchema.parse({}),
-    );
+    await messagePage({
+      ctx: { db: newestCapture.db, user: as(giantPair.renter.id) },
+      input: { conversationId: giantId, ...MessagePageQuerySchema.parse({}) },
+    });
     const beforeCapture = capture([access]);
-    await messagePage(
-      { db: beforeCapture.db },
-      giantPair.renter.id,
-      giantId,
-      MessagePageQuerySchema.parse({ before: middle[0]?.id }),
-    );
+    await messagePage({
+      ctx: { db: beforeCapture.db, user: as(giantPair.renter.id) },
+      input: {
+        conversationId: giantId,
+        ...MessagePageQuerySchema.parse({ before: middle[0]?.id }),
+      },
+    });
     const plans = {
       list: await explain(listCapture.captured[0]),
       newestPage: await explain(newestCapture.captured[1]),

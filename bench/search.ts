@@ -281,7 +281,10 @@ async function main() {
       for (const planned of searches.slice(0, 40)) {
         const params = Object.fromEntries(new URL(planned.path, 'http://bench').searchParams);
         const query = ListingSearchQuerySchema.parse(params);
-        const { nextCursor } = await searchListings({ db: database.db, storage, search, query });
+        const { nextCursor } = await searchListings({
+          ctx: { db: database.db, storage, listingSearch: search },
+          input: query,
+        });
         if (nextCursor) {
           searches.push({
             shape: `next-page ${planned.shape}`,

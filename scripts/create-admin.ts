@@ -58,7 +58,10 @@ const args = parse();
 
 await runWithDatabase(async (opened) => {
   const { db } = opened.database;
-  const promoted = await setUserType({ db, email: args.email, userType: 'admin' });
+  const promoted = await setUserType({
+    ctx: { db },
+    input: { email: args.email, userType: 'admin' },
+  });
   if (promoted) {
     console.log(`${promoted.email} is now an admin (was an existing account).`);
     if (args.password !== undefined || args.name !== undefined) {
@@ -69,7 +72,7 @@ await runWithDatabase(async (opened) => {
   const generated = args.password === undefined;
   const password = args.password ?? randomBytes(18).toString('base64url');
   const created = await createUserWithPassword({
-    db,
+    ctx: { db },
     input: {
       email: args.email,
       name: args.name ?? 'Administrator',
@@ -79,7 +82,10 @@ await runWithDatabase(async (opened) => {
   });
   if (!created) {
     // Created by someone else between our two statements: promote it instead.
-    await setUserType({ db, email: args.email, userType: 'admin' });
+    await setUserType({
+      ctx: { db },
+      input: { email: args.email, userType: 'admin' },
+    });
     console.log(`${args.email} is now an admin (was an existing account).`);
     return;
   }

@@ -98,7 +98,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
       // A link that worked voids every other outstanding one.
-      onPasswordReset: ({ user }) => voidResetLinks({ db, userId: user.id }),
+      onPasswordReset: ({ user }) => voidResetLinks({ ctx: { db }, input: { userId: user.id } }),
       async sendResetPassword({ user, token }) {
         // Our own link: it lands on the home page's recovery redirect (spec §2).
         const url = `${baseUrl}/?type=recovery&token=${encodeURIComponent(token)}`;
@@ -135,7 +135,10 @@ export function createAuth(options: AuthOptions) {
           // A newer reset link voids the older ones.
           async after(verification) {
             if (!verification.identifier.startsWith('reset-password:')) return;
-            await voidResetLinks({ db, userId: verification.value, newerThanId: verification.id });
+            await voidResetLinks({
+              ctx: { db },
+              input: { userId: verification.value, newerThanId: verification.id },
+            });
           },
         },
       },

@@ -37,7 +37,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
   const created: string[] = [];
   for (const account of [...DEMO_ACCOUNTS, ...DEMO_LANDLORDS]) {
     const user = await createUserWithPassword({
-      db,
+      ctx: { db },
       input: { ...account, password: DEMO_PASSWORD },
     });
     if (user) created.push(user.email);

@@ -77,7 +77,8 @@ async function discardRest(
 export function limitBody(maxSize: number, tooLarge: () => AppError): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const original = c.req.raw;
-    if (!original.body) return next();
+    // The first limit to match a request decides (a photo upload's, before its router's JSON one).
+    if (!original.body || limited.has(original)) return next();
     const reader = original.body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -96,6 +97,19 @@ export function limitBody(maxSize: number, tooLarge: () => AppError): Middleware
       throw error;
     }
     c.req.raw = new Request(original, { body: Buffer.concat(chunks) });
+    limited.add(c.req.raw);
     return next();
   };
 }
+
+/** Requests whose body a limit has already read (and kept, byte for byte). */
+const limited = new WeakSet<Request>();
+
+/** The default: every JSON API router reads at most 1 MB. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export const jsonBodyLimit = limitBody(
+  JSON_BODY_LIMIT,
+  () =>
+    new AppError('PAYLOAD_TOO_LARGE', { message: 'The request body is too large (at most 1 MB).' }),
+);

@@ -65,7 +65,7 @@ export const AUTH_ENDPOINTS = [
 type AuthEndpoint = (typeof AUTH_ENDPOINTS)[number];
 
 export function createAuthRoutes({ auth, database }: AppDeps) {
-  const { db } = database;
+  const ctx = { db: database.db };
   // The app loads sessions after these routes; the one route that needs the user loads it.
   const session = loadSession(auth);
 
@@ -145,19 +145,19 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
     })
     .post('/sign-in/email', jsonOf(SignInSchema), async (c) => {
       const input = c.req.valid('json');
-      const attemptId = await claimSignInAttempt({ db, email: input.email });
+      const attemptId = await claimSignInAttempt({ ctx, input });
       const res = await forward(c, '/sign-in/email', input);
       // A wrong password keeps its slot; a success clears them all; anything else was not a
       // judgement of the password and gives its slot back.
-      if (res.ok) await clearSignInFailures({ db, email: input.email });
-      else if (res.status !== 401) await releaseSignInAttempt({ db, attemptId });
+      if (res.ok) await clearSignInFailures({ ctx, input });
+      else if (res.status !== 401) await releaseSignInAttempt({ ctx, input: { attemptId } });
       return normalize(c, res);
     })
     .post('/sign-out', async (c) => normalize(c, await forward(c, '/sign-out')))
     .post('/request-password-reset', jsonOf(ForgotPasswordSchema), async (c) => {
       const input = c.req.valid('json');
       // Past the per-account limit no mail goes out, and the answer is the same as ever.
-      if (await claimPasswordResetMail({ db, email: input.email })) {
+      if (await claimPasswordResetMail({ ctx, input })) {
         const res = await forward(c, '/request-password-reset', input);
         if (res.status === 429) return normalize(c, res);
       }
@@ -171,7 +171,7 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
     .post('/change-password', session, requireUser, jsonOf(ChangePasswordSchema), async (c) => {
       const res = await forward(c, '/change-password', c.req.valid('json'));
       // A reset link mailed before the change must not undo it.
-      if (res.ok) await voidResetLinks({ db, userId: currentUser(c).id });
+      if (res.ok) await voidResetLinks({ ctx, input: { userId: currentUser(c).id } });
       return normalize(c, res);
     })
     .all('*', () => {

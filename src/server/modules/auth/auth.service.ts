@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import {
   PASSWORD_RESET_MAX_PER_ACCOUNT,
   PASSWORD_RESET_WINDOW_MS,
@@ -6,21 +6,23 @@ import {
   SIGN_IN_MAX_FAILURES,
 } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
+import { passwordResetRequests, signInFailures, verifications } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Ctx } from '../../lib/service.ts';
 
 type Throttle = {
-  table: 'sign_in_failures' | 'password_reset_requests';
+  table: typeof signInFailures | typeof passwordResetRequests;
   max: number;
   windowMs: number;
 };
 
 const SIGN_IN: Throttle = {
-  table: 'sign_in_failures',
+  table: signInFailures,
   max: SIGN_IN_MAX_FAILURES,
   windowMs: SIGN_IN_FAILURE_WINDOW_MS,
 };
 const PASSWORD_RESET: Throttle = {
-  table: 'password_reset_requests',
+  table: passwordResetRequests,
   max: PASSWORD_RESET_MAX_PER_ACCOUNT,
   windowMs: PASSWORD_RESET_WINDOW_MS,
 };
@@ -33,28 +35,27 @@ type Claim = { id: string } | { retryAfterS: number };
  * on it and no more than `max` ever get a slot (a plain count-then-insert lets a burst through).
  */
 async function claimSlot(db: Db, throttle: Throttle, email: string): Promise<Claim> {
-  const table = sql.identifier(throttle.table);
+  const { table } = throttle;
+  const name = getTableName(table);
   const since = new Date(Date.now() - throttle.windowMs).toISOString();
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`${throttle.table}:${email}`}, 0))`,
-    );
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${name}:${email}`}, 0))`);
     // Rows past the window count for nothing: drop them, so an account keeps at most `max`.
-    await tx.execute(sql`delete from ${table} where email = ${email} and created_at <= ${since}`);
+    await tx.execute(
+      sql`delete from ${table} where ${table.email} = ${email} and ${table.createdAt} <= ${since}`,
+    );
     const { rows } = await tx.execute<{ n: number; oldest: string | null }>(
-      sql`select count(*)::int as n, min(created_at)::text as oldest from ${table} where email = ${email}`,
+      sql`select count(*)::int as n, min(${table.createdAt})::text as oldest from ${table}
+        where ${table.email} = ${email}`,
     );
     const { n = 0, oldest = null } = rows[0] ?? {};
     if (n >= throttle.max) {
       const unlockAt = (oldest ? Date.parse(oldest) : Date.now()) + throttle.windowMs;
       return { retryAfterS: Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000)) };
     }
-    const inserted = await tx.execute<{ id: string }>(
-      sql`insert into ${table} (email) values (${email}) returning id`,
-    );
-    const id = inserted.rows[0]?.id;
-    if (!id) throw new Error(`no row inserted into ${throttle.table}`);
-    return { id };
+    const [inserted] = await tx.insert(table).values({ email }).returning({ id: table.id });
+    if (!inserted) throw new Error(`no row inserted into ${name}`);
+    return { id: inserted.id };
   });
 }
 
@@ -64,7 +65,13 @@ async function claimSlot(db: Db, throttle: Throttle, email: string): Promise<Cla
  * the limit the answer is 429 with Retry-After, and the password is never checked. State is in
  * PostgreSQL so every instance sees the same count.
  */
-export async function claimSignInAttempt({ db, email }: { db: Db; email: string }) {
+export async function claimSignInAttempt({
+  ctx: { db },
+  input: { email },
+}: {
+  ctx: Ctx;
+  input: { email: string };
+}) {
   const claim = await claimSlot(db, SIGN_IN, email);
   if ('retryAfterS' in claim) {
     throw new AppError('RATE_LIMITED', { headers: { 'Retry-After': String(claim.retryAfterS) } });
@@ -73,16 +80,34 @@ export async function claimSignInAttempt({ db, email }: { db: Db; email: string 
 }
 
 /** The attempt was not judged (malformed, or refused by the per-IP limit): free its slot. */
-export async function releaseSignInAttempt({ db, attemptId }: { db: Db; attemptId: string }) {
-  await db.execute(sql`delete from sign_in_failures where id = ${attemptId}`);
+export async function releaseSignInAttempt({
+  ctx: { db },
+  input: { attemptId },
+}: {
+  ctx: Ctx;
+  input: { attemptId: string };
+}) {
+  await db.delete(signInFailures).where(eq(signInFailures.id, attemptId));
 }
 
-export async function clearSignInFailures({ db, email }: { db: Db; email: string }) {
-  await db.execute(sql`delete from sign_in_failures where email = ${email}`);
+export async function clearSignInFailures({
+  ctx: { db },
+  input: { email },
+}: {
+  ctx: Ctx;
+  input: { email: string };
+}) {
+  await db.delete(signInFailures).where(eq(signInFailures.email, email));
 }
 
 /** True when another reset mail may go to this address now (the answer never says). */
-export async function claimPasswordResetMail({ db, email }: { db: Db; email: string }) {
+export async function claimPasswordResetMail({
+  ctx: { db },
+  input: { email },
+}: {
+  ctx: Ctx;
+  input: { email: string };
+}) {
   return 'id' in (await claimSlot(db, PASSWORD_RESET, email));
 }
 
@@ -91,18 +116,17 @@ export async function claimPasswordResetMail({ db, email }: { db: Db; email: str
  * older than `newerThanId` (a new link was made; of two made at once, the later one stays).
  */
 export async function voidResetLinks({
-  db,
-  userId,
-  newerThanId,
+  ctx: { db },
+  input: { userId, newerThanId },
 }: {
-  db: Db;
-  userId: string;
-  newerThanId?: string;
+  ctx: Ctx;
+  input: { userId: string; newerThanId?: string };
 }) {
+  const v = verifications;
   const older = newerThanId
-    ? sql`and (created_at, id) < (select created_at, id from verifications where id = ${newerThanId})`
-    : sql``;
-  await db.execute(sql`
-    delete from verifications
-    where value = ${userId} and identifier like 'reset-password:%' ${older}`);
+    ? sql`(${v.createdAt}, ${v.id}) < (select created_at, id from verifications where id = ${newerThanId})`
+    : undefined;
+  await db
+    .delete(v)
+    .where(and(eq(v.value, userId), sql`${v.identifier} like 'reset-password:%'`, older));
 }

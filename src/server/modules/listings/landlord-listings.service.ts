@@ -6,11 +6,10 @@ import type {
   ListingStatusCounts,
 } from '../../../shared/schemas/listings.ts';
 import type { Db } from '../../db/client.ts';
+import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import { flushViews } from './listings.service.ts';
-
-type Ctx = { db: Db; storage: MediaStorage };
 
 type LandlordRow = SummaryRow & {
   view_count: number;
@@ -117,11 +116,13 @@ async function statusCounts(db: Db, landlordId: string, pattern: string | null) 
  * title and address and filtered by status. Saves never count the owner's own.
  */
 export async function landlordListings({
-  db,
-  storage,
-  landlordId,
-  query,
-}: Ctx & { landlordId: string; query: LandlordListingsQuery }): Promise<LandlordListingsPage> {
+  ctx: { db, storage, user },
+  input: query,
+}: {
+  ctx: UserCtx<{ storage: MediaStorage }>;
+  input: LandlordListingsQuery;
+}): Promise<LandlordListingsPage> {
+  const landlordId = user.id;
   await flushViews(db);
   const { q, status, page, pageSize } = query;
   const pattern = q ? likePattern(q) : null;
@@ -156,12 +157,11 @@ export async function landlordListings({
  * included) of views, saves by others and new inquiries across all the landlord's listings.
  */
 export async function landlordDashboard({
-  db,
-  landlordId,
+  ctx: { db, user },
 }: {
-  db: Db;
-  landlordId: string;
+  ctx: UserCtx;
 }): Promise<LandlordDashboard> {
+  const landlordId = user.id;
   await flushViews(db);
   const [listings, result] = await Promise.all([
     statusCounts(db, landlordId, null),

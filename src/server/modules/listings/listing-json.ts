@@ -1,53 +1,56 @@
 import { netEffectiveRentCents } from '../../../shared/listings.ts';
-import type { Fee, Listing, ListingSummary, Photo } from '../../../shared/schemas/listings.ts';
+import type { Listing, ListingSummary, Photo } from '../../../shared/schemas/listings.ts';
+import type { RawRow } from '../../db/raw.ts';
+import type { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { variantKey } from '../../lib/images.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 
-/** Rows as the listing queries select them (snake_case, dates already text). */
-export type PhotoRow = {
-  id: string;
-  storageKey: string;
-  widths: number[];
-  width: number;
-  height: number;
-  placeholder: string;
-};
+type ListingColumns = typeof listings.$inferSelect;
 
-export type SummaryRow = {
-  id: string;
-  status: string;
-  title: string;
-  address: string | null;
-  unit: string | null;
-  neighborhood: string | null;
-  borough: string | null;
-  lat: number | null;
-  lng: number | null;
-  rent_cents: number | null;
-  free_months: number;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  sqft: number | null;
-  available_from: string | null;
-  lease_term_months: number | null;
-  pets: string | null;
-  laundry: string | null;
-  amenities: string[];
-  featured: boolean;
-  published_at: string | null;
+/** A photo as the listing queries build it (json_build_object, schema keys). */
+export type PhotoRow = Pick<
+  typeof listingPhotos.$inferSelect,
+  'id' | 'storageKey' | 'widths' | 'width' | 'height' | 'placeholder'
+>;
+
+/** Rows as the listing queries select them (snake_case, dates already text), from the schema. */
+export type SummaryRow = RawRow<
+  Pick<
+    ListingColumns,
+    | 'id'
+    | 'status'
+    | 'title'
+    | 'address'
+    | 'unit'
+    | 'neighborhood'
+    | 'borough'
+    | 'lat'
+    | 'lng'
+    | 'rentCents'
+    | 'freeMonths'
+    | 'bedrooms'
+    | 'bathrooms'
+    | 'sqft'
+    | 'availableFrom'
+    | 'leaseTermMonths'
+    | 'pets'
+    | 'laundry'
+    | 'amenities'
+    | 'featured'
+    | 'publishedAt'
+  >
+> & {
   cover: PhotoRow | null;
   photo_count: number;
 };
 
-export type DetailRow = SummaryRow & {
-  description: string;
-  fees: Fee[];
-  landlord_id: string;
-  landlord_name: string;
-  created_at: string;
-  updated_at: string;
-  photos: PhotoRow[];
-};
+export type DetailRow = SummaryRow &
+  RawRow<
+    Pick<ListingColumns, 'description' | 'fees' | 'landlordId' | 'createdAt' | 'updatedAt'>
+  > & {
+    landlord_name: string;
+    photos: PhotoRow[];
+  };
 
 /** The listing columns every listing query selects, from a listing aliased `l`. */
 export const SUMMARY_COLUMNS = `

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { listings } from '../../db/schema/listings.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { publicListing } from './listing-visibility.ts';
 import { type SearchDoc, SearchIndex, type TextTerm } from './search-index.ts';
 
 /** Listings read per statement while loading: bounds memory and event-loop stalls. */
@@ -11,20 +14,25 @@ const LEXEME_CACHE_MAX = 10_000;
 /** Shorter words are never corrected: a two-letter word is close to nearly everything. */
 const TRIGRAM_MIN_LENGTH = 4;
 
+type L = typeof listings.$inferSelect;
+
+/** An active listing as DOC_COLUMNS reads it (active: the filter columns are set). */
 type DocRow = {
-  id: string;
+  id: L['id'];
   published_us: string;
-  rent_cents: number;
-  bedrooms: number;
-  bathrooms: number;
-  neighborhood: string;
-  borough: string;
-  pets: string | null;
-  laundry: string | null;
+  rent_cents: NonNullable<L['rentCents']>;
+  bedrooms: NonNullable<L['bedrooms']>;
+  bathrooms: NonNullable<L['bathrooms']>;
+  neighborhood: NonNullable<L['neighborhood']>;
+  borough: NonNullable<L['borough']>;
+  pets: L['pets'];
+  laundry: L['laundry'];
   available_day: number | null;
-  amenities: string[];
+  amenities: L['amenities'];
   lexemes: string[];
 };
+
+const l = alias(listings, 'l');
 
 const DOC_COLUMNS = sql`l.id, (extract(epoch from l.published_at) * 1000000)::int8::text as published_us,
   l.rent_cents, l.bedrooms, l.bathrooms, l.neighborhood, l.borough, l.pets, l.laundry,
@@ -209,8 +217,8 @@ export class ListingSearch {
       return this.applyChanges();
     }
     const docs = await this.db.execute<DocRow>(sql`
-      select ${DOC_COLUMNS} from listings l
-      where l.id = any(${sql.param([...ids])}::uuid[]) and l.status = 'active'`);
+      select ${DOC_COLUMNS} from ${listings} l
+      where l.id = any(${sql.param([...ids])}::uuid[]) and ${publicListing(l)}`);
     const index = this.index as SearchIndex;
     const active = new Set<string>();
     for (const row of docs.rows) {
@@ -235,8 +243,8 @@ export class ListingSearch {
         let after = '00000000-0000-0000-0000-000000000000';
         for (;;) {
           const page = await tx.execute<DocRow>(sql`
-            select ${DOC_COLUMNS} from listings l
-            where l.status = 'active' and l.id > ${after}::uuid
+            select ${DOC_COLUMNS} from ${listings} l
+            where ${publicListing(l)} and l.id > ${after}::uuid
             order by l.id limit ${LOAD_PAGE}`);
           for (const row of page.rows) index.add(toDoc(row));
           const last = page.rows[page.rows.length - 1];

@@ -9,13 +9,11 @@ import {
   PhotoResponseSchema,
   PhotosResponseSchema,
   ReorderPhotosSchema,
-  SavedListingResponseSchema,
-  SavedListingsSchema,
   UpdateListingSchema,
 } from '../../../shared/schemas/listings.ts';
 import type { ApiOperation } from '../../lib/openapi.ts';
 
-/** Listings, photos, neighborhoods and saved listings in /api/openapi.json. */
+/** Listings, photos, the landlord's listings and neighborhoods in /api/openapi.json. */
 export const listingsApiOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -106,28 +104,5 @@ export const listingsApiOperations: ApiOperation[] = [
     summary: 'The closed list of boroughs and neighborhoods',
     tags: ['listings'],
     response: NeighborhoodsResponseSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/saved-listings',
-    summary: 'Saved listings of the signed-in user (available=false once off the market)',
-    tags: ['saved-listings'],
-    response: SavedListingsSchema,
-    auth: true,
-  },
-  {
-    method: 'put',
-    path: '/api/saved-listings/{listingId}',
-    summary: 'Save a listing (idempotent)',
-    tags: ['saved-listings'],
-    response: SavedListingResponseSchema,
-    auth: true,
-  },
-  {
-    method: 'delete',
-    path: '/api/saved-listings/{listingId}',
-    summary: 'Unsave a listing (idempotent; 204)',
-    tags: ['saved-listings'],
-    auth: true,
   },
 ];

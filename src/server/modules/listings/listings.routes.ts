@@ -32,7 +32,6 @@ import {
 
 /** Multipart framing on top of the photo itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-export const PHOTO_UPLOAD_PATH = /^\/api\/listings\/[^/]+\/photos\/?$/;
 
 function photoError(message: string): never {
   throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'photo', message }] });
@@ -43,31 +42,31 @@ function photoTooLarge(): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', { message, details: [{ path: 'photo', message }] });
 }
 
-/** The upload's body limit; app.ts applies it to PHOTO_UPLOAD_PATH before any route runs. */
+/** The upload's body limit, larger than JSON's (listings.module.ts declares it). */
 export const photoBodyLimit = limitBody(MAX_PHOTO_BYTES + MULTIPART_OVERHEAD, photoTooLarge);
 
 export function createListingsRoutes({ database: { db }, storage, listingSearch }: AppDeps) {
-  const ctx = { db, storage };
+  const deps = { db, storage };
   return new Hono<AppEnv>()
     .get('/', validate('query', ListingSearchQuerySchema), async (c) => {
-      return c.json(
-        await searchListings({ ...ctx, search: listingSearch, query: c.req.valid('query') }),
-      );
+      const ctx = { ...deps, listingSearch };
+      return c.json(await searchListings({ ctx, input: c.req.valid('query') }));
     })
     .get('/featured', validate('query', FeaturedQuerySchema), async (c) => {
       const limit = c.req.valid('query').limit ?? FEATURED_LIMIT;
-      return c.json(await featuredListings({ ...ctx, limit }));
+      return c.json(await featuredListings({ ctx: deps, input: { limit } }));
     })
     .get('/:id', validate('param', ListingIdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
-      const user = c.var.user;
-      const listing = await getListing({ ...ctx, listingId: id, viewer: user });
+      const listing = await getListing({
+        ctx: { ...deps, user: c.var.user },
+        input: { listingId: id },
+      });
       return c.json({ listing });
     })
     .post('/', requireRole('landlord'), validate('json', CreateListingSchema), async (c) => {
       const listing = await createListing({
-        ...ctx,
-        landlordId: currentUser(c).id,
+        ctx: { ...deps, user: currentUser(c) },
         input: c.req.valid('json'),
       });
       return c.json({ listing }, 201);
@@ -79,35 +78,10 @@ export function createListingsRoutes({ database: { db }, storage, listingSearch 
       validate('json', UpdateListingSchema),
       async (c) => {
         const listing = await updateListing({
-          ...ctx,
-          user: currentUser(c),
-          listingId: c.req.valid('param').id,
-          input: c.req.valid('json'),
+          ctx: { ...deps, user: currentUser(c) },
+          input: { listingId: c.req.valid('param').id, changes: c.req.valid('json') },
         });
         return c.json({ listing });
-      },
-    )
-    .post(
-      '/:id/photos',
-      requireRole('landlord'),
-      validate('param', ListingIdParamSchema),
-      async (c) => {
-        if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
-          photoError('Send the photo as multipart/form-data in a field named "photo".');
-        }
-        const form = await c.req.parseBody().catch(() => photoError(PHOTO_MESSAGES.unreadable));
-        const file = form.photo ?? form.file;
-        if (!(file instanceof File)) {
-          photoError('Send the photo as multipart/form-data in a field named "photo".');
-        }
-        if (file.size > MAX_PHOTO_BYTES) throw photoTooLarge();
-        const result = await addPhoto({
-          ...ctx,
-          userId: currentUser(c).id,
-          listingId: c.req.valid('param').id,
-          data: Buffer.from(await file.arrayBuffer()),
-        });
-        return c.json(result, 201);
       },
     )
     .patch(
@@ -117,10 +91,8 @@ export function createListingsRoutes({ database: { db }, storage, listingSearch 
       validate('json', ReorderPhotosSchema),
       async (c) => {
         const result = await reorderPhotos({
-          ...ctx,
-          userId: currentUser(c).id,
-          listingId: c.req.valid('param').id,
-          order: c.req.valid('json').order,
+          ctx: { ...deps, user: currentUser(c) },
+          input: { listingId: c.req.valid('param').id, order: c.req.valid('json').order },
         });
         return c.json(result);
       },
@@ -132,14 +104,43 @@ export function createListingsRoutes({ database: { db }, storage, listingSearch 
       async (c) => {
         const { id, photoId } = c.req.valid('param');
         const result = await deletePhoto({
-          ...ctx,
-          userId: currentUser(c).id,
-          listingId: id,
-          photoId,
+          ctx: { ...deps, user: currentUser(c) },
+          input: { listingId: id, photoId },
         });
         return c.json(result);
       },
     );
+}
+
+/**
+ * `POST /api/listings/{id}/photos`, a router of its own: it reads up to the photo limit, every
+ * other listing route JSON's 1 MB.
+ */
+export function createPhotoUploadRoutes({ database: { db }, storage }: AppDeps) {
+  return new Hono<AppEnv>().post(
+    '/',
+    requireRole('landlord'),
+    validate('param', ListingIdParamSchema),
+    async (c) => {
+      if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
+        photoError('Send the photo as multipart/form-data in a field named "photo".');
+      }
+      const form = await c.req.parseBody().catch(() => photoError(PHOTO_MESSAGES.unreadable));
+      const file = form.photo ?? form.file;
+      if (!(file instanceof File)) {
+        photoError('Send the photo as multipart/form-data in a field named "photo".');
+      }
+      if (file.size > MAX_PHOTO_BYTES) throw photoTooLarge();
+      const result = await addPhoto({
+        ctx: { db, storage, user: currentUser(c) },
+        input: {
+          listingId: c.req.valid('param').id,
+          data: Buffer.from(await file.arrayBuffer()),
+        },
+      });
+      return c.json(result, 201);
+    },
+  );
 }
 
 /** `/api/landlord`: the landlord's own listings table and dashboard figures. */
@@ -150,13 +151,12 @@ export function createLandlordListingsRoutes({ database: { db }, storage }: AppD
       requireRole('landlord'),
       validate('query', LandlordListingsQuerySchema),
       async (c) => {
-        const query = c.req.valid('query');
-        const landlordId = currentUser(c).id;
-        return c.json(await landlordListings({ db, storage, landlordId, query }));
+        const ctx = { db, storage, user: currentUser(c) };
+        return c.json(await landlordListings({ ctx, input: c.req.valid('query') }));
       },
     )
     .get('/dashboard', requireRole('landlord'), async (c) => {
-      return c.json(await landlordDashboard({ db, landlordId: currentUser(c).id }));
+      return c.json(await landlordDashboard({ ctx: { db, user: currentUser(c) } }));
     });
 }
 

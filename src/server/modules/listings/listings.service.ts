@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { processPhoto, storePhoto, variantKey } from '../../lib/images.ts';
+import type { Ctx, UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import {
   type DetailRow,
@@ -23,11 +24,13 @@ import {
   toPhoto,
 } from './listing-json.ts';
 
+import { isListingPublic, publicListing } from './listing-visibility.ts';
+
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+export { isListingPublic, publicListing, visibleListing } from './listing-visibility.ts';
 export { featuredListings, searchListings } from './search.service.ts';
 
-type Viewer = { id: string; userType: UserType } | null;
-type Ctx = { db: Db; storage: MediaStorage };
+type Deps = { storage: MediaStorage };
 
 type ListingRow = typeof listings.$inferSelect;
 type Issue = { path: string; message: string };
@@ -145,48 +148,57 @@ export async function flushViews(db: Db) {
     on conflict (listing_id) do update set view_count = s.view_count + excluded.view_count`);
 }
 
-function canSeeUnpublished(row: { landlord_id: string }, viewer: Viewer) {
+function canSeeUnpublished(
+  row: { landlord_id: string },
+  viewer: { id: string; userType: UserType } | null,
+) {
   return viewer !== null && (viewer.id === row.landlord_id || viewer.userType === 'admin');
 }
 
 /** `GET /api/listings/{id}`: active listings for everyone; others only for their owner. */
 export async function getListing({
-  db,
-  storage,
-  listingId,
-  viewer,
-}: Ctx & { listingId: string; viewer: Viewer }): Promise<Listing> {
+  ctx,
+  input: { listingId },
+}: {
+  ctx: ViewerCtx<Deps>;
+  input: { listingId: string };
+}): Promise<Listing> {
+  const { db, storage, user: viewer } = ctx;
   const row = await selectDetail(db, listingId);
-  if (!row || (row.status !== 'active' && !canSeeUnpublished(row, viewer))) {
+  if (!row || (!isListingPublic(row) && !canSeeUnpublished(row, viewer))) {
     throw new AppError('NOT_FOUND');
   }
   // Owners looking at their own listing are not views.
-  if (row.status === 'active' && viewer?.id !== row.landlord_id) recordView(db, listingId);
+  if (isListingPublic(row) && viewer?.id !== row.landlord_id) recordView(db, listingId);
   return toListing(storage, row);
 }
 
 /** An active listing for server-rendered pages (SEO); no view is counted. */
 export async function findPublicListing({
-  db,
-  storage,
-  listingId,
-}: Ctx & { listingId: string }): Promise<Listing | null> {
+  ctx: { db, storage },
+  input: { listingId },
+}: {
+  ctx: Ctx<Deps>;
+  input: { listingId: string };
+}): Promise<Listing | null> {
   const row = await selectDetail(db, listingId);
-  return row && row.status === 'active' ? toListing(storage, row) : null;
+  return row && isListingPublic(row) ? toListing(storage, row) : null;
 }
 
-async function readListing(ctx: Ctx, listingId: string): Promise<Listing> {
+async function readListing(ctx: Ctx<Deps>, listingId: string): Promise<Listing> {
   const row = await selectDetail(ctx.db, listingId);
   if (!row) throw new AppError('NOT_FOUND');
   return toListing(ctx.storage, row);
 }
 
 export async function createListing({
-  db,
-  storage,
-  landlordId,
+  ctx: { db, storage, user },
   input,
-}: Ctx & { landlordId: string; input: CreateListingInput }): Promise<Listing> {
+}: {
+  ctx: UserCtx<Deps>;
+  input: CreateListingInput;
+}): Promise<Listing> {
+  const landlordId = user.id;
   const values = withDerivedFields(input);
   const issues = crossFieldIssues(values);
   if (issues.length) throw invalid(issues);
@@ -203,12 +215,12 @@ export async function createListing({
  * STATUS_TRANSITIONS; going active checks completeness. An admin may only set `featured`.
  */
 export async function updateListing({
-  db,
-  storage,
-  user,
-  listingId,
-  input,
-}: Ctx & { user: NonNullable<Viewer>; listingId: string; input: UpdateListingInput }) {
+  ctx: { db, storage, user },
+  input: { listingId, changes: input },
+}: {
+  ctx: UserCtx<Deps>;
+  input: { listingId: string; changes: UpdateListingInput };
+}) {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -295,12 +307,13 @@ const tooManyPhotos = () =>
 
 /** `POST /api/listings/{id}/photos`: checked by content, re-encoded, stored, appended. */
 export async function addPhoto({
-  db,
-  storage,
-  userId,
-  listingId,
-  data,
-}: Ctx & { userId: string; listingId: string; data: Buffer }) {
+  ctx: { db, storage, user },
+  input: { listingId, data },
+}: {
+  ctx: UserCtx<Deps>;
+  input: { listingId: string; data: Buffer };
+}) {
+  const userId = user.id;
   await assertOwner(db, listingId, userId);
   const [existing] = await db
     .select({ n: count() })
@@ -349,12 +362,13 @@ export async function addPhoto({
 
 /** `PATCH /api/listings/{id}/photos`: a new order; the first photo is the cover. */
 export async function reorderPhotos({
-  db,
-  storage,
-  userId,
-  listingId,
-  order,
-}: Ctx & { userId: string; listingId: string; order: string[] }) {
+  ctx: { db, storage, user },
+  input: { listingId, order },
+}: {
+  ctx: UserCtx<Deps>;
+  input: { listingId: string; order: string[] };
+}) {
+  const userId = user.id;
   await assertOwner(db, listingId, userId);
   await db.transaction(async (tx) => {
     const current = await tx
@@ -378,12 +392,13 @@ export async function reorderPhotos({
 
 /** `DELETE /api/listings/{id}/photos/{photoId}`; a live listing keeps at least one photo. */
 export async function deletePhoto({
-  db,
-  storage,
-  userId,
-  listingId,
-  photoId,
-}: Ctx & { userId: string; listingId: string; photoId: string }) {
+  ctx: { db, storage, user },
+  input: { listingId, photoId },
+}: {
+  ctx: UserCtx<Deps>;
+  input: { listingId: string; photoId: string };
+}) {
+  const userId = user.id;
   const owned = await assertOwner(db, listingId, userId);
   const removed = await db.transaction(async (tx) => {
     const photos = await tx
@@ -417,17 +432,23 @@ export async function deletePhoto({
 }
 
 /** How many listings are public, for the sitemap's paging. */
-export async function countActiveListings({ db }: { db: Db }) {
-  const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.status, 'active'));
+export async function countActiveListings({ ctx: { db } }: { ctx: Ctx }) {
+  const [row] = await db.select({ n: count() }).from(listings).where(publicListing(listings));
   return row?.n ?? 0;
 }
 
 /** One page of active listings for the sitemap, in a stable order (by id). */
-export async function sitemapEntries({ db, page, size }: { db: Db; page: number; size: number }) {
+export async function sitemapEntries({
+  ctx: { db },
+  input: { page, size },
+}: {
+  ctx: Ctx;
+  input: { page: number; size: number };
+}) {
   return db
     .select({ id: listings.id, updatedAt: listings.updatedAt })
     .from(listings)
-    .where(eq(listings.status, 'active'))
+    .where(publicListing(listings))
     .orderBy(asc(listings.id))
     .offset(page * size)
     .limit(size);

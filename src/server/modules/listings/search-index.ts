@@ -1,11 +1,18 @@
-import {
-  AMENITY_SLUGS,
-  LAUNDRY,
-  PETS,
-  type PetKind,
-  type SearchSort,
-} from '../../../shared/listings.ts';
+import { AMENITY_SLUGS, LAUNDRY, PETS, type SearchSort } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import {
+  AMENITY_BITS,
+  AMENITY_WORDS,
+  BOROUGH_CODES,
+  keepFilterMatches,
+  LAUNDRY_CODES,
+  NEIGHBORHOOD_CODES,
+  NEVER_AVAILABLE,
+  NOT_LISTED,
+  PET_CODES,
+} from './search-index-filters.ts';
+import { compareIds, PageHeap, SlotList } from './search-index-lists.ts';
+import type { IndexPage, IndexQuery, SearchDoc, SortKey, TextTerm } from './search-index-types.ts';
 
 /**
  * The in-memory search index of active listings (docs/decisions/017): every filter as a typed
@@ -17,139 +24,13 @@ import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
  * listing-search.ts fills and updates it.
  */
 
-/** One active listing as search sees it. */
-export type SearchDoc = {
-  id: string;
-  /** Microseconds since the epoch, PostgreSQL's precision, so "newest" orders as it does. */
-  publishedUs: number;
-  rentCents: number;
-  bedrooms: number;
-  bathrooms: number;
-  neighborhood: string;
-  borough: string;
-  pets: string;
-  laundry: string;
-  /** Days since 1970-01-01; null when not given (then no available-by search finds it). */
-  availableFromDay: number | null;
-  amenities: readonly string[];
-  /** PostgreSQL's full-text lexemes of the listing (its search_vector). */
-  lexemes: readonly string[];
-};
-
-/** A lexeme the listing must contain; `prefix`: any lexeme starting with it will do. */
-export type TextTerm = { lexeme: string; prefix: boolean };
-
-export type SortKey = { v: number; id: string };
-
-export type IndexQuery = {
-  /** Every term must match; none means no text condition. */
-  terms: readonly TextTerm[];
-  minRentCents?: number;
-  maxRentCents?: number;
-  minBedrooms?: number;
-  minBathrooms?: number;
-  amenities?: readonly string[];
-  neighborhoods?: readonly string[];
-  boroughs?: readonly string[];
-  /** Each kind must be allowed (cats and dogs: both). */
-  pets?: readonly PetKind[];
-  laundry?: readonly string[];
-  availableByDay?: number;
-  sort: SearchSort;
-  /** The sort key of the last listing of the previous page. */
-  after?: SortKey;
-  limit: number;
-};
-
-export type IndexPage = {
-  total: number;
-  ids: string[];
-  /** The sort key of the page's last listing, when more follow. */
-  next: SortKey | null;
-};
-
-const NOT_LISTED = 0xffff;
-const INT32_MAX = 0x7fffffff;
-const NEVER_AVAILABLE = INT32_MAX;
-const clampInt = (value: number) => Math.min(INT32_MAX, Math.max(0, value));
-const AMENITY_WORDS = Math.ceil(AMENITY_SLUGS.length / 32);
-
-const codes = (values: readonly string[]) => new Map(values.map((v, i) => [v, i]));
-const NEIGHBORHOOD_CODES = codes(NEIGHBORHOODS.map((n) => n.slug));
-const BOROUGH_CODES = codes(BOROUGHS.map((b) => b.slug));
-const PET_CODES = codes(PETS);
-const LAUNDRY_CODES = codes(LAUNDRY);
-const AMENITY_BITS = codes(AMENITY_SLUGS);
-
-/** A growable list of slot numbers; a lexeme's postings also keep a bit set once dense. */
-class SlotList {
-  data = new Int32Array(8);
-  length = 0;
-  /** Bit `s` set when slot `s` is listed: kept once the list holds 1 slot in 32 or more. */
-  bits: Uint32Array | undefined;
-
-  push(slot: number) {
-    if (this.length === this.data.length) this.grow();
-    this.data[this.length++] = slot;
-  }
-
-  /** Appends a posting, keeping the bit set (made when the list turns dense). */
-  post(slot: number, slots: number) {
-    this.push(slot);
-    if (this.bits) this.set(slot);
-    else if (this.length * 32 >= slots) this.index(slots);
-  }
-
-  /** Makes the bit set if the list is dense among `slots`, drops it if not. */
-  index(slots: number) {
-    this.bits = undefined;
-    if (this.length * 32 < slots) return;
-    this.bits = new Uint32Array((slots + 31) >>> 5);
-    for (let i = 0; i < this.length; i++) this.set(this.data[i] as number);
-  }
-
-  private set(slot: number) {
-    let bits = this.bits as Uint32Array;
-    if (slot >>> 5 >= bits.length) {
-      const grown = new Uint32Array(Math.max(bits.length * 2, (slot >>> 5) + 1));
-      grown.set(bits);
-      bits = grown;
-      this.bits = grown;
-    }
-    bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
-  }
-
-  insertAt(index: number, slot: number) {
-    if (this.length === this.data.length) this.grow();
-    this.data.copyWithin(index + 1, index, this.length);
-    this.data[index] = slot;
-    this.length++;
-  }
-
-  removeAt(index: number) {
-    this.data.copyWithin(index, index + 1, this.length);
-    this.length--;
-  }
-
-  private grow() {
-    const data = new Int32Array(this.data.length * 2);
-    data.set(this.data);
-    this.data = data;
-  }
-}
-
-/** Allowed codes of a closed list as a bit mask; every code when the filter is unset. */
-function mask(values: readonly string[] | undefined, known: Map<string, number>): number {
-  if (!values?.length) return -1;
-  let bits = 0;
-  for (const value of values) {
-    const code = known.get(value);
-    if (code !== undefined) bits |= 1 << code;
-  }
-  return bits;
-}
-
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export type {
+  IndexPage,
+  IndexQuery,
+  SearchDoc,
+  SortKey,
+  TextTerm,
+} from './search-index-types.ts';
 
 export class SearchIndex {
   private capacity: number;
@@ -258,64 +139,9 @@ export class SearchIndex {
     ok.set(this.alive.subarray(0, n));
     if (query.terms.length > 0) this.keepTextMatches(ok, n, query.terms);
     const { rent, bedrooms, bathrooms, available, amenities } = this;
-    if (query.minRentCents !== undefined || query.maxRentCents !== undefined) {
-      // Whole cents, within int32 so the sign-bit arithmetic holds.
-      const min = clampInt(Math.ceil(query.minRentCents ?? 0));
-      const max = clampInt(Math.floor(query.maxRentCents ?? INT32_MAX));
-      for (let s = 0; s < n; s++) {
-        const cents = rent[s] as number;
-        ok[s] = (ok[s] as number) & ((((cents - min) | (max - cents)) >>> 31) ^ 1);
-      }
-    }
-    if (query.minBedrooms !== undefined) {
-      const min = clampInt(Math.ceil(query.minBedrooms));
-      for (let s = 0; s < n; s++) {
-        ok[s] = (ok[s] as number) & ((((bedrooms[s] as number) - min) >>> 31) ^ 1);
-      }
-    }
-    if (query.minBathrooms !== undefined) {
-      const min = query.minBathrooms;
-      for (let s = 0; s < n; s++) {
-        ok[s] = (ok[s] as number) & +((bathrooms[s] as number) >= min); // half steps
-      }
-    }
-    if (query.availableByDay !== undefined) {
-      const by = query.availableByDay;
-      for (let s = 0; s < n; s++) {
-        ok[s] = (ok[s] as number) & (((by - (available[s] as number)) >>> 31) ^ 1);
-      }
-    }
-    keepCodes(ok, n, this.borough, mask(query.boroughs, BOROUGH_CODES));
-    keepCodes(ok, n, this.laundry, mask(query.laundry, LAUNDRY_CODES));
-    let pets = -1;
-    for (const kind of new Set(query.pets ?? [])) pets &= mask([kind, 'cats_and_dogs'], PET_CODES);
-    keepCodes(ok, n, this.pets, pets);
-    if (query.neighborhoods?.length) {
-      const wanted = new Uint8Array(NOT_LISTED + 1);
-      for (const slug of query.neighborhoods) {
-        const code = NEIGHBORHOOD_CODES.get(slug);
-        if (code !== undefined) wanted[code] = 1;
-      }
-      const { neighborhood } = this;
-      for (let s = 0; s < n; s++) {
-        ok[s] = (ok[s] as number) & (wanted[neighborhood[s] as number] as number);
-      }
-    }
-    const required = new Uint32Array(AMENITY_WORDS);
-    for (const amenity of query.amenities ?? []) {
-      const bit = AMENITY_BITS.get(amenity);
-      if (bit === undefined) ok.fill(0);
-      else required[bit >> 5] = (required[bit >> 5] as number) | (1 << (bit & 31));
-    }
-    for (let w = 0; w < AMENITY_WORDS; w++) {
-      const need = required[w] as number;
-      if (need === 0) continue;
-      for (let s = 0; s < n; s++) {
-        const missing = ((amenities[s * AMENITY_WORDS + w] as number) & need) ^ need;
-        ok[s] = (ok[s] as number) & (((missing | -missing) >>> 31) ^ 1);
-      }
-    }
-
+    const { neighborhood, borough, pets, laundry } = this;
+    const columns = { rent, bedrooms, bathrooms, available, amenities };
+    keepFilterMatches(ok, n, { ...columns, neighborhood, borough, pets, laundry }, query);
     // Count: each `ok` byte is 0 or 1, so one multiply adds up a word's four.
     let total = 0;
     for (let w = 0; w < okWords.length; w++) {
@@ -619,63 +445,5 @@ export class SearchIndex {
     return sort === 'newest'
       ? key.v - (this.published[slot] as number) || compareIds(key.id, this.ids[slot] as string)
       : (this.rent[slot] as number) - key.v || compareIds(this.ids[slot] as string, key.id);
-  }
-}
-
-/** Clears `ok` for listings whose code (borough, pets, laundry) is not in the mask. */
-function keepCodes(ok: Uint8Array, n: number, column: Uint8Array, allowed: number) {
-  if (allowed === -1) return;
-  for (let s = 0; s < n; s++) ok[s] = (ok[s] as number) & ((allowed >>> (column[s] as number)) & 1);
-}
-
-/** The `capacity` listings of smallest position seen so far (a max-heap on position). */
-class PageHeap {
-  private readonly positions: Int32Array;
-  private readonly slots: Int32Array;
-  private size = 0;
-
-  constructor(private readonly capacity: number) {
-    this.positions = new Int32Array(capacity);
-    this.slots = new Int32Array(capacity);
-  }
-
-  offer(position: number, slot: number) {
-    if (this.size < this.capacity) {
-      let i = this.size++;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if ((this.positions[parent] as number) >= position) break;
-        this.positions[i] = this.positions[parent] as number;
-        this.slots[i] = this.slots[parent] as number;
-        i = parent;
-      }
-      this.positions[i] = position;
-      this.slots[i] = slot;
-      return;
-    }
-    if (position >= (this.positions[0] as number)) return;
-    let i = 0;
-    for (;;) {
-      const left = 2 * i + 1;
-      if (left >= this.size) break;
-      const right = left + 1;
-      const larger =
-        right < this.size && (this.positions[right] as number) > (this.positions[left] as number)
-          ? right
-          : left;
-      if ((this.positions[larger] as number) <= position) break;
-      this.positions[i] = this.positions[larger] as number;
-      this.slots[i] = this.slots[larger] as number;
-      i = larger;
-    }
-    this.positions[i] = position;
-    this.slots[i] = slot;
-  }
-
-  /** Slots by ascending position. */
-  sorted(): number[] {
-    const entries = Array.from({ length: this.size }, (_, i) => i);
-    entries.sort((a, b) => (this.positions[a] as number) - (this.positions[b] as number));
-    return entries.map((i) => this.slots[i] as number);
   }
 }

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SearchSort } from '../../../shared/listings.ts';
 import type { ListingPage, ListingSearchQuery } from '../../../shared/schemas/listings.ts';
-import type { Db } from '../../db/client.ts';
+import { sqlText } from '../../db/raw.ts';
+import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Ctx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import type { ListingSearch } from './listing-search.ts';
+import { publicListing } from './listing-visibility.ts';
 import type { IndexPage, IndexQuery, SortKey, TextTerm } from './search-index.ts';
 
 /** At most this many words of a query take part; the rest are ignored. */
@@ -79,13 +83,14 @@ export function toIndexQuery(
  * snapshot, the position of the listing change log: one row of nulls when no listing is read.
  * A named statement: each connection parses and plans it once.
  */
+const l = alias(listings, 'l');
 const PAGE_ROWS = {
   name: 'listing-search-page',
   text: `select page.*, c.seq::text as log_seq
     from listing_change_counter c
     left join lateral (
       select ${SUMMARY_COLUMNS} from listings l
-      where l.id = any($1::uuid[]) and l.status = 'active') page on true`,
+      where l.id = any($1::uuid[]) and ${sqlText(publicListing(l))}) page on true`,
 };
 
 /** The same statement for EXPLAIN (bench/search.ts). */
@@ -102,15 +107,11 @@ export const pageRowsStatement = (ids: string[]) => {
  * typo-tolerant pass run, and later pages of that search stay corrected.
  */
 export async function searchListings({
-  db,
-  storage,
-  search,
-  query,
+  ctx: { db, storage, listingSearch: search },
+  input: query,
 }: {
-  db: Db;
-  storage: MediaStorage;
-  search: ListingSearch;
-  query: ListingSearchQuery;
+  ctx: Ctx<{ storage: MediaStorage; listingSearch: ListingSearch }>;
+  input: ListingSearchQuery;
 }): Promise<ListingPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   let words = query.q ? queryWords(query.q) : [];
@@ -161,19 +162,17 @@ export async function searchListings({
 
 /** `GET /api/listings/featured`: active featured listings, newest first. */
 export async function featuredListings({
-  db,
-  storage,
-  limit,
+  ctx: { db, storage },
+  input: { limit },
 }: {
-  db: Db;
-  storage: MediaStorage;
-  limit: number;
+  ctx: Ctx<{ storage: MediaStorage }>;
+  input: { limit: number };
 }) {
   const result = await db.execute<SummaryRow>(sql`
     select ${sql.raw(SUMMARY_COLUMNS)}
     from (
-      select * from listings
-      where status = 'active' and featured
+      select * from ${listings}
+      where ${publicListing(listings)} and ${listings.featured}
       order by published_at desc, id desc
       limit ${limit}
     ) l

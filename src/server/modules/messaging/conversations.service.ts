@@ -13,25 +13,35 @@ import {
   type Participant,
 } from '../../../shared/schemas/messaging.ts';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/raw.ts';
+import type { users } from '../../db/schema/auth.ts';
+import { listings } from '../../db/schema/listings.ts';
+import type { conversations, messages } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime } from '../../lib/time.ts';
+import { visibleListing } from '../listings/listings.service.ts';
 import { conversationFor, type MessagingCtx } from './messages.service.ts';
 
-type SummaryRow = {
-  id: string;
-  listing_id: string | null;
-  created_at: string;
-  updated_at: string;
-  other_id: string;
-  other_name: string | null;
+type Ctx = Pick<MessagingCtx, 'db' | 'user'>;
+
+type ConversationColumns = typeof conversations.$inferSelect;
+type MessageColumns = typeof messages.$inferSelect;
+
+/** A conversation summary row, typed from the schema (the joined parts null when absent). */
+type SummaryRow = RawRow<
+  Pick<ConversationColumns, 'id' | 'listingId' | 'createdAt' | 'updatedAt'>
+> & {
+  other_id: ConversationColumns['participant1Id'];
+  other_name: (typeof users.$inferSelect)['name'] | null;
   other_role: Participant['role'];
-  listing_title: string | null;
-  listing_address: string | null;
+  listing_title: (typeof listings.$inferSelect)['title'] | null;
+  listing_address: (typeof listings.$inferSelect)['address'];
   unread_count: number;
-  last_id: string | null;
-  last_content: string | null;
+  last_id: MessageColumns['id'] | null;
+  last_content: MessageColumns['content'] | null;
+  last_sender_id: MessageColumns['senderId'] | null;
+  /** Timestamps as text (lib/time.ts). */
   last_at: string | null;
-  last_sender_id: string | null;
   last_read_at: string | null;
 };
 
@@ -85,11 +95,16 @@ const ORDER: Record<ConversationFilter['sort'], SQL> = {
  * The user's conversation summaries (spec §3), filtered and sorted. A conversation whose other
  * participant has no profile is skipped (the inner join).
  */
-export async function listConversations(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  filter: Partial<ConversationFilter> & { updatedSince?: Date } = {},
-): Promise<ConversationSummary[]> {
+export async function listConversations({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input: filter = {},
+}: {
+  ctx: Ctx;
+  input?: Partial<ConversationFilter> & { updatedSince?: Date };
+}): Promise<ConversationSummary[]> {
   const conditions: SQL[] = [];
   if (filter.showUnreadOnly) conditions.push(sql`s.unread_count > 0`);
   if (filter.participantRole) conditions.push(sql`s.other_role = ${filter.participantRole}`);
@@ -142,7 +157,7 @@ export async function listConversations(
 
 async function conversationDetail(db: Db, conversationId: string, userId: string) {
   const result = await db.execute<
-    SummaryRow & { participant1_id: string; participant2_id: string }
+    SummaryRow & RawRow<Pick<ConversationColumns, 'participant1Id' | 'participant2Id'>>
   >(sql`
     select c.id, c.participant1_id, c.participant2_id, c.listing_id, c.created_at, c.updated_at,
       u.id as other_id, u.name as other_name, u.user_type as other_role,
@@ -167,11 +182,16 @@ async function conversationDetail(db: Db, conversationId: string, userId: string
 }
 
 /** `GET /api/conversations/{id}`. */
-export async function getConversation(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  conversationId: string,
-): Promise<Conversation> {
+export async function getConversation({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input: { conversationId },
+}: {
+  ctx: Ctx;
+  input: { conversationId: string };
+}): Promise<Conversation> {
   await conversationFor(db, conversationId, userId, MESSAGING_MESSAGES.cannotAccess);
   return conversationDetail(db, conversationId, userId);
 }
@@ -188,11 +208,16 @@ function createFailed(path: string, reason: string) {
  * the unique pair makes concurrent calls meet on one row. Opening it from a listing makes that
  * listing its context.
  */
-export async function getOrCreateConversation(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  input: { participantId: string; listingId?: string | undefined },
-): Promise<{ conversation: Conversation; created: boolean }> {
+export async function getOrCreateConversation({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input,
+}: {
+  ctx: Ctx;
+  input: { participantId: string; listingId?: string | undefined };
+}): Promise<{ conversation: Conversation; created: boolean }> {
   if (input.participantId === userId) {
     throw createFailed('participantId', 'You cannot start a conversation with yourself.');
   }
@@ -202,10 +227,10 @@ export async function getOrCreateConversation(
     // The context must be a listing the caller may see (active, or their own) that belongs to
     // one of the two: nobody learns a hidden listing's title or pins a stranger's listing.
     const listing = await db.execute(sql`
-      select 1 from listings
-      where id = ${input.listingId}
-        and landlord_id in (${userId}, ${input.participantId})
-        and (status = 'active' or landlord_id = ${userId})`);
+      select 1 from ${listings}
+      where ${listings.id} = ${input.listingId}
+        and ${listings.landlordId} in (${userId}, ${input.participantId})
+        and ${visibleListing(listings, userId)}`);
     if (listing.rows.length === 0) {
       throw new AppError('NOT_FOUND', {
         message: 'Listing not found',
@@ -214,7 +239,7 @@ export async function getOrCreateConversation(
     }
   }
   const [first, second] = [userId, input.participantId].sort();
-  const result = await db.execute<{ id: string; created: boolean }>(sql`
+  const result = await db.execute<Pick<ConversationColumns, 'id'> & { created: boolean }>(sql`
     insert into conversations (participant1_id, participant2_id, listing_id)
     values (${first}, ${second}, ${input.listingId ?? null})
     on conflict (participant1_id, participant2_id) do update
@@ -226,12 +251,16 @@ export async function getOrCreateConversation(
 }
 
 /** `GET /api/conversations/suggestions`: names and listings among the user's conversations. */
-export async function conversationSuggestions(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  term: string,
-  limit: number,
-) {
+export async function conversationSuggestions({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input: { term, limit },
+}: {
+  ctx: Ctx;
+  input: { term: string; limit: number };
+}) {
   if (term.length < SUGGESTIONS_MIN_TERM_LENGTH) return [];
   const like = likePattern(term);
   const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -266,10 +295,14 @@ export async function conversationSuggestions(
 }
 
 /** `GET /api/conversations/stats`: totals, and activity over the last 7 days (spec §9). */
-export async function conversationStats(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-): Promise<ConversationStats> {
+export async function conversationStats({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+}: {
+  ctx: Ctx;
+}): Promise<ConversationStats> {
   const days = SEARCH_STATS_RECENT_DAYS;
   const result = await db.execute<Omit<ConversationStats, 'windowDays'>>(sql`
     with mine as (

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   MESSAGING_MESSAGES,
   type Message,
@@ -7,7 +8,10 @@ import {
   type UnreadCount,
 } from '../../../shared/schemas/messaging.ts';
 import type { Db } from '../../db/client.ts';
+import { columns, type RawRow } from '../../db/raw.ts';
+import { type conversations, messages } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UserCtx } from '../../lib/service.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
 import {
   type EventBus,
@@ -17,26 +21,27 @@ import {
 } from '../events/events.service.ts';
 import { cleanMessageContent } from './message-content.ts';
 
-export type MessagingCtx = { db: Db; events: EventBus; sendLimitPerMinute: number };
+export type MessagingCtx = UserCtx<{ events: EventBus; sendLimitPerMinute: number }>;
 
 /** A transaction or the pool: both can run the statements below. */
 type Executor = Pick<Db, 'execute'>;
 
-export type MessageRow = {
-  id: string;
-  conversation_id: string;
-  sender_id: string;
-  receiver_id: string | null;
-  content: string;
-  listing_id: string | null;
-  created_at: string;
-  is_edited: boolean;
-  edited_at: string | null;
-  receiver_read_at: string | null;
-};
+const MESSAGE_KEYS = [
+  'id',
+  'conversationId',
+  'senderId',
+  'receiverId',
+  'content',
+  'listingId',
+  'createdAt',
+  'isEdited',
+  'editedAt',
+  'receiverReadAt',
+] as const;
 
-const MESSAGE_COLUMNS = sql.raw(`m.id, m.conversation_id, m.sender_id, m.receiver_id, m.content,
-  m.listing_id, m.created_at, m.is_edited, m.edited_at, m.receiver_read_at`);
+export type MessageRow = RawRow<Pick<typeof messages.$inferSelect, (typeof MESSAGE_KEYS)[number]>>;
+
+const MESSAGE_COLUMNS = columns(alias(messages, 'm'), MESSAGE_KEYS);
 
 /** A message as `viewerId` sees it: their own count as read (spec §4). */
 export function toMessage(row: MessageRow, viewerId: string): Message {
@@ -58,7 +63,9 @@ export function toMessage(row: MessageRow, viewerId: string): Message {
   };
 }
 
-type ConversationAccess = { id: string; participant1_id: string; participant2_id: string };
+type ConversationAccess = RawRow<
+  Pick<typeof conversations.$inferSelect, 'id' | 'participant1Id' | 'participant2Id'>
+>;
 
 /**
  * The conversation, if `userId` is one of its two participants: 404 when it does not exist, 403
@@ -99,13 +106,22 @@ export async function unreadCounts(db: Executor, userId: string): Promise<Unread
   return { total, byConversation };
 }
 
+/** `GET /api/messages/unread-count`. */
+export function countUnread({ ctx }: { ctx: Pick<MessagingCtx, 'db' | 'user'> }) {
+  return unreadCounts(ctx.db, ctx.user.id);
+}
+
 /** `GET /api/conversations/{id}/messages`: one page, oldest first. */
-export async function messagePage(
-  { db }: Pick<MessagingCtx, 'db'>,
-  userId: string,
-  conversationId: string,
-  query: MessagePageQuery,
-): Promise<MessagePage> {
+export async function messagePage({
+  ctx: {
+    db,
+    user: { id: userId },
+  },
+  input: { conversationId, ...query },
+}: {
+  ctx: Pick<MessagingCtx, 'db' | 'user'>;
+  input: MessagePageQuery & { conversationId: string };
+}): Promise<MessagePage> {
   await conversationFor(db, conversationId, userId, MESSAGING_MESSAGES.cannotView);
   const boundary = (id: string) =>
     sql`(select created_at, id from messages where id = ${id} and conversation_id = ${conversationId})`;
@@ -176,12 +192,23 @@ async function listingExists(db: Executor, listingId: string) {
  * message (`created: false`) and counts against no limit. The conversation row is locked, so
  * concurrent sends into it (and retries of one send) run one at a time.
  */
-export async function sendMessage(
-  { db, events, sendLimitPerMinute }: MessagingCtx,
-  userId: string,
-  conversationId: string,
-  input: { content: string; listingId?: string | undefined; idempotencyKey: string },
-): Promise<{ message: Message; created: boolean }> {
+export async function sendMessage({
+  ctx: {
+    db,
+    events,
+    sendLimitPerMinute,
+    user: { id: userId },
+  },
+  input: { conversationId, ...input },
+}: {
+  ctx: MessagingCtx;
+  input: {
+    conversationId: string;
+    content: string;
+    listingId?: string | undefined;
+    idempotencyKey: string;
+  };
+}): Promise<{ message: Message; created: boolean }> {
   const content = cleanMessageContent(input.content);
   if (input.listingId && !(await listingExists(db, input.listingId))) {
     throw new AppError('VALIDATION_ERROR', {
@@ -241,12 +268,17 @@ export async function sendMessage(
 }
 
 /** `PATCH /api/messages/{id}`: only the sender edits; both sides hear of it. */
-export async function editMessage(
-  { db, events }: MessagingCtx,
-  userId: string,
-  messageId: string,
-  rawContent: string,
-): Promise<Message> {
+export async function editMessage({
+  ctx: {
+    db,
+    events,
+    user: { id: userId },
+  },
+  input: { messageId, content: rawContent },
+}: {
+  ctx: MessagingCtx;
+  input: { messageId: string; content: string };
+}): Promise<Message> {
   const content = cleanMessageContent(rawContent);
   const row = await transactionWithEvents({ db, events }, async (tx) => {
     const result = await tx.execute<
@@ -289,11 +321,17 @@ export async function editMessage(
  * read-status record each (spec §3-§5). The sender gets a read receipt, the reader's other tabs
  * the same, and their unread counts.
  */
-export async function markConversationRead(
-  { db, events }: MessagingCtx,
-  userId: string,
-  conversationId: string,
-): Promise<{ marked: number; readAt: string | null }> {
+export async function markConversationRead({
+  ctx: {
+    db,
+    events,
+    user: { id: userId },
+  },
+  input: { conversationId },
+}: {
+  ctx: MessagingCtx;
+  input: { conversationId: string };
+}): Promise<{ marked: number; readAt: string | null }> {
   return transactionWithEvents({ db, events }, async (tx) => {
     const conversation = await conversationFor(
       tx,

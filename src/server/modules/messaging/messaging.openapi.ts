@@ -1,4 +1,3 @@
-import { EVENT_TYPES } from '../../../shared/schemas/events.ts';
 import {
   ConversationListSchema,
   ConversationResponseSchema,
@@ -17,7 +16,7 @@ import type { ApiOperation } from '../../lib/openapi.ts';
 const filters =
   'Query: sort=newest|oldest|unread_first, showUnreadOnly, participantRole=landlord|renter, listingId, searchTerm (≤ 100 characters; blank is ignored)';
 
-/** Conversations, messages and the live event stream in /api/openapi.json. */
+/** Conversations and messages in /api/openapi.json. */
 export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -118,13 +117,6 @@ export const messagingApiOperations: ApiOperation[] = [
     summary: 'Unread messages: the total and per conversation',
     tags: ['messaging'],
     response: UnreadCountSchema,
-    auth: true,
-  },
-  {
-    method: 'get',
-    path: '/api/events',
-    summary: `Server-sent events for the signed-in user: ${EVENT_TYPES.join(', ')}. Send Last-Event-ID to resume`,
-    tags: ['messaging'],
     auth: true,
   },
 ];

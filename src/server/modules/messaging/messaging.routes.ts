@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import {
   ConversationFilterSchema,
@@ -25,12 +25,12 @@ import {
   listConversations,
 } from './conversations.service.ts';
 import {
+  countUnread,
   editMessage,
   type MessagingCtx,
   markConversationRead,
   messagePage,
   sendMessage,
-  unreadCounts,
 } from './messages.service.ts';
 
 const conversationParam = validate('param', ConversationIdParamSchema, {
@@ -62,7 +62,7 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
-function messagingCtx(deps: AppDeps): MessagingCtx {
+function messagingDeps(deps: AppDeps): Omit<MessagingCtx, 'user'> {
   return {
     db: deps.database.db,
     events: deps.events,
@@ -72,7 +72,8 @@ function messagingCtx(deps: AppDeps): MessagingCtx {
 
 /** `/api/conversations`: spec §7's messaging operations as Stoop's own API (issue 5). */
 export function createConversationsRoutes(deps: AppDeps) {
-  const ctx = messagingCtx(deps);
+  const base = messagingDeps(deps);
+  const ctxOf = (c: Context<AppEnv>): MessagingCtx => ({ ...base, user: currentUser(c) });
   return new Hono<AppEnv>()
     .use(requireUser, noStore)
     .get(
@@ -80,7 +81,7 @@ export function createConversationsRoutes(deps: AppDeps) {
       failsWith(MESSAGING_MESSAGES.listFailed),
       validate('query', ConversationFilterSchema),
       async (c) => {
-        const items = await listConversations(ctx, currentUser(c).id, c.req.valid('query'));
+        const items = await listConversations({ ctx: ctxOf(c), input: c.req.valid('query') });
         return c.json({ items });
       },
     )
@@ -89,11 +90,10 @@ export function createConversationsRoutes(deps: AppDeps) {
       failsWith(MESSAGING_MESSAGES.createFailed),
       validate('json', CreateConversationSchema),
       async (c) => {
-        const { conversation, created } = await getOrCreateConversation(
-          ctx,
-          currentUser(c).id,
-          c.req.valid('json'),
-        );
+        const { conversation, created } = await getOrCreateConversation({
+          ctx: ctxOf(c),
+          input: c.req.valid('json'),
+        });
         return c.json({ conversation }, created ? 201 : 200);
       },
     )
@@ -102,27 +102,30 @@ export function createConversationsRoutes(deps: AppDeps) {
       failsWith(MESSAGING_MESSAGES.searchFailed),
       validate('query', ConversationFilterSchema),
       async (c) => {
-        const items = await listConversations(ctx, currentUser(c).id, c.req.valid('query'));
+        const items = await listConversations({ ctx: ctxOf(c), input: c.req.valid('query') });
         return c.json({ items });
       },
     )
     .get('/suggestions', validate('query', SuggestionsQuerySchema), async (c) => {
-      const { term, limit } = c.req.valid('query');
-      return c.json({ items: await conversationSuggestions(ctx, currentUser(c).id, term, limit) });
+      const items = await conversationSuggestions({ ctx: ctxOf(c), input: c.req.valid('query') });
+      return c.json({ items });
     })
-    .get('/stats', async (c) => c.json(await conversationStats(ctx, currentUser(c).id)))
+    .get('/stats', async (c) => c.json(await conversationStats({ ctx: ctxOf(c) })))
     .get(
       '/recent',
       failsWith(MESSAGING_MESSAGES.listFailed),
       validate('query', RecentConversationsQuerySchema),
       async (c) => {
         const since = new Date(Date.now() - c.req.valid('query').days * 86_400_000);
-        const items = await listConversations(ctx, currentUser(c).id, { updatedSince: since });
+        const items = await listConversations({ ctx: ctxOf(c), input: { updatedSince: since } });
         return c.json({ items });
       },
     )
     .get('/:id', conversationParam, async (c) => {
-      const conversation = await getConversation(ctx, currentUser(c).id, c.req.valid('param').id);
+      const conversation = await getConversation({
+        ctx: ctxOf(c),
+        input: { conversationId: c.req.valid('param').id },
+      });
       return c.json({ conversation });
     })
     .get(
@@ -130,12 +133,10 @@ export function createConversationsRoutes(deps: AppDeps) {
       conversationParam,
       validate('query', MessagePageQuerySchema),
       async (c) => {
-        const page = await messagePage(
-          ctx,
-          currentUser(c).id,
-          c.req.valid('param').id,
-          c.req.valid('query'),
-        );
+        const page = await messagePage({
+          ctx: ctxOf(c),
+          input: { conversationId: c.req.valid('param').id, ...c.req.valid('query') },
+        });
         return c.json(page);
       },
     )
@@ -145,12 +146,10 @@ export function createConversationsRoutes(deps: AppDeps) {
       conversationParam,
       validate('json', SendMessageSchema),
       async (c) => {
-        const { message, created } = await sendMessage(
-          ctx,
-          currentUser(c).id,
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        );
+        const { message, created } = await sendMessage({
+          ctx: ctxOf(c),
+          input: { conversationId: c.req.valid('param').id, ...c.req.valid('json') },
+        });
         return c.json({ message }, created ? 201 : 200);
       },
     )
@@ -159,30 +158,30 @@ export function createConversationsRoutes(deps: AppDeps) {
       failsWith(MESSAGING_MESSAGES.markReadFailed),
       conversationParam,
       async (c) => {
-        return c.json(await markConversationRead(ctx, currentUser(c).id, c.req.valid('param').id));
+        const input = { conversationId: c.req.valid('param').id };
+        return c.json(await markConversationRead({ ctx: ctxOf(c), input }));
       },
     );
 }
 
 /** `/api/messages`: unread counts and edits. */
 export function createMessagesRoutes(deps: AppDeps) {
-  const ctx = messagingCtx(deps);
+  const base = messagingDeps(deps);
+  const ctxOf = (c: Context<AppEnv>): MessagingCtx => ({ ...base, user: currentUser(c) });
   return new Hono<AppEnv>()
     .use(requireUser, noStore)
     .get('/unread-count', failsWith(MESSAGING_MESSAGES.unreadCountFailed), async (c) =>
-      c.json(await unreadCounts(ctx.db, currentUser(c).id)),
+      c.json(await countUnread({ ctx: ctxOf(c) })),
     )
     .patch(
       '/:id',
       validate('param', MessageIdParamSchema),
       validate('json', EditMessageSchema),
       async (c) => {
-        const message = await editMessage(
-          ctx,
-          currentUser(c).id,
-          c.req.valid('param').id,
-          c.req.valid('json').content,
-        );
+        const message = await editMessage({
+          ctx: ctxOf(c),
+          input: { messageId: c.req.valid('param').id, content: c.req.valid('json').content },
+        });
         return c.json({ message });
       },
     );

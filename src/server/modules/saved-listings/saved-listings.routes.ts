@@ -11,22 +11,19 @@ export function createSavedListingsRoutes({ database: { db }, storage }: AppDeps
     .use(requireUser)
     .get('/', async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await listSavedListings({ db, storage, userId: currentUser(c).id }));
+      return c.json(await listSavedListings({ ctx: { db, storage, user: currentUser(c) } }));
     })
     .put('/:listingId', validate('param', SavedListingParamSchema), async (c) => {
       const { savedListing, created } = await saveListing({
-        db,
-        storage,
-        userId: currentUser(c).id,
-        listingId: c.req.valid('param').listingId,
+        ctx: { db, storage, user: currentUser(c) },
+        input: { listingId: c.req.valid('param').listingId },
       });
       return c.json({ savedListing }, created ? 201 : 200);
     })
     .delete('/:listingId', validate('param', SavedListingParamSchema), async (c) => {
       await unsaveListing({
-        db,
-        userId: currentUser(c).id,
-        listingId: c.req.valid('param').listingId,
+        ctx: { db, user: currentUser(c) },
+        input: { listingId: c.req.valid('param').listingId },
       });
       return c.body(null, 204);
     });

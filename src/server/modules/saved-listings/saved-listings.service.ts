@@ -1,17 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SavedListing } from '../../../shared/schemas/listings.ts';
 import type { Db } from '../../db/client.ts';
+import type { RawRow } from '../../db/raw.ts';
+import { listings, savedListings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from '../listings/listings.service.ts';
+import {
+  isListingPublic,
+  publicListing,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
+  toSummary,
+} from '../listings/listings.service.ts';
 
-type Ctx = { db: Db; storage: MediaStorage };
-type SavedRow = SummaryRow & {
-  saved_id: string;
-  user_id: string;
-  saved_at: string;
-  saved_rent_cents: number | null;
-};
+type Ctx = UserCtx<{ storage: MediaStorage }>;
+type Saved = typeof savedListings.$inferSelect;
+type SavedRow = SummaryRow &
+  RawRow<Pick<Saved, 'userId' | 'savedRentCents'>> & { saved_id: string; saved_at: string };
 
 export const OWN_LISTING_MESSAGE = 'You cannot save your own listing.';
 
@@ -25,26 +31,27 @@ function toSaved(storage: MediaStorage, row: SavedRow): SavedListing {
     userId: row.user_id,
     listingId: row.id,
     createdAt: new Date(row.saved_at).toISOString(),
-    available: listing.status === 'active',
+    available: isListingPublic(listing),
     savedRentCents: row.saved_rent_cents,
     listing,
   };
 }
 
 async function selectSaved(db: Db, userId: string, listingId?: string) {
+  const sl = savedListings;
   const result = await db.execute<SavedRow>(sql`
-    select ${sql.raw(SUMMARY_COLUMNS)}, sl.id as saved_id, sl.user_id, sl.saved_rent_cents,
-      to_json(sl.created_at) #>> '{}' as saved_at
-    from saved_listings sl join listings l on l.id = sl.listing_id
-    where sl.user_id = ${userId} ${listingId ? sql`and sl.listing_id = ${listingId}` : sql``}
-    order by sl.created_at desc, sl.id desc
+    select ${sql.raw(SUMMARY_COLUMNS)}, ${sl.id} as saved_id, ${sl.userId}, ${sl.savedRentCents},
+      to_json(${sl.createdAt}) #>> '{}' as saved_at
+    from ${sl} join listings l on l.id = ${sl.listingId}
+    where ${sl.userId} = ${userId} ${listingId ? sql`and ${sl.listingId} = ${listingId}` : sql``}
+    order by ${sl.createdAt} desc, ${sl.id} desc
     limit ${MAX_SAVED}`);
   return result.rows;
 }
 
 /** `GET /api/saved-listings`: newest saved first; ones no longer active say so. */
-export async function listSavedListings({ db, storage, userId }: Ctx & { userId: string }) {
-  const rows = await selectSaved(db, userId);
+export async function listSavedListings({ ctx: { db, storage, user } }: { ctx: Ctx }) {
+  const rows = await selectSaved(db, user.id);
   return { items: rows.map((row) => toSaved(storage, row)) };
 }
 
@@ -54,21 +61,25 @@ export async function listSavedListings({ db, storage, userId }: Ctx & { userId:
  * saved; one saved earlier stays saved after it goes off the market.
  */
 export async function saveListing({
-  db,
-  storage,
-  userId,
-  listingId,
-}: Ctx & { userId: string; listingId: string }) {
+  ctx: { db, storage, user },
+  input: { listingId },
+}: {
+  ctx: Ctx;
+  input: { listingId: string };
+}) {
+  const userId = user.id;
   // An owner's save would inflate the Saves their own dashboard reports (issue 11 item 7).
-  const owner = await db.execute<{ landlord_id: string }>(
-    sql`select landlord_id from listings where id = ${listingId}`,
-  );
-  if (owner.rows[0]?.landlord_id === userId) {
+  const [owner] = await db
+    .select({ landlordId: listings.landlordId })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (owner?.landlordId === userId) {
     throw new AppError('FORBIDDEN', { message: OWN_LISTING_MESSAGE });
   }
-  const inserted = await db.execute<{ id: string }>(sql`
+  const inserted = await db.execute<Pick<Saved, 'id'>>(sql`
     insert into saved_listings (user_id, listing_id, saved_rent_cents)
-    select ${userId}, id, rent_cents from listings where id = ${listingId} and status = 'active'
+    select ${userId}, ${listings.id}, ${listings.rentCents} from ${listings}
+    where ${listings.id} = ${listingId} and ${publicListing(listings)}
     on conflict (user_id, listing_id) do nothing
     returning id`);
   const [row] = await selectSaved(db, userId, listingId);
@@ -78,15 +89,13 @@ export async function saveListing({
 
 /** `DELETE /api/saved-listings/{listingId}`: idempotent. */
 export async function unsaveListing({
-  db,
-  userId,
-  listingId,
+  ctx: { db, user },
+  input: { listingId },
 }: {
-  db: Db;
-  userId: string;
-  listingId: string;
+  ctx: Pick<Ctx, 'db' | 'user'>;
+  input: { listingId: string };
 }) {
-  await db.execute(
-    sql`delete from saved_listings where user_id = ${userId} and listing_id = ${listingId}`,
-  );
+  await db
+    .delete(savedListings)
+    .where(and(eq(savedListings.userId, user.id), eq(savedListings.listingId, listingId)));
 }

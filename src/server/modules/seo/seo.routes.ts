@@ -53,7 +53,7 @@ export function createSeoRoutes({ database: { db }, env }: AppDeps) {
   }
 
   async function listingPage(page: number) {
-    const rows = await sitemapEntries({ db, page, size: SITEMAP_PAGE_SIZE });
+    const rows = await sitemapEntries({ ctx: { db }, input: { page, size: SITEMAP_PAGE_SIZE } });
     return rows.map((r) => ({ loc: url(`/listings/${r.id}`), lastmod: r.updatedAt }));
   }
 
@@ -73,7 +73,7 @@ export function createSeoRoutes({ database: { db }, env }: AppDeps) {
       });
     })
     .get('/sitemap.xml', async (c) => {
-      const total = await countActiveListings({ db });
+      const total = await countActiveListings({ ctx: { db } });
       const pages = STATIC_PAGES.map((path) => ({ loc: url(path) }));
       if (total <= SITEMAP_PAGE_SIZE) return xml(c, urlset([...pages, ...(await listingPage(0))]));
       const count = Math.ceil(total / SITEMAP_PAGE_SIZE);
@@ -109,7 +109,10 @@ export function createListingPageRoutes(
     const id = c.req.param('id') ?? '';
     const shell = indexHtml(c.req.path);
     if (!shell || !UUID.test(id)) return next();
-    const listing = await findPublicListing({ db, storage, listingId: id.toLowerCase() });
+    const listing = await findPublicListing({
+      ctx: { db, storage },
+      input: { listingId: id.toLowerCase() },
+    });
     // Gone or never public: the app shows its not-found page; crawlers drop the URL.
     if (!listing) return c.html(addToHead(shell, NOINDEX_TAGS), 404);
     return c.html(injectHead(shell, listingHeadTags(listing, env.BASE_URL)));

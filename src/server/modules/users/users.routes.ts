@@ -13,8 +13,11 @@ export function createUsersRoutes({ database: { db } }: AppDeps) {
       // The session lookup already loaded the user: no second query on this hot path.
       .get('/', (c) => c.json({ user: currentUser(c) }))
       .patch('/', validate('json', UpdateMeSchema), async (c) => {
-        const { name } = c.req.valid('json');
-        return c.json({ user: await updateName({ db, userId: currentUser(c).id, name }) });
+        const user = await updateName({
+          ctx: { db, user: currentUser(c) },
+          input: c.req.valid('json'),
+        });
+        return c.json({ user });
       })
   );
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { UserType } from '../../../shared/constants.ts';
 import { hashPassword, type SessionUser } from '../../auth/auth.ts';
-import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Ctx, UserCtx } from '../../lib/service.ts';
 
 const publicColumns = {
   id: users.id,
@@ -16,11 +16,17 @@ function toSessionUser(row: { id: string; email: string; name: string; userType:
   return { ...row, userType: row.userType as UserType } satisfies SessionUser;
 }
 
-export async function updateName({ db, userId, name }: { db: Db; userId: string; name: string }) {
+export async function updateName({
+  ctx: { db, user },
+  input: { name },
+}: {
+  ctx: UserCtx;
+  input: { name: string };
+}) {
   const [row] = await db
     .update(users)
     .set({ name, updatedAt: new Date() })
-    .where(eq(users.id, userId))
+    .where(eq(users.id, user.id))
     .returning(publicColumns);
   if (!row) throw new AppError('NOT_FOUND');
   return toSessionUser(row);
@@ -31,10 +37,10 @@ export async function updateName({ db, userId, name }: { db: Db; userId: string;
  * CLI (the only way to make an admin). Returns null when the email is taken.
  */
 export async function createUserWithPassword({
-  db,
+  ctx: { db },
   input,
 }: {
-  db: Db;
+  ctx: Ctx;
   input: { email: string; name: string; password: string; userType: UserType };
 }): Promise<SessionUser | null> {
   const passwordHash = await hashPassword(input.password);
@@ -61,13 +67,11 @@ export async function createUserWithPassword({
 }
 
 export async function setUserType({
-  db,
-  email,
-  userType,
+  ctx: { db },
+  input: { email, userType },
 }: {
-  db: Db;
-  email: string;
-  userType: UserType;
+  ctx: Ctx;
+  input: { email: string; userType: UserType };
 }) {
   const [row] = await db
     .update(users)

@@ -1,0 +1,72 @@
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import { jsonBodyLimit } from './http.ts';
+import type { ApiOperation } from './openapi.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A router a module mounts under /api. */
+export type ApiRouter = {
+  /** Where under /api: '/listings', or with parameters ('/listings/:id/photos'). */
+  path: string;
+  routes: Hono<AppEnv>;
+  /**
+   * How much body the router reads, for requests to `path` and below (only `methods`, when
+   * given): the JSON limit (1 MB) unless it says otherwise (photo uploads; a webhook's raw
+   * body). The first limit to match a request decides, so a narrower router comes first.
+   */
+  bodyLimit?: { limit: MiddlewareHandler<AppEnv>; methods?: Method[] };
+  /** Answers before the session is loaded (health, signing in): no user is needed. */
+  beforeSession?: boolean;
+};
+
+/** Routes outside /api (uploaded media, robots.txt), mounted before the web app. */
+export type SiteRouter = { path: string; routes: Hono<AppEnv> };
+
+/** What a module plugs into the app (ARCHITECTURE §7); app.ts composes a list of these. */
+export type AppModule = {
+  api?: ApiRouter[];
+  /** Its operations in /api/openapi.json; a test fails when a mounted route has none. */
+  openApi?: ApiOperation[];
+  site?: SiteRouter[];
+  /** Web app pages the server answers itself, with the shell, before the SPA fallback. */
+  shellPages?: (indexHtml: (pathname: string) => string | undefined) => Hono<AppEnv>;
+};
+
+/**
+ * Mounts the modules' API routers in order. Every body is read to its router's limit (or
+ * refused) before anything else runs, so an early answer (a 401, a 404) never leaves an upload
+ * half-sent, which the client would see as a connection reset.
+ */
+export function mountApi(
+  api: Hono<AppEnv>,
+  modules: readonly AppModule[],
+  loadSession: MiddlewareHandler<AppEnv>,
+) {
+  const routers = modules.flatMap((module) => module.api ?? []);
+  for (const router of routers) {
+    const { limit, methods } = router.bodyLimit ?? { limit: jsonBodyLimit };
+    // `/x/*` matches `/x` too.
+    if (methods) api.on(methods, `${router.path}/*`, limit);
+    else api.use(`${router.path}/*`, limit);
+  }
+  // Any other path (the OpenAPI document, the 404) reads JSON's limit.
+  api.use(jsonBodyLimit);
+  for (const router of routers) if (router.beforeSession) api.route(router.path, router.routes);
+  api.use(loadSession);
+  for (const router of routers) if (!router.beforeSession) api.route(router.path, router.routes);
+}
+
+export function mountSite(app: Hono<AppEnv>, modules: readonly AppModule[]) {
+  for (const module of modules) {
+    for (const router of module.site ?? []) app.route(router.path, router.routes);
+  }
+}
+
+/** The modules' shell pages, for the web app to mount before its fallback. */
+export function shellPages(modules: readonly AppModule[]) {
+  return (web: Hono<AppEnv>, indexHtml: (pathname: string) => string | undefined) => {
+    for (const module of modules)
+      if (module.shellPages) web.route('/', module.shellPages(indexHtml));
+  };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Handler, Hono, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import { AppError } from './app-error.ts';
+import { routePreloads, type ViteManifest } from './route-preloads.ts';
+
+/** Any segment starting with a dot, also percent-encoded (serveStatic decodes the path). */
+function isDotPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return /(^|\/)(\.|%2e)/i.test(pathname);
+  }
+  return decoded.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
+export function mountWebApp(
+  app: Hono<AppEnv>,
+  webRoot: string,
+  /** Routes that answer some app paths themselves (with the shell) before the fallback. */
+  beforeFallback?: (app: Hono<AppEnv>, indexHtml: (pathname: string) => string | undefined) => void,
+) {
+  const indexFile = path.join(webRoot, 'index.html');
+  const cacheFor = (value: string): MiddlewareHandler<AppEnv> => {
+    return async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', value);
+    };
+  };
+  // Dotfiles (.vite/manifest.json, which the server reads itself below) are not for the public.
+  app.use('*', async (c, next) => {
+    if (isDotPath(c.req.path)) throw new AppError('NOT_FOUND');
+    await next();
+  });
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'));
+  app.use('/assets/*', serveStatic({ root: webRoot, precompressed: true }));
+  // A missing hashed asset is a 404, never the app shell (which would be parsed as script).
+  app.get('/assets/*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  // Cached, but re-read when a rebuild replaces it (its asset names change with every build),
+  // with the build manifest that names each page's chunks.
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; html: string; preloads: (pathname: string) => string } | undefined;
+  const readIndex = (pathname: string) => {
+    const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (cached?.mtimeMs !== stat.mtimeMs) {
+      const manifest = fs.existsSync(manifestFile)
+        ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
+        : undefined;
+      cached = {
+        mtimeMs: stat.mtimeMs,
+        html: fs.readFileSync(indexFile, 'utf8'),
+        preloads: routePreloads(manifest),
+      };
+    }
+    const tags = cached.preloads(pathname);
+    return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
+  };
+  const shell: Handler<AppEnv> = (c) => {
+    const html = readIndex(c.req.path);
+    if (html === undefined) throw new AppError('NOT_FOUND');
+    return c.html(html);
+  };
+  app.use('*', cacheFor('no-cache'));
+  // The home page is the shell too (with its preloads), not the static index.html.
+  app.get('/', shell);
+  app.use('*', serveStatic({ root: webRoot, precompressed: true }));
+  beforeFallback?.(app, readIndex);
+  app.get('*', shell);
+}

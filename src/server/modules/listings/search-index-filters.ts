@@ -1,0 +1,118 @@
+import { AMENITY_SLUGS, LAUNDRY, PETS } from '../../../shared/listings.ts';
+import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import type { IndexQuery } from './search-index-types.ts';
+
+/*
+ * The search index's filters (search-index.ts): how a listing's fields are coded into its
+ * typed columns, and the branch-free passes that rule listings out column by column.
+ */
+
+export const NOT_LISTED = 0xffff;
+const INT32_MAX = 0x7fffffff;
+export const NEVER_AVAILABLE = INT32_MAX;
+const clampInt = (value: number) => Math.min(INT32_MAX, Math.max(0, value));
+export const AMENITY_WORDS = Math.ceil(AMENITY_SLUGS.length / 32);
+
+const codes = (values: readonly string[]) => new Map(values.map((v, i) => [v, i]));
+export const NEIGHBORHOOD_CODES = codes(NEIGHBORHOODS.map((n) => n.slug));
+export const BOROUGH_CODES = codes(BOROUGHS.map((b) => b.slug));
+export const PET_CODES = codes(PETS);
+export const LAUNDRY_CODES = codes(LAUNDRY);
+export const AMENITY_BITS = codes(AMENITY_SLUGS);
+
+/** Allowed codes of a closed list as a bit mask; every code when the filter is unset. */
+function mask(values: readonly string[] | undefined, known: Map<string, number>): number {
+  if (!values?.length) return -1;
+  let bits = 0;
+  for (const value of values) {
+    const code = known.get(value);
+    if (code !== undefined) bits |= 1 << code;
+  }
+  return bits;
+}
+
+/** Clears `ok` for listings whose code (borough, pets, laundry) is not in the mask. */
+function keepCodes(ok: Uint8Array, n: number, column: Uint8Array, allowed: number) {
+  if (allowed === -1) return;
+  for (let s = 0; s < n; s++) ok[s] = (ok[s] as number) & ((allowed >>> (column[s] as number)) & 1);
+}
+
+/** The index's columns a filter reads, one entry per slot. */
+export type FilterColumns = {
+  rent: Int32Array;
+  bedrooms: Int16Array;
+  bathrooms: Float64Array;
+  available: Int32Array;
+  amenities: Uint32Array;
+  neighborhood: Uint16Array;
+  borough: Uint8Array;
+  pets: Uint8Array;
+  laundry: Uint8Array;
+};
+
+/** Clears `ok` for the first `n` slots that fail any filter the query gives (not text). */
+export function keepFilterMatches(
+  ok: Uint8Array,
+  n: number,
+  columns: FilterColumns,
+  query: IndexQuery,
+) {
+  const { rent, bedrooms, bathrooms, available, amenities } = columns;
+  if (query.minRentCents !== undefined || query.maxRentCents !== undefined) {
+    // Whole cents, within int32 so the sign-bit arithmetic holds.
+    const min = clampInt(Math.ceil(query.minRentCents ?? 0));
+    const max = clampInt(Math.floor(query.maxRentCents ?? INT32_MAX));
+    for (let s = 0; s < n; s++) {
+      const cents = rent[s] as number;
+      ok[s] = (ok[s] as number) & ((((cents - min) | (max - cents)) >>> 31) ^ 1);
+    }
+  }
+  if (query.minBedrooms !== undefined) {
+    const min = clampInt(Math.ceil(query.minBedrooms));
+    for (let s = 0; s < n; s++) {
+      ok[s] = (ok[s] as number) & ((((bedrooms[s] as number) - min) >>> 31) ^ 1);
+    }
+  }
+  if (query.minBathrooms !== undefined) {
+    const min = query.minBathrooms;
+    for (let s = 0; s < n; s++) {
+      ok[s] = (ok[s] as number) & +((bathrooms[s] as number) >= min); // half steps
+    }
+  }
+  if (query.availableByDay !== undefined) {
+    const by = query.availableByDay;
+    for (let s = 0; s < n; s++) {
+      ok[s] = (ok[s] as number) & (((by - (available[s] as number)) >>> 31) ^ 1);
+    }
+  }
+  keepCodes(ok, n, columns.borough, mask(query.boroughs, BOROUGH_CODES));
+  keepCodes(ok, n, columns.laundry, mask(query.laundry, LAUNDRY_CODES));
+  let pets = -1;
+  for (const kind of new Set(query.pets ?? [])) pets &= mask([kind, 'cats_and_dogs'], PET_CODES);
+  keepCodes(ok, n, columns.pets, pets);
+  if (query.neighborhoods?.length) {
+    const wanted = new Uint8Array(NOT_LISTED + 1);
+    for (const slug of query.neighborhoods) {
+      const code = NEIGHBORHOOD_CODES.get(slug);
+      if (code !== undefined) wanted[code] = 1;
+    }
+    const { neighborhood } = columns;
+    for (let s = 0; s < n; s++) {
+      ok[s] = (ok[s] as number) & (wanted[neighborhood[s] as number] as number);
+    }
+  }
+  const required = new Uint32Array(AMENITY_WORDS);
+  for (const amenity of query.amenities ?? []) {
+    const bit = AMENITY_BITS.get(amenity);
+    if (bit === undefined) ok.fill(0);
+    else required[bit >> 5] = (required[bit >> 5] as number) | (1 << (bit & 31));
+  }
+  for (let w = 0; w < AMENITY_WORDS; w++) {
+    const need = required[w] as number;
+    if (need === 0) continue;
+    for (let s = 0; s < n; s++) {
+      const missing = ((amenities[s * AMENITY_WORDS + w] as number) & need) ^ need;
+      ok[s] = (ok[s] as number) & (((missing | -missing) >>> 31) ^ 1);
+    }
+  }
+}

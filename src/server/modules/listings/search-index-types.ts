@@ -1,0 +1,54 @@
+import type { PetKind, SearchSort } from '../../../shared/listings.ts';
+
+// What the search index (search-index.ts) holds, is asked and answers.
+
+/** One active listing as search sees it. */
+export type SearchDoc = {
+  id: string;
+  /** Microseconds since the epoch, PostgreSQL's precision, so "newest" orders as it does. */
+  publishedUs: number;
+  rentCents: number;
+  bedrooms: number;
+  bathrooms: number;
+  neighborhood: string;
+  borough: string;
+  pets: string;
+  laundry: string;
+  /** Days since 1970-01-01; null when not given (then no available-by search finds it). */
+  availableFromDay: number | null;
+  amenities: readonly string[];
+  /** PostgreSQL's full-text lexemes of the listing (its search_vector). */
+  lexemes: readonly string[];
+};
+
+/** A lexeme the listing must contain; `prefix`: any lexeme starting with it will do. */
+export type TextTerm = { lexeme: string; prefix: boolean };
+
+export type SortKey = { v: number; id: string };
+
+export type IndexQuery = {
+  /** Every term must match; none means no text condition. */
+  terms: readonly TextTerm[];
+  minRentCents?: number;
+  maxRentCents?: number;
+  minBedrooms?: number;
+  minBathrooms?: number;
+  amenities?: readonly string[];
+  neighborhoods?: readonly string[];
+  boroughs?: readonly string[];
+  /** Each kind must be allowed (cats and dogs: both). */
+  pets?: readonly PetKind[];
+  laundry?: readonly string[];
+  availableByDay?: number;
+  sort: SearchSort;
+  /** The sort key of the last listing of the previous page. */
+  after?: SortKey;
+  limit: number;
+};
+
+export type IndexPage = {
+  total: number;
+  ids: string[];
+  /** The sort key of the page's last listing, when more follow. */
+  next: SortKey | null;
+};

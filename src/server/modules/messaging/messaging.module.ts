@@ -1,0 +1,14 @@
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppModule } from '../../lib/module.ts';
+import { messagingApiOperations } from './messaging.openapi.ts';
+import { createConversationsRoutes, createMessagesRoutes } from './messaging.routes.ts';
+
+export function messagingModule(deps: AppDeps): AppModule {
+  return {
+    api: [
+      { path: '/conversations', routes: createConversationsRoutes(deps) },
+      { path: '/messages', routes: createMessagesRoutes(deps) },
+    ],
+    openApi: messagingApiOperations,
+  };
+}

@@ -1,0 +1,40 @@
+import { MeResponseSchema, SessionResponseSchema } from '../../../shared/schemas/auth.ts';
+import { UpdateMeSchema } from '../../../shared/schemas/users.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppModule } from '../../lib/module.ts';
+import { createSessionRoutes, createUsersRoutes } from './users.routes.ts';
+
+export function usersModule(deps: AppDeps): AppModule {
+  return {
+    api: [
+      { path: '/me', routes: createUsersRoutes(deps) },
+      { path: '/session', routes: createSessionRoutes() },
+    ],
+    openApi: [
+      {
+        method: 'get',
+        path: '/api/me',
+        summary: 'The signed-in user',
+        tags: ['users'],
+        response: MeResponseSchema,
+        auth: true,
+      },
+      {
+        method: 'patch',
+        path: '/api/me',
+        summary: 'Update the signed-in user',
+        tags: ['users'],
+        body: UpdateMeSchema,
+        response: MeResponseSchema,
+        auth: true,
+      },
+      {
+        method: 'get',
+        path: '/api/session',
+        summary: 'Who is signed in: the user, or null for a visitor (never 401)',
+        tags: ['users'],
+        response: SessionResponseSchema,
+      },
+    ],
+  };
+}
