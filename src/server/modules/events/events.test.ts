@@ -9,8 +9,8 @@ import {
   send,
 } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { pruneSendCounters } from '../messaging/messaging.jobs.ts';
 import { pruneEvents } from './event-store.ts';
-import { pruneSendCounters } from './housekeeping.ts';
 import { LiveStream } from './live-stream.ts';
 
 const { app, db, client, url, deps } = await createTestApp();
