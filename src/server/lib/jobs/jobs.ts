@@ -82,31 +82,38 @@ export function addJobSql(name: string, payload: unknown, options: EnqueueOption
 export type FailedJob = {
   id: string;
   task: string;
+  key: string | null;
   attempts: number;
   maxAttempts: number;
   lastError: string | null;
-  payload: unknown;
+  failedAt: Date;
 };
 
-/** Jobs that used up their attempts; they stay in the table until someone acts on them. */
+/**
+ * Jobs that used up their attempts (a job's count goes up as its last attempt starts, so a
+ * locked one is still running); they stay in the table until someone acts on them. Read
+ * from graphile-worker's public `jobs` view, which leaves payloads out.
+ */
 export async function listFailedJobs(executor: JobExecutor, task?: string): Promise<FailedJob[]> {
   const result = await executor.execute<{
     id: string;
     task_identifier: string;
+    key: string | null;
     attempts: number;
     max_attempts: number;
     last_error: string | null;
-    payload: unknown;
-  }>(sql`select id::text, task_identifier, attempts, max_attempts, last_error, payload
+    updated_at: string;
+  }>(sql`select id::text, task_identifier, key, attempts, max_attempts, last_error, updated_at
     from graphile_worker.jobs
-    where attempts >= max_attempts and (${task ?? null}::text is null or task_identifier = ${task ?? null})
+    where attempts >= max_attempts and locked_at is null and (${task ?? null}::text is null or task_identifier = ${task ?? null})
     order by id`);
   return result.rows.map((row) => ({
     id: row.id,
     task: row.task_identifier,
+    key: row.key,
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
     lastError: row.last_error,
-    payload: row.payload,
+    failedAt: new Date(row.updated_at),
   }));
 }
