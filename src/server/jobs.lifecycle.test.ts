@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   isAlive,
   killEverything,
+  killQuietly,
   makeDataRoot,
   postmasterInfo,
   REPO_ROOT,
@@ -59,8 +60,12 @@ function embeddedUrl(dataDir: string): string {
   return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${info.port}/postgres`;
 }
 
-/** Stores a mail and enqueues its `mail.send` job due in DUE_IN_MS, as the mailer would. */
-async function enqueueDueMail(url: string, to: string): Promise<{ mailId: string; dueAt: number }> {
+/** Stores a mail and enqueues its `mail.send` job due in `dueInMs`, as the mailer would. */
+async function enqueueDueMail(
+  url: string,
+  to: string,
+  dueInMs = DUE_IN_MS,
+): Promise<{ mailId: string; dueAt: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -74,7 +79,7 @@ async function enqueueDueMail(url: string, to: string): Promise<{ mailId: string
     const job = await client.query<{ run_at: Date }>(
       `select (j).run_at from graphile_worker.add_job('mail.send', json_build_object('mailId', $1::text),
          run_at => now() + make_interval(secs => $2), job_key => 'mail:' || $1) j`,
-      [mailId, DUE_IN_MS / 1000],
+      [mailId, dueInMs / 1000],
     );
     await client.query('commit');
     return { mailId, dueAt: new Date(job.rows[0]?.run_at ?? 0).getTime() };
@@ -142,6 +147,25 @@ describe('a job due while the server is down (kill -9)', () => {
     await eventually(() => mailboxHas(second, to));
     expect(await sentAt(embeddedUrl(dataDir), mailId)).toBeInstanceOf(Date);
     expect(await stopServer(second)).toEqual({ code: 0, signal: null });
+  });
+
+  it('keeps running jobs after its PostgreSQL was killed with -9 and restarted', async () => {
+    const dataDir = newDataDir('postmaster');
+    const server = await spawnServer({ dataDir, env: ENV });
+    await waitHealthy(server);
+    const postmaster = postmasterInfo(path.join(dataDir, 'pg'))?.pid ?? -1;
+    killQuietly(postmaster, 'SIGKILL');
+    await waitFor(() => !isAlive(postmaster), 10_000);
+    // The server starts its postgres again; the runner reconnects (or restarts) by itself.
+    await eventually(async () => {
+      const res = await fetch(`${server.baseUrl}/api/health`).catch(() => undefined);
+      if (res?.status !== 200) return false;
+      return ((await res.json()) as { jobs?: string }).jobs === 'ok';
+    }, 60_000);
+    const to = `after-outage-${Date.now()}@stoop.test`;
+    await enqueueDueMail(embeddedUrl(dataDir), to, 0);
+    await eventually(() => mailboxHas(server, to));
+    expect(await stopServer(server)).toEqual({ code: 0, signal: null });
   });
 });
 
