@@ -27,7 +27,7 @@ import {
  */
 
 /** Far enough ahead that the kill lands first even on a loaded machine (checked below). */
-const DUE_IN_MS = 6_000;
+const DUE_IN_MS = 8_000;
 
 let root: string;
 const dataDirs: string[] = [];

@@ -63,10 +63,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const delay = RESTART_DELAYS_MS[Math.min(restarts, RESTART_DELAYS_MS.length - 1)] ?? 30_000;
     restarts += 1;
     log.warn({ err: reason, delayMs: delay }, 'job runner restarting');
-    const old = runner;
-    runner = undefined;
     restartTimer = setTimeout(async () => {
       restartTimer = undefined;
+      // Until now stop() could still reach the old runner through `runner`.
+      const old = runner;
+      runner = undefined;
       await old?.stop().catch(() => {});
       if (state === 'stopped') return;
       await launch?.().catch((error: unknown) => scheduleRestart(error));
