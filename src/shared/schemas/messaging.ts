@@ -274,32 +274,3 @@ export const ConversationStatsSchema = z.object({
   windowDays: z.number().int(),
 });
 export type ConversationStats = z.infer<typeof ConversationStatsSchema>;
-
-// ---- Live events (GET /api/events, text/event-stream; `event:` is the type, `data:` the JSON) ----
-
-export const EVENT_TYPES = [
-  'message.created',
-  'message.updated',
-  'messages.read',
-  'unread.changed',
-  /** Sent first on a fresh stream: its `id` is where a reconnect resumes. */
-  'ready',
-  /** Events were missed beyond the 7-day replay window: refetch everything. */
-  'reset',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export const MessageEventSchema = z.object({ message: MessageSchema });
-export const MessagesReadEventSchema = z.object({
-  conversationId: z.uuid(),
-  readerId: z.uuid(),
-  messageIds: z.array(z.uuid()),
-  readAt: z.iso.datetime({ offset: true }),
-});
-export const UnreadChangedEventSchema = UnreadCountSchema;
-
-export type LiveEvent =
-  | { type: 'message.created' | 'message.updated'; data: z.infer<typeof MessageEventSchema> }
-  | { type: 'messages.read'; data: z.infer<typeof MessagesReadEventSchema> }
-  | { type: 'unread.changed'; data: UnreadCount }
-  | { type: 'ready' | 'reset'; data: Record<string, never> };

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { EventType } from '../../../shared/schemas/messaging.ts';
+import type { EventType, PublishedEvent } from '../../../shared/schemas/events.ts';
 import type { Db } from '../../db/client.ts';
 
 /** A transaction or the pool: both can run the statements below. */
 export type Executor = Pick<Db, 'execute'>;
 
-export type StoredEvent = { userId: string; id: number; type: EventType; payload: unknown };
+/** An event as stored: its `data` is what was published (read back from the table, unchecked). */
+export type StoredEvent = { userId: string; id: number; type: EventType; data: unknown };
 
 /** The NOTIFY channel; payloads are `<userId>:<eventId>`, ids only (ARCHITECTURE §5). */
 export const EVENTS_CHANNEL = 'stoop_events';
@@ -13,7 +14,8 @@ export const EVENTS_CHANNEL = 'stoop_events';
 /** How long a stream can be away and still replay what it missed (ARCHITECTURE §5). */
 export const EVENT_RETENTION_DAYS = 7;
 
-export type NewEvent = { userId: string; type: EventType; payload: unknown };
+/** One event of the catalogue for one user. */
+export type NewEvent = PublishedEvent & { userId: string };
 
 /**
  * Numbers and stores events inside the caller's transaction, in one statement, and queues one
@@ -25,7 +27,7 @@ export type NewEvent = { userId: string; type: EventType; payload: unknown };
 export async function appendEvents(tx: Executor, newEvents: NewEvent[]): Promise<StoredEvent[]> {
   if (newEvents.length === 0) return [];
   const input = JSON.stringify(
-    newEvents.map((event) => ({ userId: event.userId, type: event.type, payload: event.payload })),
+    newEvents.map((event) => ({ userId: event.userId, type: event.type, payload: event.data })),
   );
   const result = await tx.execute<{ ord: string; id: string }>(sql`
     with input as (
@@ -53,7 +55,7 @@ export async function appendEvents(tx: Executor, newEvents: NewEvent[]): Promise
     select n.ord, n.id, (select count(*) from notified) as notices from numbered n order by n.ord`);
   return result.rows.map((row) => {
     const event = newEvents[Number(row.ord) - 1] as NewEvent;
-    return { ...event, id: Number(row.id) };
+    return { userId: event.userId, id: Number(row.id), type: event.type, data: event.data };
   });
 }
 
@@ -80,7 +82,7 @@ export async function eventsAfter(
     userId,
     id: Number(row.id),
     type: row.type,
-    payload: row.payload,
+    data: row.payload,
   }));
 }
 

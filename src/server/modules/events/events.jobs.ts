@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { ModuleJobs } from '../../lib/jobs/jobs.ts';
-import { pruneEvents } from './event-store.ts';
+import { pruneEvents } from './events.service.ts';
 
 const NoPayloadSchema = z.object({}).loose();
 

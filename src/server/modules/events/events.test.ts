@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SSEStreamingApi } from 'hono/streaming';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageEventSchema, UnreadCountSchema } from '../../../shared/schemas/messaging.ts';
+import {
+  LiveEventSchema,
+  MessageCreatedEventSchema,
+  MessageEventSchema,
+} from '../../../shared/schemas/events.ts';
+import { UnreadCountSchema } from '../../../shared/schemas/messaging.ts';
 import {
   EventStreamReader,
   openConversation,
@@ -9,8 +15,9 @@ import {
   send,
 } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { pruneSendCounters } from '../messaging/messaging.jobs.ts';
+import type { EventNotice } from './event-bus.ts';
 import { pruneEvents } from './event-store.ts';
+import { type EventsTransaction, publishEvents, transactionWithEvents } from './events.service.ts';
 import { LiveStream } from './live-stream.ts';
 
 const { app, db, client, url, deps } = await createTestApp();
@@ -60,6 +67,48 @@ describe('GET /api/events', () => {
     });
     await renterStream.until((events) => events.some((e) => e.type === 'message.created'));
     expect(messageIdOf(renterStream.ofType('message.created')[0]?.data)).toBe(message.id);
+  });
+
+  it("gives a send's idempotency key to the sender's streams only", async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    const renterStream = await stream(renter);
+    const landlordStream = await stream(landlord);
+    await renterStream.until((events) => events.some((e) => e.type === 'ready'));
+    await landlordStream.until((events) => events.some((e) => e.type === 'ready'));
+
+    const key = `key-${randomUUID()}`;
+    const message = await send(renter, conversation.id, 'Keyed', key);
+    await renterStream.until((events) => events.some((e) => e.type === 'message.created'));
+    await landlordStream.until((events) => events.some((e) => e.type === 'unread.changed'));
+    const mine = MessageCreatedEventSchema.parse(renterStream.ofType('message.created')[0]?.data);
+    expect(mine.idempotencyKey).toBe(key);
+    expect(mine.message.id).toBe(message.id);
+    const theirs = landlordStream.ofType('message.created')[0]?.data;
+    expect(MessageCreatedEventSchema.parse(theirs).message.id).toBe(message.id);
+    expect(theirs).not.toHaveProperty('idempotencyKey');
+    // Nothing the other side can read carries it: neither its stream nor its stored events.
+    expect(JSON.stringify(landlordStream.events)).not.toContain(key);
+    const stored = await db.execute<{ n: number }>(sql`select count(*)::int as n from events
+      where user_id = ${landlord.id} and payload::text like ${`%${key}%`}`);
+    expect(stored.rows[0]?.n).toBe(0);
+    // Every event on both streams is one of the shared catalogue.
+    for (const event of [...renterStream.events, ...landlordStream.events]) {
+      expect(LiveEventSchema.safeParse({ type: event.type, data: event.data }).success).toBe(true);
+    }
+
+    // A retry of the same send publishes nothing new.
+    const seen = renterStream.lastId;
+    const retry = await renter.client.post(`/api/conversations/${conversation.id}/messages`, {
+      content: 'Keyed',
+      idempotencyKey: key,
+    });
+    expect(retry.status).toBe(200);
+    const after = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from events where user_id = ${renter.id} and id > ${seen}`,
+    );
+    expect(after.rows[0]?.n).toBe(0);
   });
 
   it('delivers edits and read receipts live', async () => {
@@ -188,6 +237,46 @@ describe('GET /api/events', () => {
     expect(second.deps.events.size).toBe(1);
   });
 
+  it("publishes through the caller's transaction: after its commit, and nothing on a rollback", async () => {
+    const user = await person(client);
+    const notices: EventNotice[] = [];
+    const unsubscribe = deps.events.subscribe(user.id, {
+      notice: (notice) => notices.push(notice),
+      close: () => {},
+    });
+    const ctx = { db, events: deps.events };
+    const counts = { total: 0, byConversation: {} };
+    const publish = (tx: EventsTransaction) =>
+      publishEvents(tx, [{ userId: user.id, type: 'unread.changed', data: counts }]);
+    const stored = async () =>
+      (await db.execute(sql`select 1 from events where user_id = ${user.id}`)).rows.length;
+    try {
+      await expect(
+        transactionWithEvents(ctx, async (tx) => {
+          await publish(tx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await stored()).toBe(0);
+      expect(notices).toEqual([]);
+
+      await transactionWithEvents(ctx, async (tx) => {
+        await publish(tx);
+        // Not before the commit.
+        expect(notices).toEqual([]);
+      });
+      expect(await stored()).toBe(1);
+      expect(notices[0]).toMatchObject({ userId: user.id, id: 1, event: { data: counts } });
+
+      // Only a transaction from transactionWithEvents can publish.
+      await expect(db.transaction((tx) => publish(tx as EventsTransaction))).rejects.toThrow(
+        'transactionWithEvents',
+      );
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('does not replay events for a notice that arrives while the stream is starting', async () => {
     const renter = await person(client);
     const landlord = await person(client, 'landlord');
@@ -224,7 +313,7 @@ describe('GET /api/events', () => {
     expect(deps.events.size).toBe(before);
   });
 
-  it('prunes events past the 7-day window and old send counters, keeping the rest', async () => {
+  it('prunes events past the 7-day window, keeping the rest', async () => {
     const renter = await person(client);
     const landlord = await person(client, 'landlord');
     const conversation = await openConversation(renter, landlord);
@@ -232,10 +321,7 @@ describe('GET /api/events', () => {
     await send(renter, conversation.id, 'new');
     await db.execute(sql`update events set created_at = now() - interval '8 days'
       where user_id = ${landlord.id} and id <= 2`);
-    await db.execute(sql`update message_send_counters set window_start = now() - interval '2 hours'
-      where user_id = ${renter.id}`);
     expect(await pruneEvents(db)).toBe(2);
-    expect(await pruneSendCounters(db)).toBe(1);
     const left = await db.execute<{ id: string }>(
       sql`select id from events where user_id = ${landlord.id} order by id`,
     );

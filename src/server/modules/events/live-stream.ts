@@ -79,7 +79,7 @@ export class LiveStream {
     await this.stream.writeSSE({
       event: event.type,
       id: String(event.id),
-      data: JSON.stringify(event.payload),
+      data: JSON.stringify(event.data),
     });
     this.lastSent = event.id;
   }

@@ -9,11 +9,18 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { appendEvents, type Executor, type NewEvent } from '../events/event-store.ts';
+import {
+  type EventBus,
+  type NewEvent,
+  publishEvents,
+  transactionWithEvents,
+} from '../events/events.service.ts';
 import { cleanMessageContent } from './message-content.ts';
 
 export type MessagingCtx = { db: Db; events: EventBus; sendLimitPerMinute: number };
+
+/** A transaction or the pool: both can run the statements below. */
+type Executor = Pick<Db, 'execute'>;
 
 export type MessageRow = {
   id: string;
@@ -182,7 +189,7 @@ export async function sendMessage(
       details: [{ path: 'listingId', message: 'Listing not found' }],
     });
   }
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await transactionWithEvents({ db, events }, async (tx) => {
     const conversation = await conversationFor(
       tx,
       conversationId,
@@ -200,7 +207,7 @@ export async function sendMessage(
           message: 'This idempotency key was already used for another message.',
         });
       }
-      return { row: earlier, created: false, stored: [] };
+      return { row: earlier, created: false };
     }
     await countSend(tx, userId, sendLimitPerMinute);
     const inserted = await tx.execute<MessageRow>(sql`
@@ -218,14 +225,18 @@ export async function sendMessage(
     const row = inserted.rows[0];
     if (!row) throw new AppError('MESSAGE_SEND_FAILED');
     const receiver = conversation.other_id;
-    const stored = await appendEvents(tx, [
-      { userId, type: 'message.created', payload: { message: toMessage(row, userId) } },
-      { userId: receiver, type: 'message.created', payload: { message: toMessage(row, receiver) } },
-      { userId: receiver, type: 'unread.changed', payload: await unreadCounts(tx, receiver) },
+    await publishEvents(tx, [
+      // The key lets the sender's browser replace exactly its pending message; it is theirs only.
+      {
+        userId,
+        type: 'message.created',
+        data: { message: toMessage(row, userId), idempotencyKey: input.idempotencyKey },
+      },
+      { userId: receiver, type: 'message.created', data: { message: toMessage(row, receiver) } },
+      { userId: receiver, type: 'unread.changed', data: await unreadCounts(tx, receiver) },
     ]);
-    return { row, created: true, stored };
+    return { row, created: true };
   });
-  events.publish(outcome.stored);
   return { message: toMessage(outcome.row, userId), created: outcome.created };
 }
 
@@ -237,7 +248,7 @@ export async function editMessage(
   rawContent: string,
 ): Promise<Message> {
   const content = cleanMessageContent(rawContent);
-  const outcome = await db.transaction(async (tx) => {
+  const row = await transactionWithEvents({ db, events }, async (tx) => {
     const result = await tx.execute<
       MessageRow & { participant1_id: string; participant2_id: string }
     >(sql`
@@ -252,26 +263,25 @@ export async function editMessage(
     if (current.sender_id !== userId) {
       throw new AppError('UNAUTHORIZED', { message: MESSAGING_MESSAGES.cannotEdit });
     }
-    if (current.content === content) return { row: current as MessageRow, stored: [] };
+    if (current.content === content) return current as MessageRow;
     const updated = await tx.execute<MessageRow>(sql`
       update messages m set content = ${content}, is_edited = true, edited_at = now()
       where m.id = ${messageId} returning ${MESSAGE_COLUMNS}`);
-    const row = updated.rows[0] as MessageRow;
+    const updatedRow = updated.rows[0] as MessageRow;
     const viewers = [current.participant1_id, current.participant2_id];
-    const stored = await appendEvents(
+    await publishEvents(
       tx,
       viewers.map(
         (viewer): NewEvent => ({
           userId: viewer,
           type: 'message.updated',
-          payload: { message: toMessage(row, viewer) },
+          data: { message: toMessage(updatedRow, viewer) },
         }),
       ),
     );
-    return { row, stored };
+    return updatedRow;
   });
-  events.publish(outcome.stored);
-  return toMessage(outcome.row, userId);
+  return toMessage(row, userId);
 }
 
 /**
@@ -284,7 +294,7 @@ export async function markConversationRead(
   userId: string,
   conversationId: string,
 ): Promise<{ marked: number; readAt: string | null }> {
-  const outcome = await db.transaction(async (tx) => {
+  return transactionWithEvents({ db, events }, async (tx) => {
     const conversation = await conversationFor(
       tx,
       conversationId,
@@ -303,7 +313,7 @@ export async function markConversationRead(
         on conflict (message_id, user_id) do update set read_at = excluded.read_at
       )
       select id, receiver_read_at as read_at from marked`);
-    if (result.rows.length === 0) return { marked: 0, readAt: null, stored: [] };
+    if (result.rows.length === 0) return { marked: 0, readAt: null };
     const readAt = isoTime((result.rows[0] as { read_at: string }).read_at);
     const receipt = {
       conversationId,
@@ -311,13 +321,11 @@ export async function markConversationRead(
       messageIds: result.rows.map((row) => row.id),
       readAt,
     };
-    const stored = await appendEvents(tx, [
-      { userId: conversation.other_id, type: 'messages.read', payload: receipt },
-      { userId, type: 'messages.read', payload: receipt },
-      { userId, type: 'unread.changed', payload: await unreadCounts(tx, userId) },
+    await publishEvents(tx, [
+      { userId: conversation.other_id, type: 'messages.read', data: receipt },
+      { userId, type: 'messages.read', data: receipt },
+      { userId, type: 'unread.changed', data: await unreadCounts(tx, userId) },
     ]);
-    return { marked: result.rows.length, readAt, stored };
+    return { marked: result.rows.length, readAt };
   });
-  events.publish(outcome.stored);
-  return { marked: outcome.marked, readAt: outcome.readAt };
 }

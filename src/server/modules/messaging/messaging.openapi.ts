@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '../../../shared/schemas/events.ts';
 import {
   ConversationListSchema,
   ConversationResponseSchema,
@@ -122,8 +123,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/events',
-    summary:
-      'Server-sent events for the signed-in user: message.created, message.updated, messages.read, unread.changed, ready, reset. Send Last-Event-ID to resume',
+    summary: `Server-sent events for the signed-in user: ${EVENT_TYPES.join(', ')}. Send Last-Event-ID to resume`,
     tags: ['messaging'],
     auth: true,
   },

@@ -1,8 +1,11 @@
 import { Outlet, useNavigation } from 'react-router';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { LiveEvents } from '../../features/messaging/components/live-events.tsx';
+import { LiveEvents } from '../../lib/live/live-events.tsx';
 import { Navbar } from './navbar.tsx';
 import { SiteFooter } from './site-footer.tsx';
+
+/** The live stream's handlers are a chunk of their own (see live-handlers.ts). */
+const loadLiveFeatures = () => import('../live-handlers.ts').then((m) => m.liveFeatures);
 
 /** Spec §2: every route but `/` renders inside the top bar and a main area. */
 export function AppLayout() {
@@ -30,8 +33,8 @@ export function AppLayout() {
           Loading...
         </p>
       ) : null}
-      {/* Live messages, read receipts and unread counts for the signed-in user. */}
-      <LiveEvents userId={user?.id ?? null} />
+      {/* Live events for the signed-in user (messages, read receipts, unread counts). */}
+      <LiveEvents userId={user?.id ?? null} load={loadLiveFeatures} />
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />

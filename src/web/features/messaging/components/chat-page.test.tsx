@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
 import { clearPending } from '../hooks/pending-messages.ts';
+import { messagingLive } from '../live/apply-live-event.ts';
 import { ChatPage } from './chat-page.tsx';
 import {
   type ApiCall,
@@ -44,8 +45,9 @@ const conversation = {
   listingContext: { id: LISTING, title: 'Sunny two-bedroom', address: '12 Test Street' },
 };
 
+type Reply = { status: number; body: unknown };
 type Overrides = {
-  send?: (call: ApiCall) => { status: number; body: unknown } | undefined;
+  send?: (call: ApiCall) => Reply | Promise<Reply> | undefined;
   messages?: ReturnType<typeof aMessage>[];
 };
 
@@ -316,6 +318,44 @@ describe('the thread', () => {
     expect(container.querySelector(`[data-message-id="${messageId(99)}"]`)?.textContent).toContain(
       'Can I see it Saturday?',
     );
+  });
+
+  it('replaces a pending message with its own delivered copy only, beside one of the same text', async () => {
+    const sent: ApiCall[] = [];
+    // The answers never come: only the live stream delivers.
+    api({
+      send: (call) => {
+        sent.push(call);
+        return new Promise<Reply>(() => {});
+      },
+    });
+    const { container, queryClient } = await open(`/chat/${CONVERSATION}`);
+    await waitFor(() => expect(container.querySelector('form textarea')).not.toBeNull());
+    const textarea = container.querySelector<HTMLTextAreaElement>('form textarea');
+    if (!textarea) throw new Error('no composer');
+    for (let i = 0; i < 2; i += 1) {
+      await act(async () => typeInto(textarea, 'On my way'));
+      await act(async () => pressKey(textarea, 'Enter'));
+    }
+    const shownPending = () => container.querySelectorAll('[data-testid="pending-message"]');
+    expect(shownPending()).toHaveLength(2);
+    const second = sent[1]?.body as { idempotencyKey: string };
+    const delivered = aMessage({
+      id: messageId(77),
+      senderId: ME,
+      receiverId: OTHER,
+      content: 'On my way',
+      createdAt: new Date().toISOString(),
+    });
+    await act(async () =>
+      messagingLive.handlers['message.created']?.apply(
+        { message: delivered, idempotencyKey: second.idempotencyKey },
+        { queryClient, me: ME },
+      ),
+    );
+    await waitFor(() => expect(shownPending()).toHaveLength(1));
+    expect(shownPending()[0]?.textContent).toContain('On my way');
+    expect(container.querySelector(`[data-message-id="${messageId(77)}"]`)).not.toBeNull();
   });
 
   it('edits my own message in place', async () => {

@@ -1,39 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useLiveConnected } from '../../../lib/live/live-status.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { useMessages } from '../api/get-messages.ts';
-import { useUnreadCounts } from '../api/get-unread-count.ts';
-import { markConversationRead } from '../api/mark-read.ts';
-import {
-  clearUnread,
-  type ThreadData,
-  threadMessages,
-  withAllReadByMe,
-} from '../api/message-cache.ts';
-import { messagingKeys } from '../api/messaging-keys.ts';
+import { threadMessages } from '../api/message-cache.ts';
 import { dayKey, formatDayHeading } from '../format.ts';
-import { type PendingMessage, usePendingMessages } from '../hooks/pending-messages.ts';
+import { usePendingMessages } from '../hooks/pending-messages.ts';
+import { useAnnouncement } from '../hooks/use-announcement.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { usePageVisible } from '../hooks/use-page-visible.ts';
+import { useMarkRead } from '../hooks/use-mark-read.ts';
 import { useSendMessage } from '../hooks/use-send-message.ts';
-import { useLiveConnected } from '../live/live-status.ts';
-import { Avatar, displayName } from './avatar.tsx';
+import { useNearTop, useThreadScroll } from '../hooks/use-thread-scroll.ts';
+import { displayName } from './avatar.tsx';
 import { Composer } from './composer.tsx';
 import { MessageItem, PendingItem } from './message-item.tsx';
+import { ThreadHeader } from './thread-header.tsx';
 
 type ThreadViewProps = {
   conversationId: string;
@@ -43,9 +28,6 @@ type ThreadViewProps = {
   /** The listing the conversation was opened from ("Message landlord"), for the first message. */
   listingHint: string | null;
 };
-
-/** How close to the bottom (px) still counts as "reading the newest messages". */
-const NEAR_BOTTOM_PX = 120;
 
 /** /chat/{id}: the header, the messages (older ones load on scrolling up) and the composer. */
 export function ThreadView({ conversationId, me, backHref, listingHint }: ThreadViewProps) {
@@ -128,11 +110,10 @@ function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
   const listingId = listingHint ?? conversation.listingId;
 
   const list = useMemo(() => threadMessages(messages.data), [messages.data]);
-  const shownPending = useMemo(() => withoutDelivered(pending, list, me), [pending, list, me]);
 
   useMarkRead(id, me, list);
   const announcement = useAnnouncement(list, me, name);
-  const scroller = useThreadScroll(list, shownPending.length, me, messages.isPending);
+  const scroller = useThreadScroll(list, pending.length, me, messages.isPending);
 
   const loadOlder = () => {
     if (!messages.hasNextPage || messages.isFetchingNextPage) return;
@@ -140,65 +121,14 @@ function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
     void messages.fetchNextPage();
   };
 
-  // Scrolling near the top loads the previous page.
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadOlderRef = useRef(loadOlder);
-  loadOlderRef.current = loadOlder;
-  useEffect(() => {
-    const target = sentinel.current;
-    const root = scroller.ref.current;
-    if (!target || !root || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) loadOlderRef.current();
-      },
-      { root, rootMargin: '200px 0px 0px 0px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [scroller.ref]);
+  const sentinel = useNearTop(scroller.ref, loadOlder);
 
   const days = useMemo(() => groupByDay(list), [list]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <title>{`${name} · Messages · Stoop`}</title>
-      <header className="flex items-center gap-3 border-b border-stone-200 px-3 py-2 md:px-5 md:py-3">
-        {back}
-        <Avatar name={name} seed={other.id} size="sm" />
-        <div className="min-w-0 flex-1">
-          <h2
-            ref={heading}
-            tabIndex={-1}
-            className="truncate font-semibold text-stone-900 outline-none"
-            data-testid="thread-title"
-          >
-            {name}
-          </h2>
-          {conversation.listingContext ? (
-            <p className="truncate text-xs text-stone-600">
-              About{' '}
-              <Link
-                to={`/listings/${encodeURIComponent(conversation.listingContext.id)}`}
-                className="font-medium text-brand-800 underline-offset-2 hover:underline"
-              >
-                {conversation.listingContext.title}
-              </Link>
-              {conversation.listingContext.address
-                ? ` · ${conversation.listingContext.address}`
-                : ''}
-            </p>
-          ) : (
-            <p className="text-xs text-stone-600">
-              {other.role === 'landlord'
-                ? 'Landlord'
-                : other.role === 'renter'
-                  ? 'Renter'
-                  : 'Admin'}
-            </p>
-          )}
-        </div>
-      </header>
+      <ThreadHeader conversation={conversation} name={name} back={back} heading={heading} />
 
       <section
         ref={scroller.ref}
@@ -232,7 +162,7 @@ function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
               Try again
             </Button>
           </div>
-        ) : list.length === 0 && shownPending.length === 0 ? (
+        ) : list.length === 0 && pending.length === 0 ? (
           <p className="p-8 text-center text-sm text-stone-600">
             No messages yet. Say hello to {name}.
           </p>
@@ -256,9 +186,9 @@ function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
             </ol>
           </div>
         ))}
-        {shownPending.length > 0 ? (
+        {pending.length > 0 ? (
           <ol className="mt-3 flex flex-col gap-3" aria-label="Messages being sent">
-            {shownPending.map((p) => (
+            {pending.map((p) => (
               <PendingItem
                 key={p.key}
                 pending={p}
@@ -287,144 +217,4 @@ function groupByDay(messages: readonly Message[]) {
     else days.push({ key, first: message.createdAt, messages: [message] });
   }
   return days;
-}
-
-/**
- * Hides a pending message whose server copy already arrived over the live stream (the POST's
- * answer, which removes it for good, may come a moment later).
- */
-function withoutDelivered(
-  pending: readonly PendingMessage[],
-  messages: readonly Message[],
-  me: string,
-): readonly PendingMessage[] {
-  if (pending.length === 0) return pending;
-  const recentMine = messages.slice(-20).filter((m) => m.senderId === me);
-  return pending.filter(
-    (p) =>
-      p.status === 'failed' ||
-      !recentMine.some(
-        (m) =>
-          m.content === p.content && Date.parse(m.createdAt) >= Date.parse(p.createdAt) - 60_000,
-      ),
-  );
-}
-
-/**
- * Marks the thread read while it is open and the page visible, whenever messages from the other
- * person are unread (on opening, and as new ones arrive).
- */
-function useMarkRead(conversationId: string, me: string, list: readonly Message[]) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const toastRef = useRef(toast);
-  toastRef.current = toast;
-  const visible = usePageVisible();
-  const counts = useUnreadCounts(me);
-  const unreadHere = (counts?.byConversation[conversationId] ?? 0) > 0;
-  const unreadInThread = list.some((m) => m.senderId !== me && !m.isRead);
-  const newest = list[list.length - 1]?.id ?? null;
-  const busy = useRef(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `newest` re-runs it as messages arrive.
-  useEffect(() => {
-    if (!visible || !(unreadInThread || unreadHere) || busy.current) return;
-    busy.current = true;
-    markConversationRead(conversationId)
-      .then(({ readAt }) => {
-        queryClient.setQueryData<ThreadData>(messagingKeys.messages(conversationId), (data) =>
-          data ? withAllReadByMe(data, me, readAt ?? new Date().toISOString()) : data,
-        );
-        clearUnread(queryClient, me, conversationId);
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
-        // The counts knew of messages this thread had not loaded yet (the stream was down).
-        if (!unreadInThread) {
-          void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId) });
-        }
-      })
-      .catch((error: unknown) => toastRef.current.error(errorMessage(error)))
-      .finally(() => {
-        busy.current = false;
-      });
-  }, [visible, unreadInThread, unreadHere, conversationId, me, newest, queryClient]);
-}
-
-/** The text read out (aria-live) when a message from the other person arrives while open. */
-function useAnnouncement(list: readonly Message[], me: string, name: string): string {
-  const [text, setText] = useState('');
-  const seen = useRef<string | null | undefined>(undefined);
-  const newest = list[list.length - 1];
-  useEffect(() => {
-    const id = newest?.id ?? null;
-    if (seen.current === undefined) {
-      // The first load is not news.
-      if (id !== null) seen.current = id;
-      return;
-    }
-    if (id === seen.current) return;
-    seen.current = id;
-    if (newest && newest.senderId !== me) {
-      setText(`New message from ${name}: ${newest.content}`);
-    }
-  }, [newest, me, name]);
-  return text;
-}
-
-/**
- * Scrolling: starts at the newest message; follows new ones when the reader is at the bottom (or
- * sent it); keeps the view still when an older page is added above.
- */
-function useThreadScroll(
-  list: readonly Message[],
-  pendingCount: number,
-  me: string,
-  loading: boolean,
-) {
-  const ref = useRef<HTMLElement>(null);
-  const atBottom = useRef(true);
-  const anchor = useRef<{ height: number; top: number } | null>(null);
-  const oldest = list[0]?.id ?? null;
-  const newest = list[list.length - 1];
-  const started = useRef(false);
-  const pendingBefore = useRef(pendingCount);
-
-  const toBottom = () => {
-    const el = ref.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the oldest message changes.
-  useLayoutEffect(() => {
-    const el = ref.current;
-    const kept = anchor.current;
-    if (!el || !kept) return;
-    anchor.current = null;
-    el.scrollTop = el.scrollHeight - kept.height + kept.top;
-  }, [oldest]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes.
-  useLayoutEffect(() => {
-    if (loading) return;
-    if (!started.current) {
-      started.current = true;
-      toBottom();
-      return;
-    }
-    const justSent = pendingCount > pendingBefore.current;
-    pendingBefore.current = pendingCount;
-    if (justSent || atBottom.current || newest?.senderId === me) toBottom();
-  }, [newest?.id, pendingCount, loading]);
-
-  return {
-    ref,
-    onScroll: () => {
-      const el = ref.current;
-      if (!el) return;
-      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-    },
-    keepPosition: () => {
-      const el = ref.current;
-      if (el) anchor.current = { height: el.scrollHeight, top: el.scrollTop };
-    },
-  };
 }

@@ -1,4 +1,7 @@
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import type { Message } from '../../../../shared/schemas/messaging.ts';
+import { upsertMessage } from '../api/message-cache.ts';
 
 /** A message typed here and not yet confirmed by the server (optimistic sending). */
 export type PendingMessage = {
@@ -55,6 +58,19 @@ export function removePending(conversationId: string, key: string) {
   if (rest.length === 0) store.delete(conversationId);
   else store.set(conversationId, rest);
   emit();
+}
+
+/**
+ * The server's copy of the pending message `key` arrived (the send's answer, or the sender's
+ * `message.created`, which carries the key): it goes into its thread and replaces exactly that
+ * pending message, whatever the others say. The query cache tells React in its next batch, so the
+ * removal joins that batch: both change in one render, and nothing blinks out in between.
+ */
+export function deliverPending(queryClient: QueryClient, message: Message, key: string) {
+  notifyManager.batch(() => {
+    upsertMessage(queryClient, message, true);
+    notifyManager.schedule(() => removePending(message.conversationId, key));
+  });
 }
 
 /** Test helper: forget everything. */

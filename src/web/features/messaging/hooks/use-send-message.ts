@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { upsertMessage } from '../api/message-cache.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
 import { newIdempotencyKey, sendMessage } from '../api/send-message.ts';
 import {
   addPending,
+  deliverPending,
   type PendingMessage,
   pendingFor,
   removePending,
@@ -31,8 +31,7 @@ export function useSendMessage(conversationId: string) {
           listingId: pending.listingId,
           idempotencyKey: pending.key,
         });
-        upsertMessage(queryClient, message, true);
-        removePending(pending.conversationId, pending.key);
+        deliverPending(queryClient, message, pending.key);
         void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
       } catch (error) {
         const text = errorMessage(error);

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { EventType, LiveEvent, Message } from '../../../../shared/schemas/messaging.ts';
+import type { EventData } from '../../../../shared/schemas/events.ts';
+import type { Message } from '../../../../shared/schemas/messaging.ts';
+import { defineLiveFeature } from '../../../lib/live/live-feature.ts';
 import { parseUnreadCounts } from '../api/get-unread-count.ts';
 import { type ThreadData, upsertMessage, withReadReceipts } from '../api/message-cache.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
+import { deliverPending } from '../hooks/pending-messages.ts';
 
 /*
- * Events are narrowed by hand (types from the shared schemas): this module runs on every page of
- * a signed-in user, and zod would be a second, larger download for it (decision 012).
+ * Messaging's live handlers: new messages, edits, read receipts and unread counts go straight into
+ * the query cache. Events are narrowed by hand to the shared catalogue's shapes (see LiveHandler).
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -23,45 +26,34 @@ function isMessage(value: unknown): value is Message {
   );
 }
 
-/** The typed event for an SSE `event:` name and its `data:` JSON, or null when it is neither. */
-export function toLiveEvent(type: string, data: unknown): LiveEvent | null {
-  switch (type as EventType) {
-    case 'message.created':
-    case 'message.updated':
-      if (isObject(data) && isMessage(data.message)) {
-        return { type: type as 'message.created', data: { message: data.message } };
-      }
-      return null;
-    case 'messages.read':
-      if (
-        isObject(data) &&
-        typeof data.conversationId === 'string' &&
-        typeof data.readerId === 'string' &&
-        typeof data.readAt === 'string' &&
-        Array.isArray(data.messageIds)
-      ) {
-        return {
-          type: 'messages.read',
-          data: {
-            conversationId: data.conversationId,
-            readerId: data.readerId,
-            readAt: data.readAt,
-            messageIds: data.messageIds.filter((id): id is string => typeof id === 'string'),
-          },
-        };
-      }
-      return null;
-    case 'unread.changed':
-      try {
-        return { type: 'unread.changed', data: parseUnreadCounts(data) };
-      } catch {
-        return null;
-      }
-    case 'reset':
-      return { type: 'reset', data: {} };
-    default:
-      return null;
+function parseMessageEvent(data: unknown): EventData<'message.updated'> | null {
+  return isObject(data) && isMessage(data.message) ? { message: data.message } : null;
+}
+
+function parseMessageCreated(data: unknown): EventData<'message.created'> | null {
+  const event = parseMessageEvent(data);
+  if (!event || !isObject(data)) return null;
+  return typeof data.idempotencyKey === 'string'
+    ? { ...event, idempotencyKey: data.idempotencyKey }
+    : event;
+}
+
+function parseReceipt(data: unknown): EventData<'messages.read'> | null {
+  if (
+    !isObject(data) ||
+    typeof data.conversationId !== 'string' ||
+    typeof data.readerId !== 'string' ||
+    typeof data.readAt !== 'string' ||
+    !Array.isArray(data.messageIds)
+  ) {
+    return null;
   }
+  return {
+    conversationId: data.conversationId,
+    readerId: data.readerId,
+    readAt: data.readAt,
+    messageIds: data.messageIds.filter((id): id is string => typeof id === 'string'),
+  };
 }
 
 /** Refreshes the conversation lists (last message, unread counts, order) on screen. */
@@ -69,29 +61,49 @@ function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
 }
 
-/** Writes one live event into the query cache for the signed-in user `me`. */
-export function applyLiveEvent(queryClient: QueryClient, me: string, event: LiveEvent) {
-  switch (event.type) {
-    case 'message.created':
-      upsertMessage(queryClient, event.data.message, true);
-      refreshLists(queryClient);
-      return;
-    case 'message.updated':
-      upsertMessage(queryClient, event.data.message, false);
-      refreshLists(queryClient);
-      return;
-    case 'messages.read':
-      queryClient.setQueryData<ThreadData>(
-        messagingKeys.messages(event.data.conversationId),
-        (data) => (data ? withReadReceipts(data, event.data, me) : data),
-      );
-      refreshLists(queryClient);
-      return;
-    case 'unread.changed':
-      queryClient.setQueryData(messagingKeys.unread(me), event.data);
-      return;
-    case 'reset':
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
-      return;
-  }
-}
+export const messagingLive = defineLiveFeature({
+  name: 'messaging',
+  handlers: {
+    'message.created': {
+      parse: parseMessageCreated,
+      apply: ({ message, idempotencyKey }, { queryClient }) => {
+        // Only the sender's copy has the key: it replaces exactly the message they were sending.
+        if (idempotencyKey) deliverPending(queryClient, message, idempotencyKey);
+        else upsertMessage(queryClient, message, true);
+        refreshLists(queryClient);
+      },
+    },
+    'message.updated': {
+      parse: parseMessageEvent,
+      apply: ({ message }, { queryClient }) => {
+        upsertMessage(queryClient, message, false);
+        refreshLists(queryClient);
+      },
+    },
+    'messages.read': {
+      parse: parseReceipt,
+      apply: (receipt, { queryClient, me }) => {
+        queryClient.setQueryData<ThreadData>(
+          messagingKeys.messages(receipt.conversationId),
+          (data) => (data ? withReadReceipts(data, receipt, me) : data),
+        );
+        refreshLists(queryClient);
+      },
+    },
+    'unread.changed': {
+      parse: (data) => {
+        try {
+          return parseUnreadCounts(data);
+        } catch {
+          return null;
+        }
+      },
+      apply: (counts, { queryClient, me }) => {
+        queryClient.setQueryData(messagingKeys.unread(me), counts);
+      },
+    },
+  },
+  resync: ({ queryClient }) => {
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+  },
+});

@@ -1,17 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { EventType } from '../../../../shared/schemas/messaging.ts';
-import { messagingKeys } from '../api/messaging-keys.ts';
-import { applyLiveEvent, toLiveEvent } from './apply-live-event.ts';
+import type { PublishedEventType } from '../../../shared/schemas/events.ts';
+import type { LiveContext, LiveFeature, LiveHandler } from './live-feature.ts';
 import { setLiveConnected } from './live-status.ts';
 
-/** The shared `EVENT_TYPES`, spelled out: importing the schema module would bring zod along. */
-const EVENT_TYPES = [
-  'message.created',
-  'message.updated',
-  'messages.read',
-  'unread.changed',
-  'reset',
-] as const satisfies readonly EventType[];
+/*
+ * Only types come from the shared catalogue: importing its schemas would bring zod into this
+ * chunk (decision 012). The event names to listen to are the registered handlers' keys.
+ */
 
 /** How long to wait before opening a new stream after the browser gave one up. */
 const REOPEN_DELAYS_MS = [1_000, 3_000, 10_000, 30_000];
@@ -22,20 +16,44 @@ type Options = {
   EventSourceImpl?: typeof EventSource;
 };
 
+type Run = (data: unknown) => void;
+
+/** Every registered handler of each event type, bound to the context. */
+function handlersByType(features: readonly LiveFeature[], context: LiveContext) {
+  const byType = new Map<string, Run[]>();
+  for (const feature of features) {
+    for (const [type, handler] of Object.entries(feature.handlers)) {
+      if (!handler) continue;
+      // `parse` and `apply` come from one handler, so they agree on the data's type.
+      const typed = handler as LiveHandler<PublishedEventType> & {
+        apply(data: unknown, context: LiveContext): void;
+      };
+      const run: Run = (data) => {
+        const parsed = typed.parse(data);
+        if (parsed !== null) typed.apply(parsed, context);
+      };
+      byType.set(type, [...(byType.get(type) ?? []), run]);
+    }
+  }
+  return byType;
+}
+
 /**
- * Opens `GET /api/events` for the signed-in user and writes every event into the query cache.
+ * Opens `GET /api/events` for the signed-in user and hands each event to the handlers the
+ * features registered for its type.
  *
  * The browser reconnects a dropped stream by itself and resends `Last-Event-ID`, so nothing is
  * lost. When it gives up (the stream answered with an error status), a new `EventSource` is opened
  * after a back-off with `?lastEventId=` — a new object does not resend the header. A stream that
- * starts fresh (`ready`) or cannot resume (`reset`) may have missed something: every messaging
- * query is refetched. Returns the function that closes it.
+ * starts fresh (`ready`) or cannot resume (`reset`) may have missed something: every feature
+ * resyncs. Returns the function that closes it.
  */
 export function connectLiveEvents(
-  queryClient: QueryClient,
-  me: string,
+  context: LiveContext,
+  features: readonly LiveFeature[],
   { url = '/api/events', EventSourceImpl = globalThis.EventSource }: Options = {},
 ): () => void {
+  const byType = handlersByType(features, context);
   let source: EventSource | null = null;
   let lastEventId: string | null = null;
   let closed = false;
@@ -50,14 +68,13 @@ export function connectLiveEvents(
     } catch {
       return;
     }
-    const event = toLiveEvent(message.type, data);
-    if (event) applyLiveEvent(queryClient, me, event);
+    for (const run of byType.get(message.type) ?? []) run(data);
   };
 
-  const onReady = (message: MessageEvent<string>) => {
+  /** `ready`: anything between the page's first requests and this stream's start. `reset`: too much was missed. */
+  const onResync = (message: MessageEvent<string>) => {
     if (message.lastEventId) lastEventId = message.lastEventId;
-    // Anything between the page's first requests and this stream's start.
-    void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+    for (const feature of features) feature.resync(context);
   };
 
   const open = () => {
@@ -77,8 +94,9 @@ export function connectLiveEvents(
       attempt += 1;
       timer = setTimeout(open, delay);
     };
-    current.addEventListener('ready', onReady as EventListener);
-    for (const type of EVENT_TYPES) current.addEventListener(type, onEvent as EventListener);
+    current.addEventListener('ready', onResync as EventListener);
+    current.addEventListener('reset', onResync as EventListener);
+    for (const type of byType.keys()) current.addEventListener(type, onEvent as EventListener);
   };
 
   open();

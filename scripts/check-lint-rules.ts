@@ -1,0 +1,197 @@
+/**
+ * Proves that the layering rules in biome.json hold: for each rule it writes one file that breaks
+ * it into a scratch copy of src/ and expects Biome to refuse it, and one lawful file that Biome
+ * must accept (so a rule that refuses everything is caught too). Run by `npm run verify`.
+ *
+ *   npx tsx scripts/check-lint-rules.ts
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
+
+type Case = {
+  rule: string;
+  /** Files to write, path relative to the scratch root -> content. */
+  files: Record<string, string>;
+  /** The file Biome lints; the others are only there to be imported. */
+  lint: string;
+  /** A text Biome's report must contain, or null when the file must pass. */
+  expect: string | null;
+};
+
+const cases: Case[] = [
+  {
+    rule: 'shared imports nothing from server/ or web/',
+    files: { 'src/shared/zz-rule.ts': "export { env } from '../server/env.ts';\n" },
+    lint: 'src/shared/zz-rule.ts',
+    expect: 'shared imports nothing from the rest of src/',
+  },
+  {
+    rule: 'shared uses no node: modules',
+    files: { 'src/shared/zz-rule.ts': "export { randomUUID } from 'node:crypto';\n" },
+    lint: 'src/shared/zz-rule.ts',
+    expect: 'no node: modules',
+  },
+  {
+    rule: 'the server never imports the web app',
+    files: { 'src/server/lib/zz-rule.ts': "export { cn } from '../../web/lib/cn.ts';\n" },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: 'The server never imports the web app',
+  },
+  {
+    rule: 'the web app never imports the server',
+    files: { 'src/web/lib/zz-rule.ts': "export { loadEnv } from '../../server/env.ts';\n" },
+    lint: 'src/web/lib/zz-rule.ts',
+    expect: 'The web app never imports the server',
+  },
+  {
+    rule: "a feature's top-level file never imports another feature",
+    files: {
+      'src/web/features/search/zz-rule.ts': "export * from '../listings/format.ts';\n",
+    },
+    lint: 'src/web/features/search/zz-rule.ts',
+    expect: 'Features never import each other',
+  },
+  {
+    rule: "a feature's nested file never imports another feature",
+    files: {
+      'src/web/features/search/components/zz-rule.ts':
+        "export * from '../../listings/format.ts';\n",
+    },
+    lint: 'src/web/features/search/components/zz-rule.ts',
+    expect: 'Features never import each other',
+  },
+  {
+    rule: 'a feature may import its own files, lib, components and shared',
+    files: {
+      'src/web/features/search/components/zz-rule.ts': [
+        "export * from '../search-url.ts';",
+        "export * from '../../../lib/cn.ts';",
+        "export * from '../../../components/ui/page.tsx';",
+        "export * from '../../../../shared/listings.ts';",
+        '',
+      ].join('\n'),
+    },
+    lint: 'src/web/features/search/components/zz-rule.ts',
+    expect: null,
+  },
+  {
+    rule: 'features never import the app layer',
+    files: {
+      'src/web/features/search/zz-rule.ts': "export * from '../../app/layout/account-links.ts';\n",
+    },
+    lint: 'src/web/features/search/zz-rule.ts',
+    expect: 'Features never import the app layer',
+  },
+  {
+    rule: 'lib and components never import features',
+    files: {
+      'src/web/components/ui/zz-rule.ts': "export * from '../../features/listings/format.ts';\n",
+    },
+    lint: 'src/web/components/ui/zz-rule.ts',
+    expect: 'never import features or the app layer',
+  },
+  {
+    rule: "a server module never reaches into another module's files",
+    files: {
+      'src/server/modules/saved-listings/zz-rule.ts':
+        "export * from '../listings/listing-json.ts';\n",
+    },
+    lint: 'src/server/modules/saved-listings/zz-rule.ts',
+    expect: 'only through its *.service.ts',
+  },
+  {
+    rule: 'a server module may use another module through its service',
+    files: {
+      'src/server/modules/saved-listings/zz-rule.ts':
+        "export * from '../listings/listings.service.ts';\nexport * from '../../lib/app-error.ts';\n",
+    },
+    lint: 'src/server/modules/saved-listings/zz-rule.ts',
+    expect: null,
+  },
+  {
+    rule: 'routes never touch the database',
+    files: {
+      'src/server/modules/listings/zz-rule.routes.ts': "export { sql } from 'drizzle-orm';\n",
+    },
+    lint: 'src/server/modules/listings/zz-rule.routes.ts',
+    expect: 'only services touch the database',
+  },
+  {
+    rule: 'no import cycles',
+    files: {
+      'src/web/lib/zz-cycle-a.ts':
+        "import { b } from './zz-cycle-b.ts';\nexport const a = () => b;\n",
+      'src/web/lib/zz-cycle-b.ts':
+        "import { a } from './zz-cycle-a.ts';\nexport const b = () => a;\n",
+    },
+    lint: 'src/web/lib/zz-cycle-a.ts',
+    expect: 'noImportCycles',
+  },
+  {
+    rule: 'vitest is never imported outside tests',
+    files: { 'src/web/lib/zz-rule.ts': "export { vi } from 'vitest';\n" },
+    lint: 'src/web/lib/zz-rule.ts',
+    expect: 'vitest is for tests only',
+  },
+  {
+    rule: 'tests may import vitest',
+    files: {
+      'src/web/lib/zz-rule.test.ts':
+        "import { expect, it } from 'vitest';\n\nit('adds', () => expect(1 + 1).toBe(2));\n",
+    },
+    lint: 'src/web/lib/zz-rule.test.ts',
+    expect: null,
+  },
+  {
+    rule: 'src/ never imports e2e tests',
+    files: { 'src/server/lib/zz-rule.ts': "export * from '../../../e2e/chromium.ts';\n" },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: 'src/ never imports e2e tests',
+  },
+];
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-lint-rules-'));
+let failures = 0;
+try {
+  for (const entry of ['biome.json', 'tsconfig.json', 'package.json', 'src', 'scripts/lint']) {
+    fs.cpSync(path.join(ROOT, entry), path.join(scratch, entry), { recursive: true });
+  }
+  for (const c of cases) {
+    for (const [file, content] of Object.entries(c.files)) {
+      fs.writeFileSync(path.join(scratch, file), content);
+    }
+    const result = spawnSync(
+      BIOME,
+      ['lint', '--vcs-enabled=false', '--max-diagnostics=50', '--colors=off', c.lint],
+      { cwd: scratch, encoding: 'utf8' },
+    );
+    const report = `${result.stdout}${result.stderr}`;
+    const refused = result.status !== 0;
+    const ok = c.expect === null ? !refused : refused && report.includes(c.expect);
+    if (!ok) {
+      failures++;
+      console.error(`FAIL ${c.rule}`);
+      console.error(
+        c.expect === null
+          ? `  expected Biome to accept ${c.lint}; it said:\n${report}`
+          : `  expected Biome to refuse ${c.lint} with "${c.expect}"; exit ${result.status}:\n${report}`,
+      );
+    } else {
+      console.log(`ok   ${c.rule}`);
+    }
+    for (const file of Object.keys(c.files)) fs.rmSync(path.join(scratch, file));
+  }
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+if (failures > 0) {
+  console.error(`${failures} of ${cases.length} layering rules do not hold.`);
+  process.exit(1);
+}
+console.log(`All ${cases.length} layering rules hold.`);

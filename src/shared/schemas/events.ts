@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { IdempotencyKeySchema, MessageSchema, UnreadCountSchema } from './messaging.ts';
+
+/*
+ * The live event catalogue (ARCHITECTURE §5, decision 024): every event `GET /api/events` sends,
+ * as one discriminated union on `type`. On the wire `event:` is the type, `data:` the JSON and
+ * `id:` the user's event number. A feature adds its events here as one group and puts the group
+ * into `LiveEventSchema`; the server publishes them through the events module, the browser
+ * registers handlers for them with the live client (`src/web/lib/live/`).
+ */
+
+const liveEvent = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({ type: z.literal(type), data });
+
+const NoData = z.object({});
+
+// ---- Platform: written by the stream itself, never published by a module ----
+
+export const PLATFORM_EVENTS = [
+  /** First on a fresh stream: its `id` is where a reconnect resumes. */
+  liveEvent('ready', NoData),
+  /** Events were missed beyond the 7-day replay window: refetch everything. */
+  liveEvent('reset', NoData),
+] as const;
+
+// ---- Messaging ----
+
+export const MessageEventSchema = z.object({ message: MessageSchema });
+/**
+ * The sender's copy carries the send's idempotency key, so their browser replaces exactly the
+ * pending message it sent; the other participant's copy never carries it.
+ */
+export const MessageCreatedEventSchema = MessageEventSchema.extend({
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+export const MessagesReadEventSchema = z.object({
+  conversationId: z.uuid(),
+  readerId: z.uuid(),
+  messageIds: z.array(z.uuid()),
+  readAt: z.iso.datetime({ offset: true }),
+});
+
+export const MESSAGING_EVENTS = [
+  /** A new message, to both participants (each sees it as their own `Message`). */
+  liveEvent('message.created', MessageCreatedEventSchema),
+  /** An edit, to both participants. */
+  liveEvent('message.updated', MessageEventSchema),
+  /** Read receipts: to the sender, and to the reader's other tabs. */
+  liveEvent('messages.read', MessagesReadEventSchema),
+  /** The receiver's unread counts after a change (spec §3 "Unread counts"). */
+  liveEvent('unread.changed', UnreadCountSchema),
+] as const;
+
+// ---- The union ----
+
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  ...PLATFORM_EVENTS,
+  ...MESSAGING_EVENTS,
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+export type EventType = LiveEvent['type'];
+/** The `data` of one event type. */
+export type EventData<T extends EventType> = Extract<LiveEvent, { type: T }>['data'];
+
+export type PlatformEventType = z.infer<(typeof PLATFORM_EVENTS)[number]>['type'];
+/** What modules publish: stored and numbered per user (the platform's own events are not). */
+export type PublishedEvent = Exclude<LiveEvent, { type: PlatformEventType }>;
+export type PublishedEventType = PublishedEvent['type'];
+
+export const EVENT_TYPES: readonly EventType[] = LiveEventSchema.options.map(
+  (option) => option.shape.type.value,
+);

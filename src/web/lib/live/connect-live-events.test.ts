@@ -1,0 +1,107 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventData } from '../../../shared/schemas/events.ts';
+import { FakeEventSource } from '../../testing/fake-event-source.ts';
+import { connectLiveEvents } from './connect-live-events.ts';
+import { defineLiveFeature, type LiveContext } from './live-feature.ts';
+import { isLiveConnected } from './live-status.ts';
+
+/** Two features that record what reaches them: the client knows neither. */
+function recordingFeatures() {
+  const seen: string[] = [];
+  const counts = defineLiveFeature({
+    name: 'counts',
+    handlers: {
+      'unread.changed': {
+        parse: (data) => {
+          const total = (data as { total?: unknown } | null)?.total;
+          return typeof total === 'number' ? { total, byConversation: {} } : null;
+        },
+        apply: (data: EventData<'unread.changed'>, { me }: LiveContext) =>
+          seen.push(`counts:${me}:${data.total}`),
+      },
+    },
+    resync: () => seen.push('counts:resync'),
+  });
+  const receipts = defineLiveFeature({
+    name: 'receipts',
+    handlers: {
+      'unread.changed': { parse: () => ({ total: 0, byConversation: {} }), apply: () => {} },
+      'messages.read': {
+        parse: (data) => data as EventData<'messages.read'>,
+        apply: (data) => seen.push(`receipts:${data.conversationId}`),
+      },
+    },
+    resync: () => seen.push('receipts:resync'),
+  });
+  return { seen, features: [counts, receipts] };
+}
+
+describe('connectLiveEvents', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const connect = (features: ReturnType<typeof recordingFeatures>['features']) =>
+    connectLiveEvents({ queryClient: new QueryClient(), me: 'me' }, features, {
+      EventSourceImpl: FakeEventSource as unknown as typeof EventSource,
+    });
+
+  it("hands each event to every feature's handler for its type, and reports the connection", () => {
+    const { seen, features } = recordingFeatures();
+    const close = connect(features);
+    const source = FakeEventSource.instances[0];
+    if (!source) throw new Error('no stream');
+    expect(source.url).toBe('/api/events');
+    expect(source.listensTo()).toEqual(['messages.read', 'ready', 'reset', 'unread.changed']);
+    source.open();
+    expect(isLiveConnected()).toBe(true);
+    source.emit('unread.changed', { total: 3 }, '7');
+    source.emit('messages.read', { conversationId: 'c1' }, '8');
+    expect(seen).toEqual(['counts:me:3', 'receipts:c1']);
+    close();
+    expect(source.closed).toBe(true);
+    expect(isLiveConnected()).toBe(false);
+  });
+
+  it('drops what a handler cannot parse and what is not JSON', () => {
+    const { seen, features } = recordingFeatures();
+    const close = connect(features);
+    const source = FakeEventSource.instances[0];
+    source?.emit('unread.changed', { total: 'x' }, '1');
+    source?.emit('unread.changed', '{not json', '2');
+    expect(seen).toEqual([]);
+    close();
+  });
+
+  it('asks every feature to resync on ready and on reset', () => {
+    const { seen, features } = recordingFeatures();
+    const close = connect(features);
+    FakeEventSource.instances[0]?.emit('ready', {}, '90');
+    FakeEventSource.instances[0]?.emit('reset', {}, '91');
+    expect(seen).toEqual(['counts:resync', 'receipts:resync', 'counts:resync', 'receipts:resync']);
+    close();
+  });
+
+  it('lets the browser retry a dropped stream, and reopens a closed one where it stopped', () => {
+    const { features } = recordingFeatures();
+    const close = connect(features);
+    const first = FakeEventSource.instances[0];
+    if (!first) throw new Error('no stream');
+    first.open();
+    first.emit('unread.changed', { total: 0 }, '41');
+    // A drop the browser retries itself (it resends Last-Event-ID): no new object.
+    first.fail(false);
+    expect(isLiveConnected()).toBe(false);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    // The browser gave up: a new stream after a pause, resuming after event 41.
+    first.fail(true);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.instances[1]?.url).toBe('/api/events?lastEventId=41');
+    close();
+  });
+});
