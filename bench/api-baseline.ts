@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
 import {
   killEverything,
@@ -27,6 +26,8 @@ import {
   stopServer,
   waitHealthy,
 } from '../src/server/test/server-process.ts';
+import { onePath, runLoad } from './lib/load.ts';
+import { percentile, round } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,14 +54,6 @@ type LoadFigures = {
 
 type StartFigures = { runsMs: number[]; medianMs: number } | { error: string };
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1; // nearest rank
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
-}
-
 function median(values: number[]): number {
   return percentile(
     [...values].sort((a, b) => a - b),
@@ -69,29 +62,19 @@ function median(values: number[]): number {
 }
 
 async function load(url: string, cookie: string, seconds: number): Promise<LoadFigures> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, connections: CONNECTIONS, duration: seconds, headers: { cookie } },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-    });
+  const run = await runLoad({
+    ...onePath(url, { cookie }),
+    connections: CONNECTIONS,
+    seconds,
   });
-  times.sort((a, b) => a - b);
+  const { p50, p95, p99, max } = run.latencyMs;
   return {
-    requestsPerSec: round(result.requests.average, 0),
-    requests: result.requests.total,
-    latencyMs: {
-      p50: round(percentile(times, 50), 2),
-      p95: round(percentile(times, 95), 2),
-      p99: round(percentile(times, 99), 2),
-      max: round(times.at(-1) ?? Number.NaN, 2),
-    },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    requestsPerSec: run.requestsPerSec,
+    requests: run.requests,
+    latencyMs: { p50, p95, p99, max },
+    non2xx: run.non2xx,
+    errors: run.errors,
+    timeouts: run.timeouts,
   };
 }
 

@@ -14,7 +14,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
 import {
   makeDataRoot,
@@ -23,7 +22,8 @@ import {
   stopServer,
   waitHealthy,
 } from '../src/server/test/server-process.ts';
-import { percentile, round } from './lib/stats.ts';
+import { onePath, runLoad } from './lib/load.ts';
+import { round } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,24 +38,18 @@ const CONNECTIONS = Number(values.connections);
 const BUDGET_P95_MS = 50;
 
 async function load(url: string, cookie: string, seconds: number) {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, connections: CONNECTIONS, duration: seconds, headers: { cookie } },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
-    });
+  const run = await runLoad({
+    ...onePath(url, { cookie }),
+    connections: CONNECTIONS,
+    seconds,
   });
-  times.sort((a, b) => a - b);
   return {
-    requestsPerSec: round(result.requests.average, 0),
-    p50: round(percentile(times, 50), 2),
-    p95: round(percentile(times, 95), 2),
-    p99: round(percentile(times, 99), 2),
-    non2xx: result.non2xx,
-    errors: result.errors,
+    requestsPerSec: run.requestsPerSec,
+    p50: run.latencyMs.p50,
+    p95: run.latencyMs.p95,
+    p99: run.latencyMs.p99,
+    non2xx: run.non2xx,
+    errors: run.errors,
   };
 }
 

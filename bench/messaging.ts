@@ -34,7 +34,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { createDatabase, type Database, type Db } from '../src/server/db/client.ts';
@@ -48,6 +47,7 @@ import {
   ConversationFilterSchema,
   MessagePageQuerySchema,
 } from '../src/shared/schemas/messaging.ts';
+import { runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { cpuMs, percentile, round, summary } from './lib/stats.ts';
 
@@ -890,57 +890,19 @@ async function main() {
 
     // ---- reads under load (streams still open) ----
     type Planned = { shape: string; path: string; cookie: string };
-    type Timing = { shape: string; started: number };
     async function run(paths: Planned[], seconds: number) {
-      const byShape = new Map<string, number[]>();
-      const all: number[] = [];
-      let next = 0;
-      let non2xx = 0;
       const serverCpuAtStart = cpuMs(serverPid);
       const pgCpuAtStart = postgresCpu(embedded?.pid);
       const benchCpuAtStart = process.cpuUsage();
       const runStarted = performance.now();
-      const result = await new Promise<autocannon.Result>((resolve, reject) => {
-        autocannon(
-          {
-            url: base.origin,
-            connections: CONNECTIONS,
-            duration: seconds,
-            requests: [
-              {
-                method: 'GET',
-                setupRequest: (req, ctx) => {
-                  const context = ctx as Timing;
-                  const planned = paths[next % paths.length] as Planned;
-                  next += 1;
-                  context.shape = planned.shape;
-                  context.started = performance.now();
-                  return {
-                    ...req,
-                    path: planned.path,
-                    headers: { ...req.headers, cookie: planned.cookie },
-                  };
-                },
-                onResponse: (status, _body, ctx) => {
-                  const context = ctx as Timing;
-                  const ms = performance.now() - context.started;
-                  if (status < 200 || status >= 300) {
-                    non2xx += 1;
-                    return;
-                  }
-                  all.push(ms);
-                  const list = byShape.get(context.shape) ?? [];
-                  list.push(ms);
-                  byShape.set(context.shape, list);
-                },
-              },
-            ],
-          },
-          (error, done) => (error ? reject(error) : resolve(done)),
-        );
+      const load = await runLoad({
+        origin: base.origin,
+        plan: paths.map(({ shape, path, cookie }) => ({ shape, path, headers: { cookie } })),
+        connections: CONNECTIONS,
+        seconds,
       });
       // CPU per request holds under contention (unlike latency): it is what one request costs.
-      const served = Math.max(1, all.length + non2xx);
+      const served = Math.max(1, load.latencies.length + load.non2xx);
       const serverCpuPerRequestMs = round((cpuMs(serverPid) - serverCpuAtStart) / served, 2);
       const pgCpuPerRequestMs = round(
         cpuDelta(pgCpuAtStart, postgresCpu(embedded?.pid)) / served,
@@ -956,13 +918,13 @@ async function main() {
         benchCpuPercent,
         serverCpuPerRequestMs,
         pgCpuPerRequestMs,
-        requestsPerSec: round(result.requests.average, 0),
-        latencyMs: summary(all),
-        non2xx: non2xx + result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
+        requestsPerSec: load.requestsPerSec,
+        latencyMs: load.latencyMs,
+        non2xx: load.non2xx,
+        errors: load.errors,
+        timeouts: load.timeouts,
         byShape: Object.fromEntries(
-          [...byShape.entries()].map(([shape, times]) => [shape, summary(times)]),
+          [...load.byShape.entries()].map(([shape, times]) => [shape, summary(times)]),
         ),
       };
     }

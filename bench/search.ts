@@ -23,7 +23,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
@@ -43,6 +42,7 @@ import { REPO_ROOT } from '../src/server/test/server-process.ts';
 import { AMENITY_SLUGS } from '../src/shared/listings.ts';
 import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
 import { ListingSearchQuerySchema } from '../src/shared/schemas/listings.ts';
+import { type PlannedRequest, runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { cpuMs, round, summary } from './lib/stats.ts';
 
@@ -90,9 +90,7 @@ const TERMS = [
   'quiet',
 ];
 
-type Planned = { shape: string; path: string };
-/** What autocannon keeps per connection between a request and its response. */
-type Timing = { shape: string; path: string; started: number };
+type Planned = PlannedRequest;
 
 function randomFilters(count: number): Record<string, string> {
   const params: Record<string, string> = {};
@@ -360,63 +358,25 @@ async function main() {
     );
 
     async function run(paths: Planned[], seconds: number) {
-      const byShape = new Map<string, number[]>();
-      const byPath = new Map<string, number[]>();
-      const all: number[] = [];
-      let next = 0;
-      let non2xx = 0;
       const cpuBefore = {
         server: cpuMs(serverPid),
         postgres: postmaster ? postgresCpuMs(postmaster) : 0,
         bench: process.cpuUsage(),
       };
-      const result = await new Promise<autocannon.Result>((resolve, reject) => {
-        autocannon(
-          {
-            url: baseUrl,
-            connections: CONNECTIONS,
-            duration: seconds,
-            requests: [
-              {
-                method: 'GET',
-                setupRequest: (request, ctx) => {
-                  const context = ctx as Timing;
-                  const planned = paths[next % paths.length] as Planned;
-                  next += 1;
-                  context.shape = planned.shape;
-                  context.path = planned.path;
-                  context.started = performance.now();
-                  return { ...request, path: planned.path };
-                },
-                onResponse: (status, _body, ctx) => {
-                  const context = ctx as Timing;
-                  const ms = performance.now() - context.started;
-                  if (status < 200 || status >= 300) {
-                    non2xx += 1;
-                    return;
-                  }
-                  all.push(ms);
-                  const shape = context.shape;
-                  const list = byShape.get(shape) ?? [];
-                  list.push(ms);
-                  byShape.set(shape, list);
-                  const perPath = byPath.get(context.path) ?? [];
-                  perPath.push(ms);
-                  byPath.set(context.path, perPath);
-                },
-              },
-            ],
-          },
-          (error, done) => (error ? reject(error) : resolve(done)),
-        );
+      const load = await runLoad({
+        origin: baseUrl,
+        plan: paths,
+        connections: CONNECTIONS,
+        seconds,
       });
       const bench = process.cpuUsage(cpuBefore.bench);
-      const perRequest = (ms: number) => (all.length ? round(ms / all.length, 3) : Number.NaN);
+      const served = load.latencies.length;
+      const perRequest = (ms: number) => (served ? round(ms / served, 3) : Number.NaN);
       return {
-        requestsPerSec: round(result.requests.average, 0),
-        latencyMs: summary(all),
-        non2xx: non2xx + result.non2xx,
-        errors: result.errors,
+        requestsPerSec: load.requestsPerSec,
+        latencyMs: load.latencyMs,
+        non2xx: load.non2xx,
+        errors: load.errors,
         // CPU ms per successful request: the server process, PostgreSQL, autocannon.
         cpuMsPerRequest: {
           server: perRequest(cpuMs(serverPid) - cpuBefore.server),
@@ -425,8 +385,8 @@ async function main() {
             : {}),
           bench: perRequest((bench.user + bench.system) / 1000),
         },
-        byShape,
-        byPath,
+        byShape: load.byShape,
+        byPath: load.byPath,
       };
     }
 

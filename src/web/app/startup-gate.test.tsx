@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, waitFor } from '../testing/render.tsx';
+import { render, waitFor } from '../testing/render.tsx';
 import { StartupGate } from './startup-gate.tsx';
 
 function renderGate() {
@@ -17,8 +17,7 @@ function renderGate() {
 }
 
 describe('StartupGate', () => {
-  afterEach(async () => {
-    await cleanup();
+  afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });

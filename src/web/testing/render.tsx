@@ -1,5 +1,6 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { afterEach } from 'vitest';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -17,10 +18,11 @@ export type Rendered = {
  */
 const mounted = new Set<Rendered>();
 
-/** Unmounts everything `render` mounted; call it after each test. */
+/** Unmounts everything `render` mounted; runs after each test of every file that imports this. */
 export async function cleanup(): Promise<void> {
   for (const rendered of [...mounted]) await rendered.unmount();
 }
+afterEach(cleanup);
 
 export async function render(ui: ReactNode): Promise<Rendered> {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
@@ -99,4 +101,27 @@ export async function waitFor(check: () => void, timeoutMs = 1000): Promise<void
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
   }
+}
+
+/**
+ * A component that reads a hook on every render, and `current()` to get what it last read:
+ * how the provider tests reach the API their provider hands out. Forgotten after each test.
+ */
+export function hookProbe<T>(useValue: () => T) {
+  let value: T | null = null;
+  afterEach(() => {
+    value = null;
+  });
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per test file, at module level
+  function Probe() {
+    value = useValue();
+    return null;
+  }
+  return {
+    Probe,
+    current(): T {
+      if (value === null) throw new Error('not rendered');
+      return value;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, flush } from '../../testing/render.tsx';
+import { flush } from '../../testing/render.tsx';
 import { Here, renderRoutes, TEST_USERS } from '../../testing/render-routes.tsx';
 import { Component as Dashboard } from '../routes/dashboard.tsx';
 import { LandlordConfinement, landlordConfinementTarget } from './landlord-confinement.tsx';
@@ -45,8 +45,7 @@ function table() {
   ];
 }
 
-afterEach(async () => {
-  await cleanup();
+afterEach(() => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });

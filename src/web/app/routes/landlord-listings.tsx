@@ -115,6 +115,17 @@ function Thumbnail({ listing, className }: { listing: LandlordListing; className
   );
 }
 
+/** The table's columns; counts are right-aligned. */
+const COLUMNS: ReadonlyArray<[label: string, numeric: boolean]> = [
+  ['Listing', false],
+  ['Status', false],
+  ['Rent', false],
+  ['Views', true],
+  ['Saves', true],
+  ['Inquiries', true],
+  ['Actions', false],
+];
+
 /** Desktop: a table. */
 function ListingsTable({ items, busyId, onChange }: ListProps) {
   return (
@@ -123,27 +134,15 @@ function ListingsTable({ items, busyId, onChange }: ListProps) {
         <caption className="sr-only">Your listings</caption>
         <thead className="bg-stone-50 text-stone-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Listing
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Rent
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Views
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Saves
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Inquiries
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Actions
-            </th>
+            {COLUMNS.map(([label, numeric]) => (
+              <th
+                key={label}
+                scope="col"
+                className={cn('px-4 py-3 font-semibold', numeric && 'text-right')}
+              >
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

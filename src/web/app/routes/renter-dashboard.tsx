@@ -1,21 +1,18 @@
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DashboardCard, StatTile } from '../../components/ui/stat-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { ListingCard } from '../../features/listings/components/listing-card.tsx';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
 import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
 import { useServerSavedListings } from '../../features/saved-listings/api/saved-listings-api.ts';
-import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
-import { SavedListingNote } from '../../features/saved-listings/components/saved-listing-note.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { SavedListingsGrid } from '../saved/saved-listings-grid.tsx';
 
 const SAVED_SHOWN = 6;
 
@@ -94,31 +91,13 @@ export function Component() {
             </div>
           ) : saved.isError ? (
             <Alert>{errorMessage(saved.error)}</Alert>
-          ) : saved.data.length === 0 ? (
-            <EmptyState
-              title="No saved listings yet"
-              as="h3"
-              action={
-                <Link to={paths.search.href()} className={buttonClass('secondary')}>
-                  Browse apartments
-                </Link>
-              }
-            >
-              <p>Save an apartment while you browse and it will show up here.</p>
-            </EmptyState>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="dashboard-saved">
-              {saved.data.slice(0, SAVED_SHOWN).map((item) => (
-                <li key={item.id}>
-                  <ListingCard
-                    listing={item.listing}
-                    headingLevel="h3"
-                    action={<SaveButton listingId={item.listingId} title={item.listing.title} />}
-                    note={<SavedListingNote item={item} />}
-                  />
-                </li>
-              ))}
-            </ul>
+            <SavedListingsGrid
+              items={saved.data.slice(0, SAVED_SHOWN)}
+              headingLevel="h3"
+              browseVariant="secondary"
+              testId="dashboard-saved"
+            />
           )}
         </section>
       </div>

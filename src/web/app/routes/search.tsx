@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { SearchSort } from '../../../shared/listings.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
+import { OptionList } from '../../components/ui/select-field.tsx';
 import { useListingSearch, useListingTotal } from '../../features/listings/api/listings-api.ts';
 import {
   ListingCard,
@@ -14,14 +14,10 @@ import { formatInteger } from '../../features/listings/format.ts';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { FiltersSheet } from '../../features/search/components/filters-sheet.tsx';
 import { SearchFiltersPanel } from '../../features/search/components/search-filters-panel.tsx';
-import { useSearchFilters } from '../../features/search/components/search-filters-provider.tsx';
 import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
+import { useSearchUrlSync } from '../../features/search/hooks/use-search-url-sync.ts';
 import {
   filterCount,
-  filtersOf,
-  hasSearchParams,
-  parseSearchParams,
-  queryOfFilters,
   type SearchQuery,
   searchParamsOf,
   withoutFilters,
@@ -39,54 +35,12 @@ const SORTS: ReadonlyArray<[SearchSort, string]> = [
 ];
 
 /**
- * /search: the address bar holds the search (shareable, Back works); the filters provider
- * mirrors every filter and the sort into local storage, and restores them when /search is opened
- * bare. Below `lg` the filters open in a sheet.
+ * /search: the address bar holds the search (`useSearchUrlSync`: shareable, Back works, stored
+ * filters restored on a bare /search). Below `lg` the filters open in a sheet.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const { filters, setFilters, resetFilters, hasFilters } = useSearchFilters();
+  const { shown, queryString, update, reset, hasStoredFilters } = useSearchUrlSync();
   const sortId = useId();
-  // Opened without filters in the address but with stored ones: show the stored search.
-  const [restoring, setRestoring] = useState(() => !hasSearchParams(params) && hasFilters);
-  const address = params.toString();
-  const urlQuery = parseSearchParams(params);
-  // The address wins; only a bare /search takes the stored filters, all of them and the sort.
-  const query: SearchQuery = restoring ? queryOfFilters(filters) : urlQuery;
-  const queryString = searchParamsOf(query).toString();
-  // Router navigations run in a transition: until the new address commits, the controls show
-  // the change they just made (else a checkbox would flick back for a moment).
-  const [pending, setPending] = useState<{ from: string; query: SearchQuery } | null>(null);
-  const shown = pending !== null && pending.from === params.toString() ? pending.query : query;
-  useEffect(() => {
-    // Any committed address (the change, Back, a link) ends the pending state.
-    setPending((current) => (current !== null && current.from !== address ? null : current));
-  }, [address]);
-
-  const asked = useRef(false);
-  useEffect(() => {
-    if (restoring) {
-      // Put the stored search in the address once; stop restoring when it is there.
-      if (hasSearchParams(new URLSearchParams(address))) setRestoring(false);
-      else if (!asked.current) {
-        asked.current = true;
-        setParams(new URLSearchParams(queryString), { replace: true, preventScrollReset: true });
-      }
-      return;
-    }
-    setFilters(filtersOf(parseSearchParams(new URLSearchParams(queryString))));
-  }, [address, queryString, restoring, setParams, setFilters]);
-
-  const update = (patch: Partial<SearchQuery>) => {
-    const next = { ...shown, ...patch };
-    setPending({ from: params.toString(), query: next });
-    setParams(searchParamsOf(next), { preventScrollReset: true });
-  };
-  const reset = () => {
-    resetFilters();
-    setPending({ from: params.toString(), query: parseSearchParams(new URLSearchParams()) });
-    setParams(new URLSearchParams(), { preventScrollReset: true });
-  };
 
   const results = useListingSearch(queryString);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
@@ -146,7 +100,7 @@ export function Component() {
                 query={shown}
                 onChange={update}
                 onReset={reset}
-                hasFilters={anythingSet || hasFilters}
+                hasFilters={anythingSet || hasStoredFilters}
               />
             </aside>
           ) : null}
@@ -190,11 +144,7 @@ export function Component() {
                   onChange={(event) => update({ sort: event.target.value as SearchSort })}
                   className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm shadow-sm"
                 >
-                  {SORTS.map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
+                  <OptionList options={SORTS} />
                 </select>
               </div>
             </div>

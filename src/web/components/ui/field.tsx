@@ -1,47 +1,65 @@
-import { type ComponentProps, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-type FieldProps = ComponentProps<'input'> & {
+/** What every labelled control takes besides its own element's props. */
+export type FieldChromeProps = {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
 };
+
+type FieldProps = ComponentProps<'input'> & FieldChromeProps;
 
 const INPUT_CLASS =
   'block h-11 w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-sm ' +
   'placeholder:text-stone-400 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 ' +
   'focus:outline-brand-700/30 disabled:bg-stone-100';
 
-function describedBy(...ids: Array<string | false | undefined>): string | undefined {
-  const joined = ids.filter(Boolean).join(' ');
-  return joined.length > 0 ? joined : undefined;
-}
-
-/** A labelled input with an inline error (announced) and an optional hint. */
-export function TextField({ label, error, hint, id, className, ...input }: FieldProps) {
+/**
+ * The ids a labelled control needs: its own (given or generated) and the accessibility props
+ * that point at its hint and its error.
+ */
+export function useFieldIds(
+  id: string | undefined,
+  { hint, error }: Pick<FieldChromeProps, 'hint' | 'error'>,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const describedBy = [hint && `${inputId}-hint`, error && `${inputId}-error`]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    inputId,
+    controlProps: {
+      id: inputId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy.length > 0 ? describedBy : undefined,
+    },
+  };
+}
+
+/** The label above a control, then its hint and its inline error (announced). */
+export function FieldShell({
+  inputId,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldChromeProps & { inputId: string; className?: string | undefined; children: ReactNode }) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input
-        id={inputId}
-        className={cn(INPUT_CLASS, error ? 'border-red-600' : 'border-stone-300')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, error && errorId)}
-        {...input}
-      />
+      {children}
       {hint ? (
-        <p id={hintId} className="text-sm text-stone-600">
+        <p id={`${inputId}-hint`} className="text-sm text-stone-600">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
+        <p id={`${inputId}-error`} className="text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
@@ -49,25 +67,31 @@ export function TextField({ label, error, hint, id, className, ...input }: Field
   );
 }
 
+/** A labelled input with an inline error (announced) and an optional hint. */
+export function TextField({ label, error, hint, id, className, ...input }: FieldProps) {
+  const { inputId, controlProps } = useFieldIds(id, { hint, error });
+  return (
+    <FieldShell inputId={inputId} label={label} hint={hint} error={error} className={className}>
+      <input
+        className={cn(INPUT_CLASS, error ? 'border-red-600' : 'border-stone-300')}
+        {...controlProps}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
 /** A password input with a show-password toggle. */
 export function PasswordField({ label, error, hint, id, className, ...input }: FieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const { inputId, controlProps } = useFieldIds(id, { hint, error });
   const [visible, setVisible] = useState(false);
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <FieldShell inputId={inputId} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         <input
-          id={inputId}
           type={visible ? 'text' : 'password'}
           className={cn(INPUT_CLASS, 'pr-20', error ? 'border-red-600' : 'border-stone-300')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && hintId, error && errorId)}
+          {...controlProps}
           {...input}
         />
         <button
@@ -81,16 +105,6 @@ export function PasswordField({ label, error, hint, id, className, ...input }: F
           <span className="sr-only"> password</span>
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '../../testing/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { render } from '../../testing/render.tsx';
 import { Spinner, type SpinnerColor, type SpinnerSize } from './spinner.tsx';
 
 describe('Spinner', () => {
-  afterEach(async () => {
-    await cleanup();
-  });
-
   it.each([
     ['sm', 'size-4'],
     ['md', 'size-8'],

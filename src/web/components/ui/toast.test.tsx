@@ -1,24 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, renderError } from '../../testing/render.tsx';
-import { type ToastApi, ToastProvider, useToast } from './toast.tsx';
+import { cleanup, hookProbe, render, renderError } from '../../testing/render.tsx';
+import { ToastProvider, useToast } from './toast.tsx';
 
-let api: ToastApi | null = null;
-function Grab() {
-  api = useToast();
-  return null;
-}
-
-function toastApi(): ToastApi {
-  if (api === null) throw new Error('not rendered');
-  return api;
-}
+const probe = hookProbe(useToast);
 
 describe('toasts', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    api = null;
   });
   afterEach(async () => {
     await cleanup();
@@ -29,11 +19,11 @@ describe('toasts', () => {
   it('shows a toast and removes it after its duration plus the 300 ms exit', async () => {
     const { container } = await render(
       <ToastProvider>
-        <Grab />
+        <probe.Probe />
       </ToastProvider>,
     );
     await act(async () => {
-      toastApi().success('Saved.');
+      probe.current().success('Saved.');
     });
     const toast = () => container.querySelector('[data-toast-type]');
     expect(toast()?.textContent).toContain('Saved.');
@@ -60,16 +50,16 @@ describe('toasts', () => {
   it('stacks several toasts, errors as alerts, with their own durations', async () => {
     const { container } = await render(
       <ToastProvider>
-        <Grab />
+        <probe.Probe />
       </ToastProvider>,
     );
     await act(async () => {
-      toastApi().error('Failed.');
-      toastApi().show({ message: 'Quick', type: 'info', duration: 1000 });
+      probe.current().error('Failed.');
+      probe.current().show({ message: 'Quick', type: 'info', duration: 1000 });
     });
     const toasts = () => [...container.querySelectorAll('[data-toast-type]')];
     expect(toasts().map((t) => t.getAttribute('role'))).toEqual(['alert', 'status']);
-    expect(toastApi().toasts.map((t) => t.duration)).toEqual([5000, 1000]);
+    expect(probe.current().toasts.map((t) => t.duration)).toEqual([5000, 1000]);
     await act(async () => {
       vi.advanceTimersByTime(1300);
     });
@@ -79,15 +69,15 @@ describe('toasts', () => {
   it('dismisses on demand with the exit animation', async () => {
     const { container } = await render(
       <ToastProvider>
-        <Grab />
+        <probe.Probe />
       </ToastProvider>,
     );
     let id = '';
     await act(async () => {
-      id = toastApi().info('Hello');
+      id = probe.current().info('Hello');
     });
     await act(async () => {
-      toastApi().dismiss(id);
+      probe.current().dismiss(id);
     });
     expect(container.querySelector('[data-leaving]')).not.toBeNull();
     await act(async () => {
@@ -97,7 +87,7 @@ describe('toasts', () => {
   });
 
   it('throws a clear error outside its provider', async () => {
-    const error = await renderError(<Grab />);
+    const error = await renderError(<probe.Probe />);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe('useToast must be used within a ToastProvider.');
   });

@@ -1,15 +1,7 @@
-import {
-  createContext,
-  type ReactNode,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { TOAST_DEFAULT_DURATION_MS, TOAST_EXIT_ANIMATION_MS } from '../../../shared/constants.ts';
 import { cn } from '../../lib/cn.ts';
+import { createStrictContext } from '../../lib/strict-context.ts';
 
 export type ToastType = 'success' | 'error' | 'info';
 
@@ -28,7 +20,10 @@ export type ToastApi = {
   info: (message: string) => string;
 };
 
-const ToastContext = createContext<ToastApi | null>(null);
+/** The toast API; `useToast` throws when used outside a `ToastProvider`. */
+const [ToastContext, useToast] = createStrictContext<ToastApi>('useToast', 'ToastProvider');
+
+export { useToast };
 
 let counter = 0;
 function nextId(): string {
@@ -104,15 +99,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <ToastViewport items={items} onDismiss={dismiss} />
     </ToastContext>
   );
-}
-
-/** The toast API; throws when used outside a `ToastProvider`. */
-export function useToast(): ToastApi {
-  const context = use(ToastContext);
-  if (context === null) {
-    throw new Error('useToast must be used within a ToastProvider.');
-  }
-  return context;
 }
 
 const TONES: Record<ToastType, string> = {

@@ -1,13 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Form } from '../../../components/ui/form.tsx';
 import { useChangePassword } from '../api/change-password.ts';
+import { NewPasswordField } from './auth-fields.tsx';
 import { changePasswordResolver } from './lazy-form-resolvers.ts';
-
-/** Validation (zod) loads when the visitor first focuses the form, not with the page. */
-const preloadChangePasswordResolver = () => void changePasswordResolver.preload();
 
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const change = useChangePassword();
@@ -22,8 +19,9 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   });
 
   return (
-    <form
-      onFocus={preloadChangePasswordResolver}
+    <Form
+      label="Change password"
+      validation={changePasswordResolver}
       onSubmit={handleSubmit((values) =>
         change.mutate(values, {
           onSuccess: () => {
@@ -32,20 +30,15 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           },
         }),
       )}
-      noValidate
-      className="flex flex-col gap-5"
-      aria-label="Change password"
+      error={change.error}
     >
-      {change.isError ? <Alert>{errorMessage(change.error)}</Alert> : null}
       <PasswordField
         label="Current password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
+      <NewPasswordField
         hint="At least 6 characters. Your other sessions will be signed out."
         error={errors.newPassword?.message}
         {...register('newPassword')}
@@ -55,6 +48,6 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           Change password
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

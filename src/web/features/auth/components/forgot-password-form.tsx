@@ -1,13 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Form } from '../../../components/ui/form.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { EmailField } from './auth-fields.tsx';
 import { forgotPasswordResolver } from './lazy-form-resolvers.ts';
-
-/** Validation (zod) loads when the visitor first focuses the form, not with the page. */
-const preloadForgotPasswordResolver = () => void forgotPasswordResolver.preload();
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
@@ -31,25 +28,16 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form
-      onFocus={preloadForgotPasswordResolver}
+    <Form
+      label="Reset your password"
+      validation={forgotPasswordResolver}
       onSubmit={handleSubmit((values) => request.mutate(values))}
-      noValidate
-      className="flex flex-col gap-5"
-      aria-label="Reset your password"
+      error={request.error}
     >
-      {request.isError ? <Alert>{errorMessage(request.error)}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <Button type="submit" size="lg" pending={request.isPending}>
         Send reset link
       </Button>
-    </form>
+    </Form>
   );
 }

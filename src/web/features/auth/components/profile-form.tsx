@@ -1,14 +1,10 @@
 import { useForm } from 'react-hook-form';
 import type { MeUser } from '../../../../shared/schemas/auth.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Form } from '../../../components/ui/form.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { profileResolver } from './lazy-form-resolvers.ts';
-
-/** Validation (zod) loads when the visitor first focuses the form, not with the page. */
-const preloadProfileResolver = () => void profileResolver.preload();
 
 type ProfileFormProps = { user: MeUser; onSaved: () => void };
 
@@ -22,8 +18,9 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   } = useForm({ resolver: profileResolver.resolver, defaultValues: { name: user.name } });
 
   return (
-    <form
-      onFocus={preloadProfileResolver}
+    <Form
+      label="Your details"
+      validation={profileResolver}
       onSubmit={handleSubmit((values) =>
         update.mutate(values, {
           onSuccess: (saved) => {
@@ -32,11 +29,8 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
           },
         }),
       )}
-      noValidate
-      className="flex flex-col gap-5"
-      aria-label="Your details"
+      error={update.error}
     >
-      {update.isError ? <Alert>{errorMessage(update.error)}</Alert> : null}
       <TextField label="Email" type="email" value={user.email} readOnly disabled />
       <TextField
         label="Full name"
@@ -49,6 +43,6 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
           Save changes
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,13 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Form } from '../../../components/ui/form.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
+import { NewPasswordField } from './auth-fields.tsx';
 import { resetPasswordResolver } from './lazy-form-resolvers.ts';
-
-/** Validation (zod) loads when the visitor first focuses the form, not with the page. */
-const preloadResetPasswordResolver = () => void resetPasswordResolver.preload();
 
 type ResetPasswordFormProps = {
   token: string;
@@ -26,25 +22,17 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   });
 
   return (
-    <form
-      onFocus={preloadResetPasswordResolver}
+    <Form
+      label="Choose a new password"
+      validation={resetPasswordResolver}
       onSubmit={handleSubmit((values) => reset.mutate(values, { onSuccess: onReset }))}
-      noValidate
-      className="flex flex-col gap-5"
-      aria-label="Choose a new password"
+      error={reset.error}
     >
-      {reset.isError ? <Alert>{errorMessage(reset.error)}</Alert> : null}
       <input type="hidden" {...register('token')} />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
+      <NewPasswordField error={errors.newPassword?.message} {...register('newPassword')} />
       <Button type="submit" size="lg" pending={reset.isPending}>
         Set new password
       </Button>
-    </form>
+    </Form>
   );
 }

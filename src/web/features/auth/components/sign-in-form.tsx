@@ -1,15 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { MeUser } from '../../../../shared/schemas/auth.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField, TextField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { PasswordField } from '../../../components/ui/field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { useSignIn } from '../api/sign-in.ts';
+import { AuthSwitchLink, EmailField } from './auth-fields.tsx';
 import { signInResolver } from './lazy-form-resolvers.ts';
-
-/** Validation (zod) loads when the visitor first focuses the form, not with the page. */
-const preloadSignInResolver = () => void signInResolver.preload();
 
 type SignInFormProps = {
   onSignedIn: (user: MeUser | null) => void;
@@ -41,22 +38,8 @@ export function SignInForm({
   });
 
   return (
-    <form
-      onFocus={preloadSignInResolver}
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-5"
-      aria-label="Sign in"
-    >
-      {signIn.isError ? <Alert>{errorMessage(signIn.error)}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+    <Form label="Sign in" validation={signInResolver} onSubmit={onSubmit} error={signIn.error}>
+      <EmailField error={errors.email?.message} {...register('email')} />
       <div className="flex flex-col gap-2">
         <PasswordField
           label="Password"
@@ -74,16 +57,9 @@ export function SignInForm({
       <Button type="submit" size="lg" pending={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign in'}
       </Button>
-      <p className="text-center text-sm text-stone-600">
-        New to Stoop?{' '}
-        <Link
-          to={signUpHref}
-          state={linkState}
-          className="font-semibold text-brand-800 underline-offset-4 hover:underline"
-        >
-          Create an account
-        </Link>
-      </p>
-    </form>
+      <AuthSwitchLink prompt="New to Stoop?" to={signUpHref} state={linkState}>
+        Create an account
+      </AuthSwitchLink>
+    </Form>
   );
 }

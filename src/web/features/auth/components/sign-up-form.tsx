@@ -1,16 +1,12 @@
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { MeUser, SignUpInput } from '../../../../shared/schemas/auth.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField, TextField } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { AuthSwitchLink, EmailField, NewPasswordField } from './auth-fields.tsx';
 import { signUpResolver } from './lazy-form-resolvers.ts';
-
-/** Validation (zod) loads when the visitor first focuses the form, not with the page. */
-const preloadSignUpResolver = () => void signUpResolver.preload();
 
 export type SignUpRole = 'renter' | 'landlord';
 
@@ -49,14 +45,7 @@ export function SignUpForm({
   });
 
   return (
-    <form
-      onFocus={preloadSignUpResolver}
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-5"
-      aria-label="Sign up"
-    >
-      {signUp.isError ? <Alert>{errorMessage(signUp.error)}</Alert> : null}
+    <Form label="Sign up" validation={signUpResolver} onSubmit={onSubmit} error={signUp.error}>
       {role ? (
         <input type="hidden" value={role} {...register('userType')} />
       ) : (
@@ -102,34 +91,18 @@ export function SignUpForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <PasswordField
+      <EmailField error={errors.email?.message} {...register('email')} />
+      <NewPasswordField
         label="Password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
         error={errors.password?.message}
         {...register('password')}
       />
       <Button type="submit" size="lg" pending={signUp.isPending}>
         {signUp.isPending ? 'Creating your account...' : 'Create account'}
       </Button>
-      <p className="text-center text-sm text-stone-600">
-        Already have an account?{' '}
-        <Link
-          to={signInHref}
-          state={linkState}
-          className="font-semibold text-brand-800 underline-offset-4 hover:underline"
-        >
-          Sign in
-        </Link>
-      </p>
-    </form>
+      <AuthSwitchLink prompt="Already have an account?" to={signInHref} state={linkState}>
+        Sign in
+      </AuthSwitchLink>
+    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListingStatus } from '../../../../shared/listings.ts';
 import {
   type CreateListingInput,
@@ -49,6 +49,48 @@ export function updateListing(id: string, input: UpdateListingInput): Promise<Li
 
 export function setListingStatus(id: string, status: ListingStatus): Promise<Listing> {
   return updateListing(id, { status });
+}
+
+/** A field the server refused, or a publish requirement it found unmet. */
+export type PublishIssue = { path: string; message: string };
+
+/** The `details` of an API error, as field issues (none when it has no such details). */
+export function issuesOfError(error: unknown): PublishIssue[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  return error.details.filter(
+    (d): d is PublishIssue =>
+      typeof d === 'object' &&
+      d !== null &&
+      typeof (d as PublishIssue).path === 'string' &&
+      typeof (d as PublishIssue).message === 'string',
+  );
+}
+
+export type SaveDraftInput = {
+  /** The draft, or null before the first save. */
+  id: string | null;
+  create: CreateListingInput;
+  update: UpdateListingInput;
+};
+
+/**
+ * Saves one step of the create wizard: the first save creates the draft (`POST`), the later
+ * ones send what the step holds (`PATCH`, skipped when it holds nothing). Resolves with the
+ * listing the server returned, or null when nothing was sent.
+ */
+export function useSaveDraft() {
+  return useMutation({
+    mutationFn: ({ id, create, update }: SaveDraftInput): Promise<Listing | null> => {
+      if (id === null) return createListing(create);
+      if (Object.keys(update).length > 0) return updateListing(id, update);
+      return Promise.resolve(null);
+    },
+  });
+}
+
+/** Publishes a draft (`PATCH` to `active`); the server answers with what still blocks it. */
+export function usePublishListing() {
+  return useMutation({ mutationFn: (id: string) => setListingStatus(id, 'active') });
 }
 
 export function reorderPhotos(id: string, order: string[]): Promise<Photo[]> {

@@ -16,16 +16,19 @@ async function errorsOf(step: StepKey, values: Partial<ListingFormValues>) {
   );
 }
 
+/** The Details step filled in, except the two choices that start on "Choose". */
+const DETAILS_BUT_CHOICES: Partial<ListingFormValues> = {
+  bathrooms: '1',
+  availableFrom: '2026-12-01',
+  leaseTermMonths: '12',
+};
+
 describe('the create wizard checks each step before Continue', () => {
   it('refuses Details with Pets and Laundry left on "Choose"', async () => {
-    expect(
-      await errorsOf('details', {
-        bedrooms: '2',
-        bathrooms: '1',
-        availableFrom: '2026-12-01',
-        leaseTermMonths: '12',
-      }),
-    ).toEqual({ pets: PUBLISH_MESSAGES.pets, laundry: PUBLISH_MESSAGES.laundry });
+    expect(await errorsOf('details', { ...DETAILS_BUT_CHOICES, bedrooms: '2' })).toEqual({
+      pets: PUBLISH_MESSAGES.pets,
+      laundry: PUBLISH_MESSAGES.laundry,
+    });
   });
 
   it('asks for each step’s own required fields', async () => {
@@ -42,10 +45,8 @@ describe('the create wizard checks each step before Continue', () => {
   it('passes a complete step, and still reports malformed values first', async () => {
     expect(
       await errorsOf('details', {
+        ...DETAILS_BUT_CHOICES,
         bedrooms: '0',
-        bathrooms: '1',
-        availableFrom: '2026-12-01',
-        leaseTermMonths: '12',
         pets: 'none',
         laundry: 'in_building',
       }),

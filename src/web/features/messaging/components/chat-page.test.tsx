@@ -2,10 +2,6 @@
 import { act } from 'react';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
-import { clearPending } from '../hooks/pending-messages.ts';
-import { messagingLive } from '../live/apply-live-event.ts';
-import { ChatPage } from './chat-page.tsx';
 import {
   type ApiCall,
   aMessage,
@@ -21,7 +17,11 @@ import {
   renderMessaging,
   stubApi,
   typeInto,
-} from './messaging-test-harness.tsx';
+} from '../../../testing/messaging-test-harness.tsx';
+import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { clearPending } from '../hooks/pending-messages.ts';
+import { messagingLive } from '../live/apply-live-event.ts';
+import { ChatPage } from './chat-page.tsx';
 
 function Chat() {
   const { conversationId } = useParams();

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pressKey, typeInto } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, render } from '../../../testing/render.tsx';
 import { Composer } from './composer.tsx';
-import { pressKey, typeInto } from './messaging-test-harness.tsx';
 
 afterEach(async () => {
   await cleanup();

@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
-import { MessageLandlordButton } from './message-landlord-button.tsx';
 import {
   CONVERSATION,
   LISTING,
@@ -10,7 +8,9 @@ import {
   OTHER,
   renderMessaging,
   stubApi,
-} from './messaging-test-harness.tsx';
+} from '../../../testing/messaging-test-harness.tsx';
+import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { MessageLandlordButton } from './message-landlord-button.tsx';
 
 afterEach(async () => {
   await cleanup();

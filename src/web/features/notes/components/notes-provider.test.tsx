@@ -2,24 +2,10 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { cleanup, render, renderError } from '../../../testing/render.tsx';
-import {
-  NOTES_MESSAGES,
-  type NotesApi,
-  NotesProvider,
-  todayInNewYork,
-  useNotes,
-} from './notes-provider.tsx';
+import { hookProbe, render, renderError } from '../../../testing/render.tsx';
+import { NOTES_MESSAGES, NotesProvider, todayInNewYork, useNotes } from './notes-provider.tsx';
 
-let api: NotesApi | null = null;
-function Grab() {
-  api = useNotes();
-  return null;
-}
-const current = () => {
-  if (api === null) throw new Error('not rendered');
-  return api;
-};
+const probe = hookProbe(useNotes);
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
@@ -27,9 +13,7 @@ function setOnline(online: boolean) {
 }
 
 describe('NotesProvider', () => {
-  afterEach(async () => {
-    await cleanup();
-    api = null;
+  afterEach(() => {
     localStorage.clear();
     vi.restoreAllMocks();
   });
@@ -37,14 +21,14 @@ describe('NotesProvider', () => {
   it('creates, updates and deletes notes in the per-user storage key', async () => {
     await render(
       <NotesProvider userId="u1">
-        <Grab />
+        <probe.Probe />
       </NotesProvider>,
     );
     let id = '';
     await act(async () => {
-      id = current().createNote({ propertyAddress: '12 Bergen St', content: 'Bright' }).id;
+      id = probe.current().createNote({ propertyAddress: '12 Bergen St', content: 'Bright' }).id;
     });
-    const note = current().notes[0];
+    const note = probe.current().notes[0];
     expect(note).toMatchObject({
       userId: 'u1',
       propertyAddress: '12 Bergen St',
@@ -56,57 +40,59 @@ describe('NotesProvider', () => {
     expect(stored()).toHaveLength(1);
 
     await act(async () => {
-      current().updateNote(id, { content: 'Bright, quiet' });
+      probe.current().updateNote(id, { content: 'Bright, quiet' });
     });
-    expect(current().notes[0]?.content).toBe('Bright, quiet');
-    expect(() => current().updateNote('missing', {})).toThrow(NOTES_MESSAGES.notFound);
+    expect(probe.current().notes[0]?.content).toBe('Bright, quiet');
+    expect(() => probe.current().updateNote('missing', {})).toThrow(NOTES_MESSAGES.notFound);
 
-    await act(async () => current().deleteNote(id));
-    expect(current().notes).toHaveLength(0);
+    await act(async () => probe.current().deleteNote(id));
+    expect(probe.current().notes).toHaveLength(0);
     expect(stored()).toHaveLength(0);
   });
 
   it('refuses changes when signed out', async () => {
     await render(
       <NotesProvider userId={null}>
-        <Grab />
+        <probe.Probe />
       </NotesProvider>,
     );
-    expect(() => current().createNote({})).toThrow('User must be logged in to create notes');
-    expect(() => current().updateNote('x', {})).toThrow('User must be logged in to update notes');
-    expect(() => current().deleteNote('x')).toThrow('User must be logged in to delete notes');
+    expect(() => probe.current().createNote({})).toThrow('User must be logged in to create notes');
+    expect(() => probe.current().updateNote('x', {})).toThrow(
+      'User must be logged in to update notes',
+    );
+    expect(() => probe.current().deleteNote('x')).toThrow('User must be logged in to delete notes');
   });
 
   it('reports unreadable storage with the spec message', async () => {
     localStorage.setItem(STORAGE_KEYS.notes('u1'), '{broken');
     await render(
       <NotesProvider userId="u1">
-        <Grab />
+        <probe.Probe />
       </NotesProvider>,
     );
-    expect(current().error).toBe('Failed to load notes. Please try again later.');
+    expect(probe.current().error).toBe('Failed to load notes. Please try again later.');
   });
 
   it('queues changes made offline and clears the queue when back online', async () => {
     await render(
       <NotesProvider userId="u1">
-        <Grab />
+        <probe.Probe />
       </NotesProvider>,
     );
     await act(async () => setOnline(false));
-    expect(current().isOnline).toBe(false);
+    expect(probe.current().isOnline).toBe(false);
     await act(async () => {
-      current().createNote({ content: 'offline note' });
+      probe.current().createNote({ content: 'offline note' });
     });
-    expect(current().pendingSync).toHaveLength(1);
+    expect(probe.current().pendingSync).toHaveLength(1);
     await act(async () => setOnline(true));
-    expect(current().isOnline).toBe(true);
-    expect(current().pendingSync).toHaveLength(0);
-    expect(current().notes).toHaveLength(1);
+    expect(probe.current().isOnline).toBe(true);
+    expect(probe.current().pendingSync).toHaveLength(0);
+    expect(probe.current().notes).toHaveLength(1);
   });
 
   it('throws a clear error outside its provider', async () => {
-    const error = await renderError(<Grab />);
+    const error = await renderError(<probe.Probe />);
     expect((error as Error).message).toBe('useNotes must be used within a NotesProvider.');
   });
 });

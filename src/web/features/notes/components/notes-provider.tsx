@@ -1,14 +1,6 @@
-import {
-  createContext,
-  type ReactNode,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import { createStrictContext } from '../../../lib/strict-context.ts';
 
 /** Spec §3: a private viewing note, kept only in this browser's local storage, per user. */
 export type Note = {
@@ -51,7 +43,10 @@ export const NOTES_MESSAGES = {
   notFound: 'Note not found',
 } as const;
 
-const NotesContext = createContext<NotesApi | null>(null);
+/** The user's notes; `useNotes` throws when used outside a `NotesProvider`. */
+const [NotesContext, useNotes] = createStrictContext<NotesApi>('useNotes', 'NotesProvider');
+
+export { useNotes };
 
 /** Today's date in New York (ARCHITECTURE §3: times are shown in America/New_York). */
 export function todayInNewYork(now: Date = new Date()): string {
@@ -213,13 +208,4 @@ export function NotesProvider({ userId, children }: NotesProviderProps) {
     [notes, isLoading, error, isOnline, pendingSync, createNote, updateNote, deleteNote, syncNotes],
   );
   return <NotesContext value={value}>{children}</NotesContext>;
-}
-
-/** The user's notes; throws when used outside a `NotesProvider`. */
-export function useNotes(): NotesApi {
-  const context = use(NotesContext);
-  if (context === null) {
-    throw new Error('useNotes must be used within a NotesProvider.');
-  }
-  return context;
 }

@@ -1,13 +1,5 @@
-import {
-  createContext,
-  type ReactNode,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createStrictContext } from '../../../lib/strict-context.ts';
 
 /** Spec §3: a saved listing, held only in client memory. */
 export type SavedListing = {
@@ -25,7 +17,13 @@ export type SavedListingsApi = {
   toggleSave: (listingId: string) => void;
 };
 
-const SavedListingsContext = createContext<SavedListingsApi | null>(null);
+/** The saved listings; `useSavedListings` throws when used outside a `SavedListingsProvider`. */
+const [SavedListingsContext, useSavedListings] = createStrictContext<SavedListingsApi>(
+  'useSavedListings',
+  'SavedListingsProvider',
+);
+
+export { useSavedListings };
 
 function temporaryId(): string {
   return `temp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -145,13 +143,4 @@ export function SavedListingsProvider({ userId, remote, children }: SavedListing
   );
 
   return <SavedListingsContext value={value}>{children}</SavedListingsContext>;
-}
-
-/** The saved listings; throws when used outside a `SavedListingsProvider`. */
-export function useSavedListings(): SavedListingsApi {
-  const context = use(SavedListingsContext);
-  if (context === null) {
-    throw new Error('useSavedListings must be used within a SavedListingsProvider.');
-  }
-  return context;
 }

@@ -1,23 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, waitFor } from '../../../testing/render.tsx';
+import { hookProbe, render, waitFor } from '../../../testing/render.tsx';
 import {
-  type SavedListingsApi,
   SavedListingsProvider,
   type SavedListingsRemote,
   useSavedListings,
 } from './saved-listings-provider.tsx';
 
-let api: SavedListingsApi | null = null;
-function Grab() {
-  api = useSavedListings();
-  return null;
-}
-const current = () => {
-  if (api === null) throw new Error('not rendered');
-  return api;
-};
+const probe = hookProbe(useSavedListings);
 
 function remoteStub(overrides: Partial<SavedListingsRemote> = {}): SavedListingsRemote {
   return {
@@ -32,9 +23,7 @@ function remoteStub(overrides: Partial<SavedListingsRemote> = {}): SavedListings
 }
 
 describe('SavedListingsProvider with a server', () => {
-  afterEach(async () => {
-    await cleanup();
-    api = null;
+  afterEach(() => {
     vi.restoreAllMocks();
   });
 
@@ -42,17 +31,21 @@ describe('SavedListingsProvider with a server', () => {
     const remote = remoteStub();
     await render(
       <SavedListingsProvider userId="u1" remote={remote}>
-        <Grab />
+        <probe.Probe />
       </SavedListingsProvider>,
     );
-    await waitFor(() => expect(current().isSaved('l1')).toBe(true));
-    expect(current().savedListings[0]).toMatchObject({ id: 's1', user_id: 'u1', listing_id: 'l1' });
+    await waitFor(() => expect(probe.current().isSaved('l1')).toBe(true));
+    expect(probe.current().savedListings[0]).toMatchObject({
+      id: 's1',
+      user_id: 'u1',
+      listing_id: 'l1',
+    });
 
-    await act(async () => current().toggleSave('l2'));
-    expect(current().isSaved('l2')).toBe(true);
+    await act(async () => probe.current().toggleSave('l2'));
+    expect(probe.current().isSaved('l2')).toBe(true);
     expect(remote.save).toHaveBeenCalledWith('l2');
-    await act(async () => current().toggleSave('l1'));
-    expect(current().isSaved('l1')).toBe(false);
+    await act(async () => probe.current().toggleSave('l1'));
+    expect(probe.current().isSaved('l1')).toBe(false);
     expect(remote.unsave).toHaveBeenCalledWith('l1');
     await waitFor(() => expect(remote.onChanged).toHaveBeenCalledTimes(2));
   });
@@ -67,12 +60,12 @@ describe('SavedListingsProvider with a server', () => {
     });
     await render(
       <SavedListingsProvider userId="u1" remote={remote}>
-        <Grab />
+        <probe.Probe />
       </SavedListingsProvider>,
     );
-    await act(async () => current().toggleSave('l9'));
+    await act(async () => probe.current().toggleSave('l9'));
     await waitFor(() => expect(remote.onError).toHaveBeenCalledWith(failure));
-    expect(current().isSaved('l9')).toBe(false);
+    expect(probe.current().isSaved('l9')).toBe(false);
   });
 
   it('asks a signed-out visitor to sign in, and sends nothing', async () => {
@@ -80,10 +73,10 @@ describe('SavedListingsProvider with a server', () => {
     const remote = remoteStub();
     await render(
       <SavedListingsProvider userId={null} remote={remote}>
-        <Grab />
+        <probe.Probe />
       </SavedListingsProvider>,
     );
-    await act(async () => current().toggleSave('l1'));
+    await act(async () => probe.current().toggleSave('l1'));
     expect(remote.onSignInNeeded).toHaveBeenCalledTimes(1);
     expect(remote.save).not.toHaveBeenCalled();
     expect(remote.load).not.toHaveBeenCalled();

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { AMENITIES } from '../../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../../shared/neighborhoods.ts';
+import { FieldShell } from '../../../components/ui/field.tsx';
+import { SelectField, type SelectOptions } from '../../../components/ui/select-field.tsx';
 import type { SearchQuery } from '../search-url.ts';
 
 type SearchFiltersPanelProps = {
@@ -10,26 +12,24 @@ type SearchFiltersPanelProps = {
   hasFilters: boolean;
 };
 
-const SELECT_CLASS =
-  'block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm';
 const INPUT_CLASS =
   'block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm';
 
-const BEDROOM_OPTIONS = [
+const BEDROOM_OPTIONS: SelectOptions = [
   ['', 'Any'],
   ['0', 'Studio or more'],
   ['1', '1+'],
   ['2', '2+'],
   ['3', '3+'],
   ['4', '4+'],
-] as const;
-const BATHROOM_OPTIONS = [
+];
+const BATHROOM_OPTIONS: SelectOptions = [
   ['', 'Any'],
   ['1', '1+'],
   ['1.5', '1.5+'],
   ['2', '2+'],
   ['3', '3+'],
-] as const;
+];
 
 function toggle(list: readonly string[], value: string): string[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -49,10 +49,7 @@ function PriceInput({
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <FieldShell inputId={id} label={label}>
       <input
         id={id}
         type="number"
@@ -73,7 +70,7 @@ function PriceInput({
           }
         }}
       />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -119,8 +116,6 @@ export function FilterFields({
   query: SearchQuery;
   onChange: (patch: Partial<SearchQuery>) => void;
 }) {
-  const bedroomsId = useId();
-  const bathroomsId = useId();
   // Open at first when neighborhoods are chosen; then the visitor opens and closes it.
   const [neighborhoodsOpen, setNeighborhoodsOpen] = useState(query.neighborhoods.length > 0);
   return (
@@ -136,40 +131,18 @@ export function FilterFields({
           value={query.maxPrice}
           onCommit={(maxPrice) => onChange({ maxPrice })}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={bedroomsId} className="text-sm font-medium text-stone-800">
-            Bedrooms
-          </label>
-          <select
-            id={bedroomsId}
-            className={SELECT_CLASS}
-            value={query.bedrooms}
-            onChange={(event) => onChange({ bedrooms: event.target.value })}
-          >
-            {BEDROOM_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={bathroomsId} className="text-sm font-medium text-stone-800">
-            Bathrooms
-          </label>
-          <select
-            id={bathroomsId}
-            className={SELECT_CLASS}
-            value={query.bathrooms}
-            onChange={(event) => onChange({ bathrooms: event.target.value })}
-          >
-            {BATHROOM_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Bedrooms"
+          options={BEDROOM_OPTIONS}
+          value={query.bedrooms}
+          onChange={(event) => onChange({ bedrooms: event.target.value })}
+        />
+        <SelectField
+          label="Bathrooms"
+          options={BATHROOM_OPTIONS}
+          value={query.bathrooms}
+          onChange={(event) => onChange({ bathrooms: event.target.value })}
+        />
       </div>
       <CheckList
         legend="Boroughs"

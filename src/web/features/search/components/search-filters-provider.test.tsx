@@ -2,50 +2,41 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
-import { cleanup, render, renderError } from '../../../testing/render.tsx';
+import { hookProbe, render, renderError } from '../../../testing/render.tsx';
 import {
   EMPTY_FILTERS,
   parseStoredFilters,
-  type SearchFiltersApi,
   SearchFiltersProvider,
   useSearchFilters,
 } from './search-filters-provider.tsx';
 
-let api: SearchFiltersApi | null = null;
-function Grab() {
-  api = useSearchFilters();
-  return null;
-}
-const current = () => {
-  if (api === null) throw new Error('not rendered');
-  return api;
-};
+const probe = hookProbe(useSearchFilters);
 
 describe('SearchFiltersProvider', () => {
-  afterEach(async () => {
-    await cleanup();
-    api = null;
+  afterEach(() => {
     localStorage.clear();
   });
 
   it('starts empty, persists changes and resets', async () => {
     await render(
       <SearchFiltersProvider>
-        <Grab />
+        <probe.Probe />
       </SearchFiltersProvider>,
     );
-    expect(current().filters).toEqual(EMPTY_FILTERS);
-    expect(current().hasFilters).toBe(false);
+    expect(probe.current().filters).toEqual(EMPTY_FILTERS);
+    expect(probe.current().hasFilters).toBe(false);
 
-    await act(async () => current().setFilters({ bedrooms: '2', neighborhoods: ['Astoria'] }));
-    expect(current().hasFilters).toBe(true);
+    await act(async () =>
+      probe.current().setFilters({ bedrooms: '2', neighborhoods: ['Astoria'] }),
+    );
+    expect(probe.current().hasFilters).toBe(true);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.searchFilters) ?? '{}')).toMatchObject({
       bedrooms: '2',
       neighborhoods: ['Astoria'],
     });
 
-    await act(async () => current().resetFilters());
-    expect(current().filters).toEqual(EMPTY_FILTERS);
+    await act(async () => probe.current().resetFilters());
+    expect(probe.current().filters).toEqual(EMPTY_FILTERS);
     expect(localStorage.getItem(STORAGE_KEYS.searchFilters)).toBeNull();
   });
 
@@ -56,12 +47,12 @@ describe('SearchFiltersProvider', () => {
     );
     await render(
       <SearchFiltersProvider>
-        <Grab />
+        <probe.Probe />
       </SearchFiltersProvider>,
     );
-    expect(current().filters.maxPrice).toBe('3000');
-    expect(current().filters.amenities).toEqual(['Elevator']);
-    expect(current().hasFilters).toBe(true);
+    expect(probe.current().filters.maxPrice).toBe('3000');
+    expect(probe.current().filters.amenities).toEqual(['Elevator']);
+    expect(probe.current().hasFilters).toBe(true);
   });
 
   it('ignores malformed storage', () => {
@@ -80,7 +71,7 @@ describe('SearchFiltersProvider', () => {
   });
 
   it('throws a clear error outside its provider', async () => {
-    const error = await renderError(<Grab />);
+    const error = await renderError(<probe.Probe />);
     expect((error as Error).message).toBe(
       'useSearchFilters must be used within a SearchFiltersProvider.',
     );

@@ -1,14 +1,7 @@
-import {
-  createContext,
-  type ReactNode,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { SEARCH_SORTS } from '../../../../shared/listings.ts';
+import { createStrictContext } from '../../../lib/strict-context.ts';
 
 /**
  * Spec §3: search filters; numbers are kept as the strings typed (empty = unset). Boroughs and
@@ -44,7 +37,13 @@ export type SearchFiltersApi = {
   hasFilters: boolean;
 };
 
-const SearchFiltersContext = createContext<SearchFiltersApi | null>(null);
+/** The search filters; `useSearchFilters` throws when used outside a `SearchFiltersProvider`. */
+const [SearchFiltersContext, useSearchFilters] = createStrictContext<SearchFiltersApi>(
+  'useSearchFilters',
+  'SearchFiltersProvider',
+);
+
+export { useSearchFilters };
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -127,13 +126,4 @@ export function SearchFiltersProvider({ children }: { children: ReactNode }) {
     [filters, setFilters, resetFilters],
   );
   return <SearchFiltersContext value={value}>{children}</SearchFiltersContext>;
-}
-
-/** The search filters; throws when used outside a `SearchFiltersProvider`. */
-export function useSearchFilters(): SearchFiltersApi {
-  const context = use(SearchFiltersContext);
-  if (context === null) {
-    throw new Error('useSearchFilters must be used within a SearchFiltersProvider.');
-  }
-  return context;
 }

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { ConversationSummary, Message } from '../../../../shared/schemas/messaging.ts';
-import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { render } from '../../../testing/render.tsx';
+import type { ConversationSummary, Message } from '../../shared/schemas/messaging.ts';
+import { ToastProvider } from '../components/ui/toast.tsx';
+import { render } from './render.tsx';
 
 /** Test-only: fixtures and a harness for the messaging components (no network, happy-dom). */
 

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSearchFilters } from '../components/search-filters-provider.tsx';
+import {
+  filtersOf,
+  hasSearchParams,
+  parseSearchParams,
+  queryOfFilters,
+  type SearchQuery,
+  searchParamsOf,
+} from '../search-url.ts';
+
+/**
+ * The search held in the address bar (shareable, Back works), mirrored into the filters
+ * provider and so into local storage; a bare /search restores the stored filters and sort.
+ *
+ * `shown` is what the controls display (the change just made, until the router commits it),
+ * `queryString` the committed search to fetch, `update` and `reset` change it.
+ */
+export function useSearchUrlSync() {
+  const [params, setParams] = useSearchParams();
+  const { filters, setFilters, resetFilters, hasFilters } = useSearchFilters();
+  // Opened without filters in the address but with stored ones: show the stored search.
+  const [restoring, setRestoring] = useState(() => !hasSearchParams(params) && hasFilters);
+  const address = params.toString();
+  const urlQuery = parseSearchParams(params);
+  // The address wins; only a bare /search takes the stored filters, all of them and the sort.
+  const query: SearchQuery = restoring ? queryOfFilters(filters) : urlQuery;
+  const queryString = searchParamsOf(query).toString();
+  // Router navigations run in a transition: until the new address commits, the controls show
+  // the change they just made (else a checkbox would flick back for a moment).
+  const [pending, setPending] = useState<{ from: string; query: SearchQuery } | null>(null);
+  const shown = pending !== null && pending.from === address ? pending.query : query;
+  useEffect(() => {
+    // Any committed address (the change, Back, a link) ends the pending state.
+    setPending((current) => (current !== null && current.from !== address ? null : current));
+  }, [address]);
+
+  const asked = useRef(false);
+  useEffect(() => {
+    if (restoring) {
+      // Put the stored search in the address once; stop restoring when it is there.
+      if (hasSearchParams(new URLSearchParams(address))) setRestoring(false);
+      else if (!asked.current) {
+        asked.current = true;
+        setParams(new URLSearchParams(queryString), { replace: true, preventScrollReset: true });
+      }
+      return;
+    }
+    setFilters(filtersOf(parseSearchParams(new URLSearchParams(queryString))));
+  }, [address, queryString, restoring, setParams, setFilters]);
+
+  const update = (patch: Partial<SearchQuery>) => {
+    const next = { ...shown, ...patch };
+    setPending({ from: address, query: next });
+    setParams(searchParamsOf(next), { preventScrollReset: true });
+  };
+  const reset = () => {
+    resetFilters();
+    setPending({ from: address, query: parseSearchParams(new URLSearchParams()) });
+    setParams(new URLSearchParams(), { preventScrollReset: true });
+  };
+
+  return { shown, queryString, update, reset, hasStoredFilters: hasFilters };
+}
