@@ -101,7 +101,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async start({ tasks, schedule = [] }) {
       if (state !== 'stopped') throw new Error('the job runner is already started');
       state = 'starting';
-      const activePool = new pg.Pool({ ...options.connection, max: concurrency + 3 });
+      const activePool = new pg.Pool({
+        ...options.connection,
+        max: concurrency + 3,
+        // Tells the runner's connections apart in pg_stat_activity.
+        application_name: 'stoop-jobs',
+      });
       // Lost connections surface as failed queries, which the runner retries.
       activePool.on('error', () => {});
       activePool.on('connect', (client) => client.on('error', () => {}));
