@@ -1,6 +1,7 @@
 import type { Auth } from './auth/auth.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { JobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MediaStorage } from './lib/storage.ts';
@@ -20,6 +21,8 @@ export type AppDeps = {
   events: EventBus;
   /** This instance's listing search index, followed from PostgreSQL's change log. */
   listingSearch: ListingSearch;
+  /** The job runner (graphile-worker); started by the server and the test app. */
+  jobs: JobRunner;
   /** The built SPA (dist/); absent in API tests. */
   webRoot?: string;
 };

@@ -1,8 +1,8 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadEnv } from './env.ts';
+import { appJobs } from './jobs.ts';
 import { createLogger } from './lib/logger.ts';
-import { startHousekeeping } from './modules/events/housekeeping.ts';
 import { startRuntime } from './runtime.ts';
 
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -18,11 +18,16 @@ try {
   console.error(`\n${(error as Error).message}\n`);
   process.exit(1);
 }
+// After migrations, before listening: jobs due while the server was down run now.
+await runtime.deps.jobs.start(appJobs(runtime.deps)).catch(async (error: unknown) => {
+  logger.fatal({ err: error }, 'start-up failed: the job runner did not start');
+  await runtime.embedded?.stop();
+  process.exit(1);
+});
 
 const app = createApp(runtime.deps);
 // The search index loads while the server starts listening; the first search waits for it.
 runtime.deps.listingSearch.warm();
-const stopHousekeeping = startHousekeeping(runtime.deps.database.db, logger);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info({ port: info.port, url: env.BASE_URL }, `Stoop is running on ${env.BASE_URL}`);
 });
@@ -34,7 +39,8 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
-  stopHousekeeping();
+  // No new jobs start; running ones finish while HTTP drains.
+  const jobsStopped = runtime.deps.jobs.stop();
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   // Long-lived connections (SSE, keep-alive) must not hold the process past the grace period.
   const grace = setTimeout(() => {
@@ -45,6 +51,8 @@ async function shutdown(signal: string) {
   await runtime.deps.events.close();
   await drained;
   clearTimeout(grace);
+  // Running jobs finish (or, past the runner's grace, stay locked) before the pool closes.
+  await jobsStopped;
   await runtime.deps.database.close().catch(() => {});
   await runtime.embedded?.stop();
   logger.info('stopped');

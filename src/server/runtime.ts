@@ -9,6 +9,7 @@ import type { EmbeddedPostgres } from './db/embedded.ts';
 import { openDatabase } from './db/open.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import type { Env } from './env.ts';
+import { createJobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createStorage, type MediaStorage } from './lib/storage.ts';
@@ -76,6 +77,7 @@ export function buildDeps(
     logger,
     storage: options.storage ?? createStorage(env),
     events: new PgEventBus(database.pool.options, logger),
+    jobs: createJobRunner({ connection: database.pool.options, logger }),
     listingSearch: new ListingSearch(database.db, logger),
     webRoot: fs.existsSync(webRoot) ? webRoot : undefined,
   };

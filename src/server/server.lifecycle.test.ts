@@ -116,7 +116,7 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
     await waitHealthy(server);
 
     const health = await fetch(`${server.baseUrl}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', jobs: 'ok' });
     const cookie = await signIn(server.baseUrl, 'renter@stoop.test', DEMO_PASSWORD);
     expect((await me(server, cookie)).user).toMatchObject({
       email: 'renter@stoop.test',
@@ -215,7 +215,7 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
     expect(second.stderr()).toContain('Stop the server first or set DATABASE_URL');
     expect(postmasterPid(pgDir(dataDir))).toBe(postmaster);
     const health = await fetch(`${first.baseUrl}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', jobs: 'ok' });
     await stopServer(first);
   });
 

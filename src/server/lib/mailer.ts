@@ -1,18 +1,31 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outboxEmails } from '../db/schema/mail.ts';
+import { enqueueJob } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
 export type OutboxMail = Mail & { id: string; createdAt: Date };
 
+/** A Drizzle database or transaction. */
+type MailExecutor = Pick<Db, 'insert' | 'execute'>;
+
 export type Mailer = {
   /** `smtp` delivers through SMTP_URL; `outbox` keeps mail in the database for the dev mailbox. */
   readonly transport: 'smtp' | 'outbox';
-  send(mail: Mail): Promise<void>;
-  /** Newest first; empty when mail goes out over SMTP. */
+  /**
+   * Stores the mail and enqueues its `mail.send` job, in `executor`'s transaction when given
+   * (so it goes out only if that commits). Returns the mail's id.
+   */
+  send(mail: Mail, executor?: MailExecutor): Promise<string>;
+  /**
+   * The `mail.send` job: sends a stored mail over SMTP, or marks it delivered to the outbox.
+   * Does nothing for mail already sent, so a job run again never sends twice.
+   */
+  deliver(mailId: string): Promise<void>;
+  /** Delivered outbox mail, newest first; empty when mail goes out over SMTP. */
   listOutbox(limit?: number): Promise<OutboxMail[]>;
 };
 
@@ -24,16 +37,49 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, db, logger } = options;
   const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+
+  const store = async (mail: Mail, executor: MailExecutor) => {
+    const [row] = await executor
+      .insert(outboxEmails)
+      .values(mail)
+      .returning({ id: outboxEmails.id });
+    if (!row) throw new Error('the mail was not stored');
+    await enqueueJob(executor, 'mail.send', { mailId: row.id }, { jobKey: `mail:${row.id}` });
+    return row.id;
+  };
+
   return {
     transport: smtp ? 'smtp' : 'outbox',
-    async send(mail) {
-      if (smtp) {
-        await smtp.sendMail({ from, ...mail });
-        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
-        return;
-      }
-      await db.insert(outboxEmails).values(mail);
-      logger.info({ to: mail.to, subject: mail.subject }, 'mail stored in the outbox');
+    async send(mail, executor) {
+      return executor ? store(mail, executor) : db.transaction((tx) => store(mail, tx));
+    },
+    async deliver(mailId) {
+      await db.transaction(async (tx) => {
+        // The row lock holds a second delivery of the same mail until this one is recorded.
+        const [mail] = await tx
+          .select()
+          .from(outboxEmails)
+          .where(and(eq(outboxEmails.id, mailId), isNull(outboxEmails.sentAt)))
+          .for('update');
+        if (!mail) return; // sent already, or gone
+        if (smtp) {
+          await smtp.sendMail({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+        }
+        await tx
+          .update(outboxEmails)
+          .set({ sentAt: new Date() })
+          .where(eq(outboxEmails.id, mailId));
+        logger.info(
+          { to: mail.to, subject: mail.subject },
+          smtp ? 'mail sent' : 'mail stored in the outbox',
+        );
+      });
     },
     async listOutbox(limit = 50) {
       if (smtp) return [];
@@ -47,6 +93,7 @@ export function createMailer(options: {
           createdAt: outboxEmails.createdAt,
         })
         .from(outboxEmails)
+        .where(isNotNull(outboxEmails.sentAt))
         .orderBy(desc(outboxEmails.createdAt))
         .limit(limit);
     },

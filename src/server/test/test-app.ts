@@ -7,6 +7,7 @@ import { afterAll, inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
+import { appJobs } from '../jobs.ts';
 import { createLogger } from '../lib/logger.ts';
 import { buildDeps } from '../runtime.ts';
 import { withDatabase } from './database-url.ts';
@@ -30,7 +31,13 @@ export async function createTestDatabase() {
  * Closed automatically after the file's tests.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; ipRateLimits?: boolean; database?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    ipRateLimits?: boolean;
+    database?: string;
+    /** Run the modules' recurring jobs too. */
+    schedule?: boolean;
+  } = {},
 ) {
   const url = options.database ?? (await createTestDatabase()).url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-test-data-'));
@@ -46,7 +53,12 @@ export async function createTestApp(
     ipRateLimits: options.ipRateLimits ?? false,
   });
   const app = createApp({ ...deps, webRoot: undefined });
+  // Jobs run as on a server (mail goes out through them); the hourly schedule only when asked,
+  // so a prune cannot land in the middle of a test that counts rows.
+  const jobs = appJobs(deps);
+  await deps.jobs.start({ tasks: jobs.tasks, schedule: options.schedule ? jobs.schedule : [] });
   afterAll(async () => {
+    await deps.jobs.stop();
     await deps.events.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

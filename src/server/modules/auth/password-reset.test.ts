@@ -283,13 +283,16 @@ describe('dev mailbox', () => {
 describe('welcome mail', () => {
   it('greets a new landlord with a link to their dashboard, in text and HTML', async () => {
     const { email } = await client.fork().signUp({ userType: 'landlord', name: 'Lena <3 & Co' });
-    const mail = await vi.waitFor(async () => {
-      const found = (await deps.mailer.listOutbox()).find(
-        (m) => m.to === email && m.subject === 'Welcome to Stoop',
-      );
-      if (!found) throw new Error('no welcome mail yet');
-      return found;
-    });
+    const mail = await vi.waitFor(
+      async () => {
+        const found = (await deps.mailer.listOutbox()).find(
+          (m) => m.to === email && m.subject === 'Welcome to Stoop',
+        );
+        if (!found) throw new Error('no welcome mail yet');
+        return found;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     expect(mail.text).toContain(`${TEST_BASE_URL}/landlord/dashboard`);
     // A name keeps what is not a tag (decision 022) and is escaped in the HTML part.
     expect(mail.html).toContain('Hi Lena &#60;3 &#38; Co,');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { HealthResponseSchema } from '../../../shared/schemas/health.ts';
 import { createDatabase } from '../../db/client.ts';
+import { createJobRunner } from '../../lib/jobs/runner.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 const { app, deps, client } = await createTestApp();
@@ -10,8 +11,20 @@ describe('GET /api/health', () => {
   it('answers ok when the database answers', async () => {
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(HealthResponseSchema.parse(await res.json())).toEqual({ status: 'ok', db: 'ok' });
+    expect(HealthResponseSchema.parse(await res.json())).toEqual({
+      status: 'ok',
+      db: 'ok',
+      jobs: 'ok',
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('reports a job runner that is not running, without failing the check', async () => {
+    const { createApp } = await import('../../app.ts');
+    const idle = createJobRunner({ connection: deps.database.pool.options, logger: deps.logger });
+    const res = await createApp({ ...deps, jobs: idle }).request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'ok', jobs: 'stopped' });
   });
 
   it('answers 503 when the database is unreachable', async () => {
@@ -21,7 +34,7 @@ describe('GET /api/health', () => {
     const broken = createApp({ ...deps, database: dead });
     const res = await broken.request('/api/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'unavailable', db: 'down' });
+    expect(await res.json()).toEqual({ status: 'unavailable', db: 'down', jobs: 'ok' });
     await dead.close();
   });
 });

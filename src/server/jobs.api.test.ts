@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { appJobs } from './jobs.ts';
+import { enqueueJob, type JobName, listFailedJobs } from './lib/jobs/jobs.ts';
+import { DAILY_VIEWS_KEPT_DAYS } from './modules/listings/listings.jobs.ts';
+import { readListing } from './test/listing-fixtures.ts';
+import { openConversation, person, send } from './test/messaging-fixtures.ts';
+import { createTestApp } from './test/test-app.ts';
+
+/** The modules' jobs (src/server/jobs.ts), run by the test app's runner as the server runs them. */
+
+const { client, db, deps, url } = await createTestApp();
+const WAIT = { timeout: 30_000, interval: 50 };
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(query);
+  return rows[0]?.n ?? -1;
+}
+
+describe('module jobs', () => {
+  it('each prune job runs through the runner and removes only what is past its window', async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    await send(renter, conversation.id, 'old');
+    await send(renter, conversation.id, 'new');
+    await db.execute(sql`update events set created_at = now() - interval '8 days'
+      where user_id = ${landlord.id} and id <= 2`);
+    await db.execute(sql`update message_send_counters set window_start = now() - interval '2 hours'
+      where user_id = ${renter.id}`);
+    const listing = await readListing(
+      await landlord.client.post('/api/listings', { title: 'Jobs' }),
+    );
+    await db.execute(sql`update listing_changes set changed_at = now() - interval '25 hours'`);
+    await db.execute(sql`insert into listing_daily_views (listing_id, day, views) values
+      (${listing.id}, (now() at time zone 'America/New_York')::date - ${DAILY_VIEWS_KEPT_DAYS + 1}::int, 5),
+      (${listing.id}, (now() at time zone 'America/New_York')::date - 90, 7)`);
+
+    const names: JobName[] = [
+      'events.prune',
+      'messaging.prune-send-counters',
+      'listings.prune-changes',
+      'listings.prune-daily-views',
+    ];
+    for (const name of names) await enqueueJob(db, name, {});
+    await vi.waitFor(async () => {
+      expect(await count(sql`select count(*)::int as n from graphile_worker.jobs`)).toBe(0);
+    }, WAIT);
+    expect(await listFailedJobs(db)).toEqual([]);
+
+    const events = await db.execute<{ id: string }>(
+      sql`select id from events where user_id = ${landlord.id} order by id`,
+    );
+    expect(events.rows.map((row) => Number(row.id))).toEqual([3, 4]);
+    expect(
+      await count(sql`select count(*)::int as n from message_send_counters
+        where user_id = ${renter.id}`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from listing_changes
+        where changed_at < now() - interval '1 day'`),
+    ).toBe(0);
+    const views = await db.execute<{ views: number }>(
+      sql`select views from listing_daily_views where listing_id = ${listing.id} order by day`,
+    );
+    expect(views.rows.map((row) => row.views)).toEqual([7]);
+  });
+
+  it('registers a handler for every scheduled task, and the runner takes the schedule', async () => {
+    const { tasks, schedule } = appJobs(deps);
+    expect(schedule.length).toBeGreaterThan(0);
+    for (const item of schedule) expect(Object.keys(tasks)).toContain(item.task);
+    const scheduled = await createTestApp({ database: url, schedule: true });
+    expect(scheduled.deps.jobs.health()).toBe('ok');
+    // The cron side records each schedule it runs (asynchronously, as it starts).
+    await vi.waitFor(async () => {
+      const known = await db.execute<{ identifier: string }>(
+        sql`select identifier from graphile_worker._private_known_crontabs order by identifier`,
+      );
+      expect(known.rows.map((row) => row.identifier)).toEqual(
+        schedule.map((item) => item.task).sort(),
+      );
+    }, WAIT);
+  });
+});

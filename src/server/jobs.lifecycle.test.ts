@@ -1,0 +1,221 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isAlive,
+  killEverything,
+  killQuietly,
+  makeDataRoot,
+  postmasterInfo,
+  REPO_ROOT,
+  type ServerProcess,
+  signal,
+  sleep,
+  spawnServer,
+  stopServer,
+  waitFor,
+  waitHealthy,
+} from './test/server-process.ts';
+
+/**
+ * Durable jobs across `kill -9` of the server (decision 025): a mail job due a few seconds
+ * later is enqueued through the server's database, the server is killed, the due time passes
+ * while nothing runs, and the next start delivers the mail. On the embedded PostgreSQL (which
+ * dies with the server) and on Debian's PostgreSQL through DATABASE_URL (which stays up).
+ */
+
+/** Far enough ahead that the kill lands first even on a loaded machine (checked below). */
+const DUE_IN_MS = 8_000;
+
+let root: string;
+const dataDirs: string[] = [];
+
+beforeAll(() => {
+  root = makeDataRoot('stoop-jobs-');
+});
+
+afterEach(async () => {
+  await killEverything(dataDirs);
+});
+
+afterAll(async () => {
+  await killEverything(dataDirs);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+function newDataDir(name: string): string {
+  const dir = path.join(root, name);
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** A superuser connection to the embedded cluster of a running server. */
+function embeddedUrl(dataDir: string): string {
+  const pgData = path.join(dataDir, 'pg');
+  const info = postmasterInfo(pgData);
+  if (!info) throw new Error('no postmaster.pid');
+  const password = fs.readFileSync(`${pgData}.password`, 'utf8').trim();
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${info.port}/postgres`;
+}
+
+/** Stores a mail and enqueues its `mail.send` job due in `dueInMs`, as the mailer would. */
+async function enqueueDueMail(
+  url: string,
+  to: string,
+  dueInMs = DUE_IN_MS,
+): Promise<{ mailId: string; dueAt: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(
+      `insert into outbox_emails ("to", subject, text, html)
+       values ($1, 'Due while down', 'due', '<p>due</p>') returning id`,
+      [to],
+    );
+    const mailId = rows[0]?.id ?? '';
+    const job = await client.query<{ run_at: Date }>(
+      `select (j).run_at from graphile_worker.add_job('mail.send', json_build_object('mailId', $1::text),
+         run_at => now() + make_interval(secs => $2), job_key => 'mail:' || $1) j`,
+      [mailId, dueInMs / 1000],
+    );
+    await client.query('commit');
+    return { mailId, dueAt: new Date(job.rows[0]?.run_at ?? 0).getTime() };
+  } finally {
+    await client.end();
+  }
+}
+
+async function mailboxHas(server: ServerProcess, to: string): Promise<boolean> {
+  const res = await fetch(`${server.baseUrl}/api/dev/mailbox`);
+  if (res.status !== 200) return false;
+  const { items } = (await res.json()) as { items: { to: string }[] };
+  return items.some((mail) => mail.to === to);
+}
+
+async function sentAt(url: string, mailId: string): Promise<Date | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ sent_at: Date | null }>(
+      'select sent_at from outbox_emails where id = $1',
+      [mailId],
+    );
+    return rows[0]?.sent_at ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** kill -9 of the server process (and its wrapper, if any); its postgres is the caller's business. */
+async function kill9(server: ServerProcess): Promise<void> {
+  signal(server, 'SIGKILL');
+  expect((await server.exited).signal).toBe('SIGKILL');
+}
+
+/** Polls until `check` holds, up to `timeoutMs`. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+const ENV = { SEED_DEMO_DATA: 'false' };
+
+describe('a job due while the server is down (kill -9)', () => {
+  it('runs after the restart, on the embedded PostgreSQL', async () => {
+    const dataDir = newDataDir('embedded');
+    const first = await spawnServer({ dataDir, env: ENV });
+    await waitHealthy(first);
+    const health = await (await fetch(`${first.baseUrl}/api/health`)).json();
+    expect(health).toEqual({ status: 'ok', db: 'ok', jobs: 'ok' });
+    const to = `due-${Date.now()}@stoop.test`;
+    const { mailId, dueAt } = await enqueueDueMail(embeddedUrl(dataDir), to);
+    const postmaster = postmasterInfo(path.join(dataDir, 'pg'))?.pid ?? -1;
+
+    await kill9(first);
+    expect(Date.now()).toBeLessThan(dueAt); // killed before it was due
+    await waitFor(() => !isAlive(postmaster), 10_000); // postgres goes down with it
+    await sleep(Math.max(0, dueAt - Date.now()) + 500); // the due time passes while down
+
+    const second = await spawnServer({ dataDir, env: ENV });
+    await waitHealthy(second);
+    await eventually(() => mailboxHas(second, to));
+    expect(await sentAt(embeddedUrl(dataDir), mailId)).toBeInstanceOf(Date);
+    expect(await stopServer(second)).toEqual({ code: 0, signal: null });
+  });
+
+  it('keeps running jobs after its PostgreSQL was killed with -9 and restarted', async () => {
+    const dataDir = newDataDir('postmaster');
+    const server = await spawnServer({ dataDir, env: ENV });
+    await waitHealthy(server);
+    const postmaster = postmasterInfo(path.join(dataDir, 'pg'))?.pid ?? -1;
+    killQuietly(postmaster, 'SIGKILL');
+    await waitFor(() => !isAlive(postmaster), 10_000);
+    // The server starts its postgres again; the runner reconnects (or restarts) by itself.
+    await eventually(async () => {
+      const res = await fetch(`${server.baseUrl}/api/health`).catch(() => undefined);
+      if (res?.status !== 200) return false;
+      return ((await res.json()) as { jobs?: string }).jobs === 'ok';
+    }, 60_000);
+    const to = `after-outage-${Date.now()}@stoop.test`;
+    await enqueueDueMail(embeddedUrl(dataDir), to, 0);
+    await eventually(() => mailboxHas(server, to));
+    expect(await stopServer(server)).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe("a job due while the server is down, on Debian's PostgreSQL (DATABASE_URL)", () => {
+  let cluster: { url: string; dir: string } | undefined;
+
+  beforeAll(() => {
+    const out = execFileSync('bash', ['scripts/ensure-postgres.sh', 'start'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = /^export DATABASE_URL='(.*)'$/m.exec(out)?.[1];
+    const dir = /^export STOOP_PG_DIR='(.*)'$/m.exec(out)?.[1];
+    if (!url || !dir) throw new Error(`ensure-postgres.sh said:\n${out}`);
+    cluster = { url, dir };
+  }, 600_000); // may install `postgresql` with apt first
+
+  afterAll(() => {
+    if (cluster) {
+      spawnSync('bash', ['scripts/ensure-postgres.sh', 'stop', cluster.dir], { cwd: REPO_ROOT });
+    }
+  });
+
+  it('runs after the restart, and not before it', async () => {
+    if (!cluster) throw new Error('no cluster');
+    const { url } = cluster;
+    const dataDir = newDataDir('external');
+    const first = await spawnServer({ dataDir, databaseUrl: url, env: ENV });
+    await waitHealthy(first);
+    const version = new pg.Client({ connectionString: url });
+    await version.connect();
+    const { rows } = await version.query<{ v: string }>(
+      "select current_setting('server_version_num') as v",
+    );
+    await version.end();
+    console.info(`Debian PostgreSQL server_version_num ${rows[0]?.v}`);
+
+    const to = `due-${Date.now()}@stoop.test`;
+    const { mailId, dueAt } = await enqueueDueMail(url, to);
+    await kill9(first);
+    expect(Date.now()).toBeLessThan(dueAt);
+    await sleep(Math.max(0, dueAt - Date.now()) + 1_000);
+    // Due, the database up, no server: it waits.
+    expect(await sentAt(url, mailId)).toBeNull();
+
+    const second = await spawnServer({ dataDir, databaseUrl: url, env: ENV });
+    await waitHealthy(second);
+    await eventually(() => mailboxHas(second, to));
+    expect(await sentAt(url, mailId)).toBeInstanceOf(Date);
+    expect(await stopServer(second)).toEqual({ code: 0, signal: null });
+  });
+});

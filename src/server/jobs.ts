@@ -1,0 +1,25 @@
+import type { AppDeps } from './app-deps.ts';
+import type { JobName, JobPayloads, JobSchedule, JobTask } from './lib/jobs/jobs.ts';
+import { eventsJobs } from './modules/events/events.jobs.ts';
+import { listingsJobs } from './modules/listings/listings.jobs.ts';
+import { mailJobs } from './modules/mail/mail.jobs.ts';
+import { messagingJobs } from './modules/messaging/messaging.jobs.ts';
+
+/** Every job name has its handler: a name declared without one here does not compile. */
+type AllTasks = { [N in JobName]: JobTask<JobPayloads[N]> };
+
+/** The one registration list: each module's jobs, handed to the runner at start. */
+export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule[] } {
+  const events = eventsJobs(deps);
+  const messaging = messagingJobs(deps);
+  const listings = listingsJobs(deps);
+  const mail = mailJobs(deps);
+  const tasks: AllTasks = { ...events.tasks, ...messaging.tasks, ...listings.tasks, ...mail.tasks };
+  const schedule: JobSchedule[] = [
+    ...(events.schedule ?? []),
+    ...(messaging.schedule ?? []),
+    ...(listings.schedule ?? []),
+    ...(mail.schedule ?? []),
+  ];
+  return { tasks, schedule };
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
+import type { ModuleJobs } from '../../lib/jobs/jobs.ts';
+
+const NoPayloadSchema = z.object({}).loose();
+
+declare module '../../lib/jobs/jobs.ts' {
+  interface JobPayloads {
+    'messaging.prune-send-counters': z.infer<typeof NoPayloadSchema>;
+  }
+}
+
+/** Drops send counters of windows long past (the limit only reads the current minute). */
+export async function pruneSendCounters(db: Db): Promise<number> {
+  const result = await db.execute(
+    sql`delete from message_send_counters where window_start < now() - interval '1 hour'`,
+  );
+  return result.rowCount ?? 0;
+}
+
+export function messagingJobs({ database }: AppDeps): ModuleJobs<'messaging.prune-send-counters'> {
+  return {
+    tasks: {
+      'messaging.prune-send-counters': {
+        payload: NoPayloadSchema,
+        async run(_payload, { logger }) {
+          const counters = await pruneSendCounters(database.db);
+          if (counters) logger.info({ counters }, 'pruned old send counters');
+        },
+      },
+    },
+    schedule: [{ task: 'messaging.prune-send-counters', cron: '17 * * * *' }],
+  };
+}
