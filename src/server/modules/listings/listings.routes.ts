@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { FEATURED_LIMIT, MAX_PHOTO_BYTES } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import { LandlordListingsQuerySchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
   CreateListingSchema,
   FeaturedQuerySchema,
-  LandlordListingsQuerySchema,
   ListingIdParamSchema,
   ListingSearchQuerySchema,
   PhotoParamSchema,
