@@ -19,13 +19,11 @@ import { limitBody } from '../../lib/http.ts';
 import { PHOTO_MESSAGES } from '../../lib/images.ts';
 import { validate } from '../../lib/validate.ts';
 import { landlordDashboard, landlordListings } from './landlord-listings.service.ts';
+import { addPhoto, deletePhoto, reorderPhotos } from './listing-photos.service.ts';
 import {
-  addPhoto,
   createListing,
-  deletePhoto,
   featuredListings,
   getListing,
-  reorderPhotos,
   searchListings,
   updateListing,
 } from './listings.service.ts';
