@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { pruneListingChanges } from '../listings/listing-search.ts';
+import { pruneListingChanges } from '../listings/listings.service.ts';
 import { pruneEvents } from './event-store.ts';
 
 const EVERY_MS = 60 * 60 * 1000;

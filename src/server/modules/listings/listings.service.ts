@@ -17,6 +17,7 @@ import { type DetailRow, PHOTOS_JSON, SUMMARY_COLUMNS, toListing } from './listi
 import { isListingPublic, publicListing } from './listing-visibility.ts';
 
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+export { pruneListingChanges } from './listing-search.ts';
 export { isListingPublic, publicListing, visibleListing } from './listing-visibility.ts';
 export { featuredListings, searchListings } from './search.service.ts';
 
