@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import {
   LandlordDashboardSchema,
   LandlordListingsSchema,
-  SavedListingsSchema,
-} from '../src/shared/schemas/listings.ts';
+} from '../src/shared/schemas/landlord-listings.ts';
 import { ConversationResponseSchema } from '../src/shared/schemas/messaging.ts';
+import { SavedListingsSchema } from '../src/shared/schemas/saved-listings.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expect, pageReady, signInThroughApi, storageStateFor, test } from './fixtures.ts';
 

@@ -33,7 +33,6 @@ export const PhotoParamSchema = z.object({
   id: ListingIdSchema,
   photoId: z.uuid({ error: 'Invalid photo ID format' }),
 });
-export const SavedListingParamSchema = z.object({ listingId: ListingIdSchema });
 
 export const ListingStatusSchema = z.enum(LISTING_STATUSES, {
   error: 'Status must be draft, active, rented or archived.',
@@ -378,78 +377,6 @@ export const ListingPageSchema = z.object({
 export type ListingPage = z.infer<typeof ListingPageSchema>;
 export const FeaturedListingsSchema = z.object({ items: z.array(ListingSummarySchema) });
 
-export const LandlordListingSchema = ListingSummarySchema.extend({
-  viewCount: z.number().int(),
-  saveCount: z.number().int(),
-  inquiryCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type LandlordListing = z.infer<typeof LandlordListingSchema>;
-
-export const LANDLORD_LISTINGS_PAGE_SIZE = 20;
-export const LANDLORD_LISTINGS_MAX_PAGE_SIZE = 100;
-
-/** `GET /api/landlord/listings` query: a page of the manager's table, searched and filtered. */
-export const LandlordListingsQuerySchema = z.object({
-  q: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    z
-      .string()
-      .max(SEARCH_TERM_MAX_LENGTH, { error: 'Search term cannot exceed 100 characters' })
-      .optional(),
-  ),
-  status: ListingStatusSchema.optional(),
-  page: z.coerce
-    .number({ error: 'Page must be a whole number from 1.' })
-    .int({ error: 'Page must be a whole number from 1.' })
-    .min(1, { error: 'Page must be a whole number from 1.' })
-    .max(100_000, { error: 'Page must be a whole number from 1.' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: `Page size must be 1 to ${LANDLORD_LISTINGS_MAX_PAGE_SIZE}.` })
-    .int({ error: `Page size must be 1 to ${LANDLORD_LISTINGS_MAX_PAGE_SIZE}.` })
-    .min(1, { error: `Page size must be 1 to ${LANDLORD_LISTINGS_MAX_PAGE_SIZE}.` })
-    .max(LANDLORD_LISTINGS_MAX_PAGE_SIZE, {
-      error: `Page size must be 1 to ${LANDLORD_LISTINGS_MAX_PAGE_SIZE}.`,
-    })
-    .default(LANDLORD_LISTINGS_PAGE_SIZE),
-});
-export type LandlordListingsQuery = z.infer<typeof LandlordListingsQuerySchema>;
-
-export const ListingStatusCountsSchema = z.object({
-  draft: z.number().int(),
-  active: z.number().int(),
-  rented: z.number().int(),
-  archived: z.number().int(),
-});
-export type ListingStatusCounts = z.infer<typeof ListingStatusCountsSchema>;
-
-/**
- * One page of the landlord's listings. `total` counts what matches `q` and `status`;
- * `statusCounts` counts what matches `q` in each status (the filter's figures).
- */
-export const LandlordListingsSchema = z.object({
-  items: z.array(LandlordListingSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  statusCounts: ListingStatusCountsSchema,
-});
-export type LandlordListingsPage = z.infer<typeof LandlordListingsSchema>;
-
-/** `GET /api/landlord/dashboard`: the landlord's listing figures (conversations come from messaging). */
-export const LandlordDashboardSchema = z.object({
-  listings: ListingStatusCountsSchema,
-  /** The last 7 days, today (New York) included. */
-  lastSevenDays: z.object({
-    views: z.number().int(),
-    saves: z.number().int(),
-    inquiries: z.number().int(),
-  }),
-});
-export type LandlordDashboard = z.infer<typeof LandlordDashboardSchema>;
-
 export const PhotoResponseSchema = z.object({ photo: PhotoSchema, photos: z.array(PhotoSchema) });
 export const PhotosResponseSchema = z.object({ photos: z.array(PhotoSchema) });
 
@@ -465,18 +392,3 @@ export const NeighborhoodsResponseSchema = z.object({
     }),
   ),
 });
-
-/** Spec §3 saved listing, kept on the server; `available` is false once it is not active. */
-export const SavedListingSchema = z.object({
-  id: z.uuid(),
-  userId: z.uuid(),
-  listingId: z.uuid(),
-  createdAt: z.string(),
-  available: z.boolean(),
-  /** The rent when it was saved (null for saves made before Stoop kept it). */
-  savedRentCents: z.number().int().nullable(),
-  listing: ListingSummarySchema,
-});
-export type SavedListing = z.infer<typeof SavedListingSchema>;
-export const SavedListingsSchema = z.object({ items: z.array(SavedListingSchema) });
-export const SavedListingResponseSchema = z.object({ savedListing: SavedListingSchema });

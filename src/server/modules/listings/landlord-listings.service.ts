@@ -4,7 +4,7 @@ import type {
   LandlordListingsPage,
   LandlordListingsQuery,
   ListingStatusCounts,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/landlord-listings.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';

@@ -4,8 +4,8 @@ import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import {
   LandlordDashboardSchema,
   LandlordListingsSchema,
-  SavedListingsSchema,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/landlord-listings.ts';
+import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
 import { openConversation, person, send } from '../../test/messaging-fixtures.ts';
 import type { ApiClient } from '../../test/test-app.ts';

@@ -1,8 +1,10 @@
 import {
-  CreateListingSchema,
-  FeaturedListingsSchema,
   LandlordDashboardSchema,
   LandlordListingsSchema,
+} from '../../../shared/schemas/landlord-listings.ts';
+import {
+  CreateListingSchema,
+  FeaturedListingsSchema,
   ListingPageSchema,
   ListingResponseSchema,
   NeighborhoodsResponseSchema,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { FEATURED_LIMIT, MAX_PHOTO_BYTES } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import { LandlordListingsQuerySchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
   CreateListingSchema,
   FeaturedQuerySchema,
-  LandlordListingsQuerySchema,
   ListingIdParamSchema,
   ListingSearchQuerySchema,
   PhotoParamSchema,
@@ -19,13 +19,11 @@ import { limitBody } from '../../lib/http.ts';
 import { PHOTO_MESSAGES } from '../../lib/images.ts';
 import { validate } from '../../lib/validate.ts';
 import { landlordDashboard, landlordListings } from './landlord-listings.service.ts';
+import { addPhoto, deletePhoto, reorderPhotos } from './listing-photos.service.ts';
 import {
-  addPhoto,
   createListing,
-  deletePhoto,
   featuredListings,
   getListing,
-  reorderPhotos,
   searchListings,
   updateListing,
 } from './listings.service.ts';

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { netEffectiveRentCents } from '../../../shared/listings.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
+import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
   BROKER_FEE_MESSAGE,
-  LandlordListingsSchema,
   ListingPageSchema,
   NeighborhoodsResponseSchema,
   PhotoResponseSchema,

@@ -1,7 +1,7 @@
 import {
   SavedListingResponseSchema,
   SavedListingsSchema,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/saved-listings.ts';
 import type { ApiOperation } from '../../lib/openapi.ts';
 
 /** Saved listings in /api/openapi.json. */

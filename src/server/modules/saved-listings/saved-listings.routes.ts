@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SavedListingParamSchema } from '../../../shared/schemas/listings.ts';
+import { SavedListingParamSchema } from '../../../shared/schemas/saved-listings.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SavedListing } from '../../../shared/schemas/listings.ts';
+import type { SavedListing } from '../../../shared/schemas/saved-listings.ts';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/raw.ts';
 import { listings, savedListings } from '../../db/schema/listings.ts';

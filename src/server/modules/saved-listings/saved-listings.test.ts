@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
+import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
-  LandlordListingsSchema,
   SavedListingResponseSchema,
   SavedListingsSchema,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/saved-listings.ts';
 import { savedListings } from '../../db/schema/listings.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
 import { createTestApp, TEST_PASSWORD } from '../../test/test-app.ts';

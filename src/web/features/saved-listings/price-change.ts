@@ -1,4 +1,4 @@
-import type { SavedListing } from '../../../shared/schemas/listings.ts';
+import type { SavedListing } from '../../../shared/schemas/saved-listings.ts';
 
 /** The rent now minus the rent when saved, in cents; null when unknown or unchanged. */
 export function priceChangeCents(item: Pick<SavedListing, 'savedRentCents' | 'listing'>) {

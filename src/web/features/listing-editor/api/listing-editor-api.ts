@@ -1,16 +1,18 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListingStatus } from '../../../../shared/listings.ts';
 import {
-  type CreateListingInput,
   type LandlordDashboard,
   LandlordDashboardSchema,
   type LandlordListing,
   type LandlordListingsPage,
   type LandlordListingsQuery,
   LandlordListingsSchema,
-  type Listing,
-  type Photo,
-  type UpdateListingInput,
+} from '../../../../shared/schemas/landlord-listings.ts';
+import type {
+  CreateListingInput,
+  Listing,
+  Photo,
+  UpdateListingInput,
 } from '../../../../shared/schemas/listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 

@@ -4,16 +4,23 @@ import type {
   ListingContext,
   ParticipantRole,
 } from '../../../../shared/schemas/messaging.ts';
+import { OptionList, type SelectOptions } from '../../../components/ui/select-field.tsx';
 import type { ConversationListFilters } from '../api/messaging-keys.ts';
 
 const SELECT_CLASS =
   'block h-10 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 shadow-sm';
 
-const SORT_LABELS: Record<ConversationSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  unread_first: 'Unread first',
-};
+const SORTS: ReadonlyArray<[ConversationSort, string]> = [
+  ['newest', 'Newest first'],
+  ['oldest', 'Oldest first'],
+  ['unread_first', 'Unread first'],
+];
+
+const ROLES: ReadonlyArray<['' | ParticipantRole, string]> = [
+  ['', 'Everyone'],
+  ['landlord', 'Landlords'],
+  ['renter', 'Renters'],
+];
 
 type ConversationFiltersProps = {
   filters: ConversationListFilters;
@@ -25,6 +32,10 @@ type ConversationFiltersProps = {
 /** Unread only, the other person's role, the listing, and the three sorts of spec §9. */
 export function ConversationFilters({ filters, onChange, listings }: ConversationFiltersProps) {
   const id = useId();
+  const listingOptions: SelectOptions = [
+    ['', 'All listings'],
+    ...listings.map((listing) => [listing.id, listing.title] as const),
+  ];
   return (
     <fieldset className="grid grid-cols-2 gap-x-3 gap-y-2">
       <legend className="sr-only">Filter and sort conversations</legend>
@@ -40,11 +51,7 @@ export function ConversationFilters({ filters, onChange, listings }: Conversatio
             onChange({ ...filters, sort: event.target.value as ConversationSort })
           }
         >
-          {(Object.keys(SORT_LABELS) as ConversationSort[]).map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
+          <OptionList options={SORTS} />
         </select>
       </div>
       <div className="flex flex-col gap-1">
@@ -62,9 +69,7 @@ export function ConversationFilters({ filters, onChange, listings }: Conversatio
             })
           }
         >
-          <option value="">Everyone</option>
-          <option value="landlord">Landlords</option>
-          <option value="renter">Renters</option>
+          <OptionList options={ROLES} />
         </select>
       </div>
       <div className="flex flex-col gap-1">
@@ -77,12 +82,7 @@ export function ConversationFilters({ filters, onChange, listings }: Conversatio
           value={filters.listingId ?? ''}
           onChange={(event) => onChange({ ...filters, listingId: event.target.value || null })}
         >
-          <option value="">All listings</option>
-          {listings.map((listing) => (
-            <option key={listing.id} value={listing.id}>
-              {listing.title}
-            </option>
-          ))}
+          <OptionList options={listingOptions} />
         </select>
       </div>
       <div className="flex items-end">

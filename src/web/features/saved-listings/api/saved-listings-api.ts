@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SavedListing as ServerSavedListing } from '../../../../shared/schemas/listings.ts';
+import type { SavedListing as ServerSavedListing } from '../../../../shared/schemas/saved-listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
 export type { ServerSavedListing };

@@ -1,4 +1,4 @@
-import type { SavedListing } from '../../../../shared/schemas/listings.ts';
+import type { SavedListing } from '../../../../shared/schemas/saved-listings.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { priceChangeCents } from '../price-change.ts';
 
