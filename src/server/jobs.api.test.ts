@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appJobs } from './jobs.ts';
 import { enqueueJob, type JobName, listFailedJobs } from './lib/jobs/jobs.ts';
 import { DAILY_VIEWS_KEPT_DAYS } from './modules/listings/listings.jobs.ts';
+import { SENT_MAIL_KEPT_DAYS } from './modules/mail/mail.jobs.ts';
 import { readListing } from './test/listing-fixtures.ts';
 import { openConversation, person, send } from './test/messaging-fixtures.ts';
 import { createTestApp } from './test/test-app.ts';
@@ -36,7 +37,24 @@ describe('module jobs', () => {
       (${listing.id}, (now() at time zone 'America/New_York')::date - ${DAILY_VIEWS_KEPT_DAYS + 1}::int, 5),
       (${listing.id}, (now() at time zone 'America/New_York')::date - 90, 7)`);
 
+    const mailTo = `prune-${renter.id}@stoop.test`;
+    const mail = { subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' };
+    const oldSent = await deps.mailer.send({ to: mailTo, ...mail });
+    const recentSent = await deps.mailer.send({ to: mailTo, ...mail });
+    await vi.waitFor(async () => {
+      expect(
+        await count(sql`select count(*)::int as n from outbox_emails
+          where "to" = ${mailTo} and sent_at is not null`),
+      ).toBe(2);
+    }, WAIT);
+    await db.execute(sql`update outbox_emails
+      set sent_at = now() - make_interval(days => ${SENT_MAIL_KEPT_DAYS + 1})
+      where id = ${oldSent}`);
+    await db.execute(sql`update outbox_emails set sent_at = now() - interval '6 days'
+      where id = ${recentSent}`);
+
     const names: JobName[] = [
+      'mail.prune-sent',
       'events.prune',
       'messaging.prune-send-counters',
       'listings.prune-changes',
@@ -64,6 +82,10 @@ describe('module jobs', () => {
       sql`select views from listing_daily_views where listing_id = ${listing.id} order by day`,
     );
     expect(views.rows.map((row) => row.views)).toEqual([7]);
+    const kept = await db.execute<{ id: string }>(
+      sql`select id from outbox_emails where "to" = ${mailTo}`,
+    );
+    expect(kept.rows.map((row) => row.id)).toEqual([recentSent]);
   });
 
   it('registers a handler for every scheduled task, and the runner takes the schedule', async () => {

@@ -1,18 +1,46 @@
+import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
+import { outboxEmails } from '../../db/schema/mail.ts';
 import type { ModuleJobs } from '../../lib/jobs/jobs.ts';
 
 const MailSendPayloadSchema = z.object({ mailId: z.uuid() });
+const NoPayloadSchema = z.object({}).loose();
+
+/**
+ * Delivered mail is kept this long (the dev mailbox reads it), then dropped: a reset link
+ * expires within the hour, and no one should find it in the database a week later.
+ */
+export const SENT_MAIL_KEPT_DAYS = 7;
 
 declare module '../../lib/jobs/jobs.ts' {
   interface JobPayloads {
     /** Enqueued by the mailer with the stored mail's id (lib/mailer.ts). */
     'mail.send': z.infer<typeof MailSendPayloadSchema>;
+    'mail.prune-sent': z.infer<typeof NoPayloadSchema>;
   }
 }
 
+/** Drops mail delivered more than SENT_MAIL_KEPT_DAYS ago; undelivered mail stays for its job. */
+export async function pruneSentMail(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(outboxEmails)
+    .where(
+      and(
+        isNotNull(outboxEmails.sentAt),
+        lt(outboxEmails.sentAt, sql`now() - make_interval(days => ${SENT_MAIL_KEPT_DAYS})`),
+      ),
+    )
+    .returning({ id: outboxEmails.id });
+  return deleted.length;
+}
+
 /** Delivers one stored mail; an SMTP failure throws, and the runner retries with backoff. */
-export function mailJobs({ mailer }: AppDeps): ModuleJobs<'mail.send'> {
+export function mailJobs({
+  mailer,
+  database,
+}: AppDeps): ModuleJobs<'mail.send' | 'mail.prune-sent'> {
   return {
     tasks: {
       'mail.send': {
@@ -21,6 +49,14 @@ export function mailJobs({ mailer }: AppDeps): ModuleJobs<'mail.send'> {
           await mailer.deliver(mailId);
         },
       },
+      'mail.prune-sent': {
+        payload: NoPayloadSchema,
+        async run(_payload, { logger }) {
+          const mail = await pruneSentMail(database.db);
+          if (mail) logger.info({ mail }, 'pruned delivered mail');
+        },
+      },
     },
+    schedule: [{ task: 'mail.prune-sent', cron: '37 * * * *' }],
   };
 }
