@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../logger.ts';
 
@@ -29,6 +29,21 @@ export type JobTask<P> = {
   payload: z.ZodType<P>;
   run(payload: P, context: JobRunContext): Promise<void>;
 };
+
+/** Scheduled clean-ups take no payload. */
+export const NoPayloadSchema = z.object({}).loose();
+export type NoPayload = z.infer<typeof NoPayloadSchema>;
+
+/** A clean-up task: runs `prune` and logs how many rows it removed (`what`: which ones). */
+export function pruneTask(what: string, prune: () => Promise<number>): JobTask<NoPayload> {
+  return {
+    payload: NoPayloadSchema,
+    async run(_payload, { logger }) {
+      const removed = await prune();
+      if (removed) logger.info({ removed }, `pruned ${what}`);
+    },
+  };
+}
 
 /** Recurring work: a cron line (UTC), scheduled once per tick across all instances. */
 export type JobSchedule<N extends string = JobName> = {

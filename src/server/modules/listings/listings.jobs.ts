@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
-import type { ModuleJobs } from '../../lib/jobs/jobs.ts';
+import { type ModuleJobs, type NoPayload, pruneTask } from '../../lib/jobs/jobs.ts';
 import { pruneListingChanges } from './listing-search.ts';
 
 /** Daily view rows kept: the dashboards read 7 days; a year stays for later figures (023). */
 export const DAILY_VIEWS_KEPT_DAYS = 365;
 
-const NoPayloadSchema = z.object({}).loose();
-
 declare module '../../lib/jobs/jobs.ts' {
   interface JobPayloads {
-    'listings.prune-changes': z.infer<typeof NoPayloadSchema>;
-    'listings.prune-daily-views': z.infer<typeof NoPayloadSchema>;
+    'listings.prune-changes': NoPayload;
+    'listings.prune-daily-views': NoPayload;
   }
 }
 
@@ -31,20 +28,12 @@ export function listingsJobs({
 }: AppDeps): ModuleJobs<'listings.prune-changes' | 'listings.prune-daily-views'> {
   return {
     tasks: {
-      'listings.prune-changes': {
-        payload: NoPayloadSchema,
-        async run(_payload, { logger }) {
-          const listingChanges = await pruneListingChanges(database.db);
-          if (listingChanges) logger.info({ listingChanges }, 'pruned the listing change log');
-        },
-      },
-      'listings.prune-daily-views': {
-        payload: NoPayloadSchema,
-        async run(_payload, { logger }) {
-          const dailyViews = await pruneDailyViews(database.db);
-          if (dailyViews) logger.info({ dailyViews }, 'pruned old daily views');
-        },
-      },
+      'listings.prune-changes': pruneTask('the listing change log', () =>
+        pruneListingChanges(database.db),
+      ),
+      'listings.prune-daily-views': pruneTask('old daily views', () =>
+        pruneDailyViews(database.db),
+      ),
     },
     schedule: [
       { task: 'listings.prune-changes', cron: '27 * * * *' },

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/mail.ts';
-import type { ModuleJobs } from '../../lib/jobs/jobs.ts';
+import { type ModuleJobs, type NoPayload, pruneTask } from '../../lib/jobs/jobs.ts';
 
 const MailSendPayloadSchema = z.object({ mailId: z.uuid() });
-const NoPayloadSchema = z.object({}).loose();
 
 /**
  * Delivered mail is kept this long (the dev mailbox reads it), then dropped: a reset link
@@ -18,7 +17,7 @@ declare module '../../lib/jobs/jobs.ts' {
   interface JobPayloads {
     /** Enqueued by the mailer with the stored mail's id (lib/mailer.ts). */
     'mail.send': z.infer<typeof MailSendPayloadSchema>;
-    'mail.prune-sent': z.infer<typeof NoPayloadSchema>;
+    'mail.prune-sent': NoPayload;
   }
 }
 
@@ -49,13 +48,7 @@ export function mailJobs({
           await mailer.deliver(mailId);
         },
       },
-      'mail.prune-sent': {
-        payload: NoPayloadSchema,
-        async run(_payload, { logger }) {
-          const mail = await pruneSentMail(database.db);
-          if (mail) logger.info({ mail }, 'pruned delivered mail');
-        },
-      },
+      'mail.prune-sent': pruneTask('delivered mail', () => pruneSentMail(database.db)),
     },
     schedule: [{ task: 'mail.prune-sent', cron: '37 * * * *' }],
   };

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
-import type { ModuleJobs } from '../../lib/jobs/jobs.ts';
-
-const NoPayloadSchema = z.object({}).loose();
+import { type ModuleJobs, type NoPayload, pruneTask } from '../../lib/jobs/jobs.ts';
 
 declare module '../../lib/jobs/jobs.ts' {
   interface JobPayloads {
-    'messaging.prune-send-counters': z.infer<typeof NoPayloadSchema>;
+    'messaging.prune-send-counters': NoPayload;
   }
 }
 
@@ -23,13 +20,9 @@ export async function pruneSendCounters(db: Db): Promise<number> {
 export function messagingJobs({ database }: AppDeps): ModuleJobs<'messaging.prune-send-counters'> {
   return {
     tasks: {
-      'messaging.prune-send-counters': {
-        payload: NoPayloadSchema,
-        async run(_payload, { logger }) {
-          const counters = await pruneSendCounters(database.db);
-          if (counters) logger.info({ counters }, 'pruned old send counters');
-        },
-      },
+      'messaging.prune-send-counters': pruneTask('old send counters', () =>
+        pruneSendCounters(database.db),
+      ),
     },
     schedule: [{ task: 'messaging.prune-send-counters', cron: '17 * * * *' }],
   };
