@@ -141,6 +141,24 @@ describe('job runner', () => {
     expect(await runsOf('rolled-back')).toEqual([]);
   });
 
+  it('keeps working after its database connections are killed', async () => {
+    const survivor = await startTestRunner('survivor');
+    await vi.waitFor(() => expect(survivor.health()).toBe('ok'), WAIT);
+    const killed = await db.execute<{ n: number }>(sql`
+      select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where application_name = 'stoop-jobs' and datname = current_database()`);
+    expect(killed.rows[0]?.n).toBeGreaterThan(0);
+    await db.execute(addJobSql('test.record', { tag: 'after-kill' }));
+    await vi.waitFor(async () => expect(await runsOf('after-kill')).toHaveLength(1), WAIT);
+    for (const runner of [first, second, survivor]) {
+      await vi.waitFor(() => expect(runner.health()).toBe('ok'), WAIT);
+    }
+    // Jobs after the recovery run once too, on whichever instance takes them.
+    await db.execute(addJobSql('test.record', { tag: 'after-recovery' }));
+    await vi.waitFor(async () => expect(await runsOf('after-recovery')).toHaveLength(1), WAIT);
+    expect(await runsOf('after-kill')).toHaveLength(1);
+  });
+
   it('installs its schema once when several instances migrate at the same time', async () => {
     // An empty database (not the migrated template): every instance finds all the work to do.
     const name = `stoop_test_empty_${Date.now().toString(36)}`;
