@@ -13,6 +13,8 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
+  SLOT_TAKEN: { status: 409, message: 'That time was just taken. Please choose another.' },
+  TOUR_STATE: { status: 409, message: 'This tour can no longer be changed that way.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   EMAIL_IN_USE: { status: 409, message: 'An account with this email already exists.' },
   WEAK_PASSWORD: { status: 400, message: 'Password should be at least 6 characters.' },

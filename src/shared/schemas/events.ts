@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdempotencyKeySchema, MessageSchema, UnreadCountSchema } from './messaging.ts';
+import { TourSchema, WaitlistEntrySchema } from './tours.ts';
 
 /*
  * The live event catalogue (ARCHITECTURE §5, decision 024): every event `GET /api/events` sends,
@@ -51,11 +52,24 @@ export const MESSAGING_EVENTS = [
   liveEvent('unread.changed', UnreadCountSchema),
 ] as const;
 
+// ---- Tours and the waitlist (issue 13) ----
+
+export const TOUR_EVENTS = [
+  /** A tour was booked, answered, moved, cancelled or closed: to its renter and its landlord. */
+  liveEvent('tour.changed', z.object({ tour: TourSchema })),
+  /**
+   * A waitlist entry changed (joined, moved up, offered, booked, removed): to its renter and the
+   * listing's landlord.
+   */
+  liveEvent('waitlist.changed', z.object({ entry: WaitlistEntrySchema })),
+] as const;
+
 // ---- The union ----
 
 export const LiveEventSchema = z.discriminatedUnion('type', [
   ...PLATFORM_EVENTS,
   ...MESSAGING_EVENTS,
+  ...TOUR_EVENTS,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type EventType = LiveEvent['type'];

@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './listings.ts';
 export * from './mail.ts';
 export * from './messaging.ts';
+export * from './tours.ts';
