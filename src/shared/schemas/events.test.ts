@@ -25,7 +25,9 @@ describe('the live event catalogue', () => {
       'messages.read',
       'ready',
       'reset',
+      'tour.changed',
       'unread.changed',
+      'waitlist.changed',
     ]);
   });
 
