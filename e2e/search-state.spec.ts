@@ -86,6 +86,27 @@ test('the address comes before the stored search, which it then replaces (item 9
   await expect(page).toHaveURL(/\/search\?boroughs=queens$/);
 });
 
+test('a fresh /search shows the first results that came with the page; a restored search asks the API', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/listings') asked.push(url.search);
+  });
+  await page.goto('/search?boroughs=brooklyn');
+  await pageReady(page);
+  const total = await apiTotal(page, 'boroughs=brooklyn');
+  await expect(page.getByRole('heading', { level: 2, name: count(total) })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(asked).toEqual([]);
+  // The stored search (Brooklyn) differs from a bare /search's: its results come from the API.
+  await page.goto('/search');
+  await expect(page).toHaveURL(/\/search\?boroughs=brooklyn$/);
+  await expect(page.getByRole('heading', { level: 2, name: count(total) })).toBeVisible();
+  expect(asked).toContain('?boroughs=brooklyn');
+});
+
 const BAD_SEARCHES = [
   {
     name: 'a minimum price above the maximum',
@@ -118,8 +139,10 @@ test.describe('errors settle the page (item 10)', () => {
   test('a network failure settles too, and Try again recovers', async ({ page }) => {
     let fail = true;
     await page.route('**/api/listings?*', (route) => (fail ? route.abort() : route.continue()));
-    await page.goto('/search?boroughs=queens');
+    // The page's first results come with it (no API call); the next search is the one that fails.
+    await page.goto('/search');
     await pageReady(page);
+    await page.getByRole('checkbox', { name: 'Queens' }).check();
     await expect(page.getByRole('heading', { level: 2, name: 'Search failed' })).toBeVisible();
     await expect(page.getByRole('alert')).toBeVisible();
     fail = false;

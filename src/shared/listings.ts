@@ -77,6 +77,11 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MAX_PAGE_SIZE = 50;
 export const FEATURED_LIMIT = 12;
+/**
+ * The element of a server-answered `/search` that holds its first page of results as JSON
+ * (`{ query, page }`), so the page can show them without asking the API again.
+ */
+export const SEARCH_PAGE_DATA_ID = 'stoop-search-page';
 
 export const MAX_PHOTOS = 20;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

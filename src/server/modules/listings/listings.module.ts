@@ -8,6 +8,7 @@ import {
   createPhotoUploadRoutes,
   photoBodyLimit,
 } from './listings.routes.ts';
+import { createSearchPageRoutes } from './search-page.ts';
 
 export function listingsModule(deps: AppDeps): AppModule {
   return {
@@ -23,5 +24,6 @@ export function listingsModule(deps: AppDeps): AppModule {
       { path: '/neighborhoods', routes: createNeighborhoodsRoutes() },
     ],
     openApi: listingsApiOperations,
+    shellPages: (indexHtml) => createSearchPageRoutes(deps, indexHtml),
   };
 }

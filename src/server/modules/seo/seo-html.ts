@@ -1,31 +1,7 @@
 import { AMENITIES, formatBedrooms, formatRent } from '../../../shared/listings.ts';
 import { boroughName, findNeighborhood } from '../../../shared/neighborhoods.ts';
 import type { Listing } from '../../../shared/schemas/listings.ts';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
-}
-
-/**
- * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` become \u escapes,
- * so no user text can close the block or open a comment; U+2028/9 are escaped for old parsers.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 
 function absolute(baseUrl: string, url: string): string {
   return new URL(url, baseUrl).toString();

@@ -2,12 +2,13 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import {
   countActiveListings,
   findPublicListing,
   sitemapEntries,
 } from '../listings/listings.service.ts';
-import { addToHead, escapeHtml, injectHead, listingHeadTags, NOINDEX_TAGS } from './seo-html.ts';
+import { addToHead, injectHead, listingHeadTags, NOINDEX_TAGS } from './seo-html.ts';
 
 /** Under the protocol's 50,000 URLs per file, with room for the static pages. */
 const SITEMAP_PAGE_SIZE = 45_000;

@@ -1,12 +1,5 @@
+import { photoSrcSet } from '../../../shared/listing-photos.ts';
 import type { Photo } from '../../../shared/schemas/listings.ts';
-
-/** The `sizes` of a listing page's main photo (the gallery), also used to preload it. */
-export const GALLERY_SIZES = '(min-width: 1024px) 800px, 100vw';
-
-/** The `srcset` of a photo's sources. */
-export function photoSrcSet(photo: Photo): string {
-  return photo.sources.map((s) => `${s.url} ${s.width}w`).join(', ');
-}
 
 /**
  * Starts loading the file of `photo` that an `<img srcset sizes>` with these `sizes` will pick,

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListingStatus } from '../../../../shared/listings.ts';
+import { GALLERY_SIZES } from '../../../../shared/listing-photos.ts';
+import { type ListingStatus, SEARCH_PAGE_DATA_ID } from '../../../../shared/listings.ts';
 import type { Listing, ListingPage, ListingSummary } from '../../../../shared/schemas/listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { GALLERY_SIZES, preloadPhoto } from '../photo-preload.ts';
+import { preloadPhoto } from '../photo-preload.ts';
 
 /*
  * Answers are trusted to match the shared schemas' types (the API is tested against them);
@@ -27,10 +28,32 @@ function parseListing(data: unknown): Listing {
   throw new ApiError({ status: 200, code: null, message: 'Unexpected answer from the server.' });
 }
 
+/**
+ * The first page a server-answered `/search` carries in its HTML, taken once: only when it
+ * answers the same search (a bare /search that restored stored filters asks the API).
+ */
+function takeServerPage(queryString: string): ListingPage | undefined {
+  const element =
+    typeof document === 'undefined' ? null : document.getElementById(SEARCH_PAGE_DATA_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    if (!isObject(data) || data.query !== queryString) return undefined;
+    return parsePage(data.page);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `GET /api/listings?…` with the query string of the search page (without `cursor`). */
 export function useListingSearch(queryString: string) {
   return useInfiniteQuery({
     queryKey: ['listings', 'search', queryString],
+    initialData: () => {
+      const page = takeServerPage(queryString);
+      return page ? { pages: [page], pageParams: [null] } : undefined;
+    },
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(queryString);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CARD_SIZES } from '../../../../shared/listing-photos.ts';
 import type { ListingSummary } from '../../../../shared/schemas/listings.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatBathrooms, formatBedrooms, formatMoney, placeName } from '../format.ts';
@@ -32,12 +33,7 @@ export function ListingCard({
     listing.netEffectiveRentCents !== listing.rentCents;
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm focus-within:border-brand-700 hover:border-brand-700">
-      <ListingPhoto
-        photo={listing.coverPhoto}
-        alt=""
-        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
-        priority={priority}
-      />
+      <ListingPhoto photo={listing.coverPhoto} alt="" sizes={CARD_SIZES} priority={priority} />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-lg font-bold text-stone-900">
           {listing.rentCents === null ? 'Price on request' : `${formatMoney(listing.rentCents)}/mo`}

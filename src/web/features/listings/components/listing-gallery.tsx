@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { GALLERY_SIZES } from '../../../../shared/listing-photos.ts';
 import type { Photo } from '../../../../shared/schemas/listings.ts';
 import { cn } from '../../../lib/cn.ts';
-import { GALLERY_SIZES } from '../photo-preload.ts';
 import { ListingPhoto } from './listing-photo.tsx';
 
 /** The main photo with a strip of thumbnails to switch it. */

@@ -1,6 +1,6 @@
+import { photoSrcSet } from '../../../../shared/listing-photos.ts';
 import type { Photo } from '../../../../shared/schemas/listings.ts';
 import { cn } from '../../../lib/cn.ts';
-import { photoSrcSet } from '../photo-preload.ts';
 
 type ListingPhotoProps = {
   photo: Photo | null;

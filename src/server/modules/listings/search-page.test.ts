@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CARD_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
+import { SEARCH_PAGE_DATA_ID } from '../../../shared/listings.ts';
+import type { ListingPage } from '../../../shared/schemas/listings.ts';
+import { createApp } from '../../app.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { publishListing } from '../../test/listing-fixtures.ts';
+import { createTestApp } from '../../test/test-app.ts';
+
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-search-page-'));
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><html lang="en"><head><title>Stoop</title></head><body><div id="root"></div></body></html>',
+);
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+const { app: apiApp, deps, client } = await createTestApp();
+const app = createApp({ ...deps, webRoot });
+const landlord = client.fork();
+await landlord.signUp({ userType: 'landlord' });
+const older = await publishListing(apiApp, landlord);
+const newest = await publishListing(apiApp, landlord);
+const NASTY = '</script><script>alert(1)</script> & <!-- "Loft"';
+await deps.database.db
+  .update(listings)
+  .set({ title: `Loft ${NASTY}` })
+  .where(eq(listings.id, newest.id));
+
+function pageData(html: string): { query: string; page: ListingPage } | null {
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${SEARCH_PAGE_DATA_ID}">([\\s\\S]*?)</script>`),
+  );
+  return match?.[1] ? JSON.parse(match[1]) : null;
+}
+
+async function apiPage(query: string): Promise<ListingPage> {
+  const res = await apiApp.request(`/api/listings${query ? `?${query}` : ''}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ListingPage;
+}
+
+describe('/search answered with its first page', () => {
+  it('carries the same first page as the API and preloads the first card photo', async () => {
+    const res = await app.request('/search');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const data = pageData(html);
+    expect(data?.query).toBe('');
+    const api = await apiPage('');
+    expect(data?.page.total).toBe(api.total);
+    expect(data?.page.items.map((item) => item.id)).toEqual(api.items.map((item) => item.id));
+    expect(data?.page.items.map((item) => item.id)).toEqual([newest.id, older.id]);
+    // The user's text stays inside the JSON: the block ends exactly once, at its own end.
+    expect(data?.page.items[0]?.title).toBe(`Loft ${NASTY}`);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const photo = api.items[0]?.coverPhoto;
+    if (!photo) throw new Error('the fixture listing has a photo');
+    const preload = html.match(/<link rel="preload" as="image"[^>]*>/)?.[0] ?? '';
+    expect(preload).toContain('fetchpriority="high"');
+    expect(preload).toContain(`imagesizes="${CARD_SIZES}"`);
+    expect(preload).toContain(`imagesrcset="${photoSrcSet(photo)}"`);
+  });
+
+  it("names the address's own query, with its filters applied", async () => {
+    const query = `q=loft&sort=price_asc`;
+    const data = pageData(await (await app.request(`/search?${query}`)).text());
+    expect(data?.query).toBe(query);
+    expect(data?.page.items.map((item) => item.id)).toEqual(
+      (await apiPage(query)).items.map((item) => item.id),
+    );
+    expect(data?.page.items.map((item) => item.id)).toEqual([newest.id]);
+  });
+
+  it('serves the plain shell for a search the API would turn down, or a later page', async () => {
+    for (const url of ['/search?minPrice=5000&maxPrice=1000', `/search?q=${'x'.repeat(101)}`]) {
+      const res = await app.request(url);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(pageData(html)).toBeNull();
+      expect(html).not.toContain('rel="preload"');
+    }
+    const cursor = (await apiPage('limit=1')).nextCursor;
+    expect(cursor).not.toBeNull();
+    const later = await (await app.request(`/search?cursor=${cursor}`)).text();
+    expect(pageData(later)).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { CARD_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
+import { SEARCH_PAGE_DATA_ID } from '../../../shared/listings.ts';
+import { ListingSearchQuerySchema } from '../../../shared/schemas/listings.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { escapeHtml, jsonForScript } from '../../lib/html.ts';
+import { searchListings } from './search.service.ts';
+
+/**
+ * `/search` answered with the app shell plus the first page of the search its address asks
+ * for, and a preload of the first card's photo. On a phone the results, and with them the
+ * page's largest image, otherwise wait for the entry script, the route chunk and then an API
+ * round trip. The page takes the data only when its own search is the same (a bare /search
+ * that restores stored filters asks the API as before). Any failure serves the plain shell.
+ */
+export function createSearchPageRoutes(
+  { database: { db }, storage, listingSearch, logger }: AppDeps,
+  indexHtml: (pathname: string) => string | undefined,
+) {
+  return new Hono<AppEnv>().get('/search', async (c, next) => {
+    const shell = indexHtml(c.req.path);
+    if (!shell) return next();
+    const parsed = ListingSearchQuerySchema.safeParse(c.req.query());
+    if (!parsed.success || parsed.data.cursor) return c.html(shell);
+    let tags: string;
+    try {
+      const page = await searchListings({
+        ctx: { db, storage, listingSearch },
+        input: parsed.data,
+      });
+      const query = new URL(c.req.url).search.slice(1);
+      const photo = page.items[0]?.coverPhoto;
+      tags =
+        (photo
+          ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(photo.url)}" imagesrcset="${escapeHtml(photoSrcSet(photo))}" imagesizes="${CARD_SIZES}" />`
+          : '') +
+        `<script type="application/json" id="${SEARCH_PAGE_DATA_ID}">${jsonForScript({ query, page })}</script>`;
+    } catch (error) {
+      logger.warn({ err: error }, 'search page: serving the shell without results');
+      return c.html(shell);
+    }
+    return c.html(shell.replace('</head>', () => `${tags}</head>`));
+  });
+}
