@@ -114,6 +114,34 @@ export function bookingWindow(now: Date, timeZone: string, windowDays: number) {
   return { first: today.toString(), last: today.add({ days: windowDays - 1 }).toString() };
 }
 
+/** Local dates `from`..`to` clipped to the booking window, or null when nothing is left. */
+export function datesInWindow(
+  from: string,
+  to: string,
+  now: Date,
+  timeZone: string,
+  windowDays: number,
+): { first: string; last: string } | null {
+  const window = bookingWindow(now, timeZone, windowDays);
+  // YYYY-MM-DD strings sort as dates.
+  const [, first = from] = [from, window.first].sort();
+  const [last = to] = [to, window.last].sort();
+  return first <= last ? { first, last } : null;
+}
+
+/**
+ * Instants safely around local dates `first`..`last`: a day either side, more than any buffer
+ * reaches, for loading the tours that may touch their slots.
+ */
+export function instantsAround(first: string, last: string, timeZone: string) {
+  const startOf = (date: Temporal.PlainDate) =>
+    new Date(date.toZonedDateTime({ timeZone }).epochMilliseconds);
+  return {
+    from: startOf(Temporal.PlainDate.from(first).subtract({ days: 1 })),
+    to: startOf(Temporal.PlainDate.from(last).add({ days: 2 })),
+  };
+}
+
 function intervalsOf(input: SlotInput): Interval[] {
   const { settings, listingId, forRenterId } = input;
   const own = (before?: number, after?: number) => ({
@@ -175,11 +203,9 @@ function takenSeats(
 /** The bookable slots of a listing between two local dates. */
 export function computeSlots(input: SlotInput): Slot[] {
   const { settings, timeZone } = input;
-  const window = bookingWindow(input.now, timeZone, settings.windowDays);
-  // YYYY-MM-DD strings sort as dates.
-  const [, first = input.from] = [input.from, window.first].sort();
-  const [last = input.to] = [input.to, window.last].sort();
-  if (first > last) return [];
+  const dates = datesInWindow(input.from, input.to, input.now, timeZone, settings.windowDays);
+  if (!dates) return [];
+  const { first, last } = dates;
   const earliest = input.now.getTime() + settings.minNoticeMinutes * MINUTE;
   const length = settings.lengthMinutes * MINUTE;
   const step = settings.intervalMinutes * MINUTE;
@@ -221,6 +247,11 @@ export function computeSlots(input: SlotInput): Slot[] {
     }
   }
   return slots;
+}
+
+/** The local date of an instant in a zone. */
+export function localDateOf(start: Date | string, timeZone: string): string {
+  return localDate(toMs(start), timeZone);
 }
 
 /** The slot starting exactly at `start`, if it is bookable now (for booking and offers). */
