@@ -167,4 +167,23 @@ describe('offers', () => {
     );
     expect((await book(waiting, listingId, start)).status).toBe(201);
   });
+
+  it('new hours offer a slot to the first waiting renter', async () => {
+    const { listingId, landlord } = await tourWorld(app, client, db);
+    await db.execute(sql`update landlord_availability set weekly_hours = '{}'::jsonb
+      where landlord_id = ${landlord.id}`);
+    const waiting = await person(client, 'renter');
+    expect((await join(waiting, listingId)).status).toBe(201);
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const res = await landlord.client.request('PUT', '/api/landlord/availability', {
+      overrides: [{ date, ranges: [{ start: '15:00', end: '16:00' }] }],
+    });
+    expect(res.status).toBe(200);
+    const entry = await vi.waitFor(async () => {
+      const current = await entryOf(waiting, listingId);
+      expect(current?.status).toBe('offered');
+      return current;
+    }, WAIT);
+    expect(entry?.offer?.start.slice(0, 10)).toBe(date);
+  });
 });
