@@ -16,7 +16,6 @@ import { createUserWithPassword } from '../src/server/modules/users/users.servic
 import { summary } from './lib/stats.ts';
 
 export const BOOKING_BUDGET_P95_MS = 100;
-const CONTENDERS = 50;
 const SESSION_COOKIE = 'stoop.session_token';
 
 export type BookingContext = {
@@ -28,6 +27,8 @@ export type BookingContext = {
   password: string;
   domain: string;
   rounds: number;
+  /** Renters racing for each slot (50 for the budget; 1 shows the uncontended cost). */
+  contenders: number;
 };
 
 type Answer = { status: number; text: string; setCookie: string[]; ms: number };
@@ -69,10 +70,10 @@ function post(base: URL, agent: http.Agent, path: string, body: unknown, cookie?
   });
 }
 
-/** 50 bench renters (made once), each signed in. */
+/** The bench renters (made once), each signed in. */
 async function signedInRenters(context: BookingContext, base: URL, agent: http.Agent) {
   const cookies: string[] = [];
-  for (let i = 0; i < CONTENDERS; i += 1) {
+  for (let i = 0; i < context.contenders; i += 1) {
     const email = `booker-${i}@${context.domain}`;
     const [existing] = await context.db
       .select({ id: users.id })
@@ -102,7 +103,7 @@ async function signedInRenters(context: BookingContext, base: URL, agent: http.A
 export async function bookingPart(context: BookingContext) {
   const { db, landlordId, listingId, zone } = context;
   const base = new URL(context.server.baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONTENDERS });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: context.contenders });
   const cookies = await signedInRenters(context, base, agent);
   // A clean agenda: no earlier run's (or the slots part's) tours in the way.
   await db.delete(tours).where(eq(tours.landlordId, landlordId));
@@ -164,7 +165,7 @@ export async function bookingPart(context: BookingContext) {
     counts.other === 0 &&
     latency.p95 <= BOOKING_BUDGET_P95_MS;
   console.log(
-    `POST /api/tours, ${CONTENDERS} renters on one private slot x ${context.rounds} rounds: ` +
+    `POST /api/tours, ${context.contenders} renters on one private slot x ${context.rounds} rounds: ` +
       `p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms, max ${latency.max} ms; ` +
       `${counts.created} booked, ${counts.slotTaken} SLOT_TAKEN, ${counts.other} other; ` +
       `double bookings ${doubleBookings} (budget p95 <= ${BOOKING_BUDGET_P95_MS} ms: ` +
@@ -173,7 +174,7 @@ export async function bookingPart(context: BookingContext) {
   if (others.length > 0) console.log(`unexpected answers: ${others.join(' | ')}`);
   return {
     figures: {
-      contenders: CONTENDERS,
+      contenders: context.contenders,
       rounds: context.rounds,
       ...latency,
       ...counts,
