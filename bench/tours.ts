@@ -36,7 +36,7 @@ import { REPO_ROOT } from '../src/server/test/server-process.ts';
 import { DEFAULT_TOUR_SETTINGS, WEEKDAYS } from '../src/shared/schemas/tours.ts';
 import { onePath, runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
-import { round } from './lib/stats.ts';
+import { cpuMs, round } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,6 +59,8 @@ const DOMAIN = 'bench-tours.test';
 export type BenchContext = {
   db: Db;
   server: BenchServer;
+  /** The embedded postmaster, for PostgreSQL's CPU (none with DATABASE_URL). */
+  postmasterPid: number | undefined;
   landlordId: string;
   renterId: string;
   /** The listing under test, and another of the same landlord. */
@@ -68,8 +70,33 @@ export type BenchContext = {
 
 type PartResult = { figures: Record<string, unknown>; pass: boolean };
 
-async function loadFigures(url: string, seconds: number, connections = CONNECTIONS) {
-  const run = await runLoad({ ...onePath(url), connections, seconds });
+/** CPU ms of the postmaster and every backend under it. */
+function postgresCpuMs(postmaster: number | undefined): number {
+  if (!postmaster) return 0;
+  let total = cpuMs(postmaster);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) total += cpuMs(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** Autocannon on one URL, with the server's and PostgreSQL's CPU per request. */
+async function loadFigures(
+  context: Pick<BenchContext, 'server' | 'postmasterPid'>,
+  url: string,
+  seconds: number,
+) {
+  const serverBefore = cpuMs(context.server.pid);
+  const postgresBefore = postgresCpuMs(context.postmasterPid);
+  const run = await runLoad({ ...onePath(url), connections: CONNECTIONS, seconds });
+  const perRequest = (ms: number) => round(ms / Math.max(1, run.requests), 3);
   return {
     requestsPerSec: run.requestsPerSec,
     p50: run.latencyMs.p50,
@@ -77,6 +104,8 @@ async function loadFigures(url: string, seconds: number, connections = CONNECTIO
     p99: run.latencyMs.p99,
     non2xx: run.non2xx,
     errors: run.errors,
+    serverCpuMsPerRequest: perRequest(cpuMs(context.server.pid) - serverBefore),
+    postgresCpuMsPerRequest: perRequest(postgresCpuMs(context.postmasterPid) - postgresBefore),
   };
 }
 
@@ -118,12 +147,12 @@ async function slotsPart(context: BenchContext): Promise<PartResult> {
   const check = await fetch(url);
   const body = (await check.json()) as { slots: unknown[] };
   if (check.status !== 200) throw new Error(`${url} answered ${check.status}`);
-  await loadFigures(url, WARMUP_S);
-  const figures = { ...(await loadFigures(url, DURATION_S)), slots: body.slots.length };
+  await loadFigures(context, url, WARMUP_S);
+  const figures = { ...(await loadFigures(context, url, DURATION_S)), slots: body.slots.length };
   // The same load on the listing's own page, for scale on a shared machine.
   const listingUrl = `${server.baseUrl}/api/listings/${listingId}`;
-  await loadFigures(listingUrl, WARMUP_S);
-  const baseline = await loadFigures(listingUrl, DURATION_S);
+  await loadFigures(context, listingUrl, WARMUP_S);
+  const baseline = await loadFigures(context, listingUrl, DURATION_S);
   console.log(
     `GET /api/listings/{id} for scale: ${baseline.requestsPerSec} req/s, p50 ${baseline.p50} ms, ` +
       `p95 ${baseline.p95} ms`,
@@ -131,7 +160,8 @@ async function slotsPart(context: BenchContext): Promise<PartResult> {
   console.log(
     `GET tour-slots (21 days, ${SLOTS_TOURS} tours, ${body.slots.length} slots): ` +
       `${figures.requestsPerSec} req/s, p50 ${figures.p50} ms, p95 ${figures.p95} ms, ` +
-      `p99 ${figures.p99} ms (budget p95 <= ${SLOTS_BUDGET_P95_MS} ms: ` +
+      `p99 ${figures.p99} ms; CPU per request: server ${figures.serverCpuMsPerRequest} ms, ` +
+      `PostgreSQL ${figures.postgresCpuMsPerRequest} ms (budget p95 <= ${SLOTS_BUDGET_P95_MS} ms: ` +
       `${figures.p95 <= SLOTS_BUDGET_P95_MS ? 'met' : 'NOT met'})`,
   );
   return {
@@ -219,7 +249,12 @@ try {
     dataDir: DATA_DIR,
     env: { LOG_LEVEL: 'warn', AUTH_IP_RATE_LIMITS: 'false' },
   });
-  const context: BenchContext = { db: database.db, server, ...ids };
+  const context: BenchContext = {
+    db: database.db,
+    server,
+    postmasterPid: embedded?.pid,
+    ...ids,
+  };
   const results: Record<string, PartResult> = {};
   for (const name of names) results[name] = await (PARTS[name] as typeof slotsPart)(context);
   const pass = Object.values(results).every((result) => result.pass);
