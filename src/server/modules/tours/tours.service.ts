@@ -91,8 +91,8 @@ export async function listTours({
     user.userType === 'landlord' ? sql`t.landlord_id = ${user.id}` : sql`t.renter_id = ${user.id}`,
   ];
   const live = sql`t.status in ('requested', 'confirmed')`;
-  if (input.scope === 'upcoming') clauses.push(sql`t.ends_at > now() and ${live}`);
-  if (input.scope === 'past') clauses.push(sql`not (t.ends_at > now() and ${live})`);
+  if (input.scope === 'upcoming') clauses.push(sql`t.starts_at > now() and ${live}`);
+  if (input.scope === 'past') clauses.push(sql`not (t.starts_at > now() and ${live})`);
   if (input.listingId) clauses.push(sql`t.listing_id = ${input.listingId}`);
   if (input.status) clauses.push(sql`t.status = ${input.status}`);
   // Local dates in the landlord's zone (the agenda's days).
