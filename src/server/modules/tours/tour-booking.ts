@@ -217,7 +217,52 @@ async function insertSeat(
  * buffer check, so two overlapping starts cannot both pass it; the slot is re-checked with the
  * new tour left out, and anything wrong rolls the whole booking back.
  */
-export async function bookSlot(
+export function bookSlot(
+  ctx: Ctx,
+  booking: SlotBooking,
+): Promise<{ tour: Tour; created: boolean }> {
+  let gates = gatesByPool.get(ctx.db);
+  if (!gates) {
+    gates = new Map();
+    gatesByPool.set(ctx.db, gates);
+  }
+  return throughGate(gates, `${booking.listingId}|${booking.start.toISOString()}`, () =>
+    bookSlotNow(ctx, booking),
+  );
+}
+
+/**
+ * Bookings of one slot in progress on this instance (one app, one pool): the first, which the
+ * others wait for.
+ */
+const gatesByPool = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Requests for a slot another request of this instance is booking wait for it to finish, then
+ * go on together: after a win they find the slot full at their first look (one query, no
+ * transaction), instead of all opening transactions that can only fail. An optimization only:
+ * across instances (and for everything else) the database decides.
+ */
+async function throughGate<T>(
+  gates: Map<string, Promise<unknown>>,
+  key: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const ahead = gates.get(key);
+  if (ahead) {
+    await ahead.catch(() => undefined);
+    return work();
+  }
+  const mine = work();
+  gates.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (gates.get(key) === mine) gates.delete(key);
+  }
+}
+
+async function bookSlotNow(
   ctx: Ctx,
   booking: SlotBooking,
 ): Promise<{ tour: Tour; created: boolean }> {
