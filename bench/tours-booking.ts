@@ -33,19 +33,26 @@ export type BookingContext = {
 
 type Answer = { status: number; text: string; setCookie: string[]; ms: number };
 
-function post(base: URL, agent: http.Agent, path: string, body: unknown, cookie?: string) {
-  const data = JSON.stringify(body);
+function post(
+  base: URL,
+  agent: http.Agent,
+  path: string,
+  body: unknown,
+  cookie?: string,
+  method = 'POST',
+) {
+  const data = body === undefined ? '' : JSON.stringify(body);
   const started = performance.now();
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(
       {
         host: base.hostname,
         port: base.port,
-        method: 'POST',
+        method,
         path,
         agent,
         headers: {
-          'content-type': 'application/json',
+          ...(data ? { 'content-type': 'application/json' } : {}),
           'content-length': Buffer.byteLength(data),
           origin: base.origin,
           ...(cookie ? { cookie } : {}),
@@ -153,6 +160,19 @@ export async function bookingPart(context: BookingContext) {
     winners.push(won);
   }
   const serverCpuMsPerRequest = round((cpuMs(context.server.pid) - cpuBefore) / times.length);
+  // For scale: the same bursts of a signed-in GET /api/me (a session and one user read).
+  const meTimes: number[] = [];
+  const meCpuBefore = cpuMs(context.server.pid);
+  for (const _ of starts) {
+    const answers = await Promise.all(
+      cookies.map((cookie) => post(base, agent, '/api/me', undefined, cookie, 'GET')),
+    );
+    for (const answer of answers) meTimes.push(answer.ms);
+  }
+  const me = {
+    ...summary(meTimes),
+    serverCpuMsPerRequest: round((cpuMs(context.server.pid) - meCpuBefore) / meTimes.length),
+  };
   agent.destroy();
   // The database's own count: any slot with two active tours is a double booking.
   const doubles = await db.execute<{ n: number }>(sql`
@@ -174,6 +194,10 @@ export async function bookingPart(context: BookingContext) {
       `server CPU ${serverCpuMsPerRequest} ms a request; double bookings ${doubleBookings} (budget p95 <= ${BOOKING_BUDGET_P95_MS} ms: ` +
       `${latency.p95 <= BOOKING_BUDGET_P95_MS ? 'met' : 'NOT met'})`,
   );
+  console.log(
+    `GET /api/me in the same bursts, for scale: p50 ${me.p50} ms, p95 ${me.p95} ms; ` +
+      `server CPU ${me.serverCpuMsPerRequest} ms a request`,
+  );
   if (others.length > 0) console.log(`unexpected answers: ${others.join(' | ')}`);
   return {
     figures: {
@@ -184,6 +208,7 @@ export async function bookingPart(context: BookingContext) {
       winnersPerRound: [...new Set(winners)],
       doubleBookings,
       serverCpuMsPerRequest,
+      signedInReadForScale: me,
       budgetP95Ms: BOOKING_BUDGET_P95_MS,
     },
     pass,
