@@ -1,7 +1,5 @@
+import { escapeHtml } from './html.ts';
 import type { Mail } from './mailer.ts';
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Stoop's mail frame around `bodyHtml` (already escaped). */
 export function emailLayout(title: string, bodyHtml: string): string {

@@ -1,4 +1,5 @@
-import { emailLayout, escapeHtml } from '../../lib/mail-templates.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { emailLayout } from '../../lib/mail-templates.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { calendarFileName, tourCalendar } from './tour-calendar.ts';
 import type { TourRecord } from './tour-view.ts';
