@@ -1,5 +1,5 @@
 import type { Slot } from '../../../shared/schemas/tours.ts';
-import { addDays, localDateOf } from './zoned-time.ts';
+import { addDays, localDate } from './format.ts';
 
 export type SlotDay = {
   /** `YYYY-MM-DD` in the listing's zone. */
@@ -21,7 +21,7 @@ export function slotDays(
 ): SlotDay[] {
   const byDate = new Map<string, Slot[]>();
   for (const slot of slots) {
-    const date = localDateOf(slot.start, zone);
+    const date = localDate(slot.start, zone);
     const list = byDate.get(date);
     if (list) list.push(slot);
     else byDate.set(date, [slot]);

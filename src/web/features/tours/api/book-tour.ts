@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BookTourInput, type Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
-import { renterTourKeys } from './tours-query-keys.ts';
+import { toursKeys } from './tours-keys.ts';
 
 /**
  * `POST /api/tours`: 201 with the tour (confirmed at once, or requested); 409 SLOT_TAKEN when
@@ -16,7 +16,7 @@ export function useBookTour() {
   return useMutation({
     mutationFn: bookTour,
     // Taken or not, the slots and the renter's tours and waitlist changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: renterTourKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toursKeys.all }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type WaitlistEntry, WaitlistResponseSchema } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
-import { renterTourKeys } from './tours-query-keys.ts';
+import { toursKeys } from './tours-keys.ts';
 
 /** `GET /api/waitlist`: the signed-in renter's waitlist entries. */
 export async function fetchMyWaitlist(signal?: AbortSignal): Promise<WaitlistEntry[]> {
@@ -14,7 +14,7 @@ export async function fetchMyWaitlist(signal?: AbortSignal): Promise<WaitlistEnt
 
 export const myWaitlistQueryOptions = () =>
   queryOptions({
-    queryKey: renterTourKeys.waitlist,
+    queryKey: toursKeys.myWaitlist,
     queryFn: ({ signal }) => fetchMyWaitlist(signal),
     staleTime: 15_000,
   });

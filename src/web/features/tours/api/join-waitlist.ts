@@ -5,7 +5,7 @@ import {
   type WaitlistPreferences,
 } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
-import { renterTourKeys } from './tours-query-keys.ts';
+import { toursKeys } from './tours-keys.ts';
 
 export type JoinWaitlistRequest = { listingId: string; preferences?: WaitlistPreferences };
 
@@ -31,6 +31,6 @@ export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: joinWaitlist,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: renterTourKeys.waitlist }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toursKeys.myWaitlist }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { renterTourKeys } from './tours-query-keys.ts';
+import { toursKeys } from './tours-keys.ts';
 
 /** `DELETE /api/listings/{id}/waitlist`: the renter leaves the listing's waitlist. */
 export async function leaveWaitlist(listingId: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useLeaveWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: leaveWaitlist,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: renterTourKeys.waitlist }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toursKeys.myWaitlist }),
   });
 }

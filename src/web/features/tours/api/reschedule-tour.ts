@@ -6,7 +6,7 @@ import {
   TourSchema,
 } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
-import { renterTourKeys } from './tours-query-keys.ts';
+import { toursKeys } from './tours-keys.ts';
 
 export type RescheduleTourRequest = { tourId: string } & z.input<typeof RescheduleTourInputSchema>;
 
@@ -23,6 +23,6 @@ export function useRescheduleTour() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rescheduleTour,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: renterTourKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toursKeys.all }),
   });
 }

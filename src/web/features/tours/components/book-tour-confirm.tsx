@@ -3,9 +3,10 @@ import { TOUR_NOTE_MAX, type TourType } from '../../../../shared/schemas/tours.t
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatLocalDate, formatTimeRange, localDate, TOUR_TYPE_LABEL } from '../format.ts';
 import type { ChosenSlot } from '../hooks/use-booking-flow.ts';
-import { formatLongDate, formatTimeRange, localDateOf, zoneLabel } from '../zoned-time.ts';
-import { TOUR_TYPE_HINTS, TOUR_TYPE_LABELS } from './tour-type-label.ts';
+import { zoneLabel } from '../zoned-time.ts';
+import { TOUR_TYPE_HINTS } from './tour-type-hints.ts';
 
 type BookTourConfirmProps = {
   slot: ChosenSlot;
@@ -52,12 +53,12 @@ export function BookTourConfirm({
     event.preventDefault();
     if (!pending) onConfirm();
   };
-  const date = localDateOf(slot.start, zone);
+  const date = localDate(slot.start, zone);
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Confirm your tour">
       <div className="rounded-xl border border-brand-200 bg-brand-50 p-4">
         <h3 ref={headingRef} tabIndex={-1} className="font-semibold text-stone-900 outline-none">
-          {formatLongDate(date)}
+          {formatLocalDate(date, 'long')}
         </h3>
         <p className="text-stone-800">
           {formatTimeRange(slot.start, slot.end, zone)}{' '}
@@ -96,7 +97,7 @@ export function BookTourConfirm({
                 />
                 <span>
                   <span className="block font-semibold text-stone-900">
-                    {TOUR_TYPE_LABELS[option]}
+                    {TOUR_TYPE_LABEL[option]}
                   </span>
                   <span className="block text-sm text-stone-600">{TOUR_TYPE_HINTS[option]}</span>
                 </span>
@@ -106,7 +107,7 @@ export function BookTourConfirm({
         </fieldset>
       ) : (
         <p className="text-sm text-stone-700">
-          <span className="font-semibold text-stone-900">{TOUR_TYPE_LABELS[type]}</span>:{' '}
+          <span className="font-semibold text-stone-900">{TOUR_TYPE_LABEL[type]}</span>:{' '}
           {TOUR_TYPE_HINTS[type]}
         </p>
       )}

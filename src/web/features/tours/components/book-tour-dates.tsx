@@ -1,7 +1,8 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { formatLocalDate } from '../format.ts';
 import type { SlotDay } from '../slot-days.ts';
-import { dayParts, formatLongDate } from '../zoned-time.ts';
+import { dayParts } from '../zoned-time.ts';
 
 type BookTourDatesProps = {
   days: readonly SlotDay[];
@@ -45,7 +46,7 @@ export function BookTourDates({ days, selected, onSelect }: BookTourDatesProps) 
         const { weekday, day: dayNumber, month } = dayParts(day.date);
         const count = day.slots.length;
         const isSelected = day.date === selected;
-        const label = `${formatLongDate(day.date)}, ${
+        const label = `${formatLocalDate(day.date, 'long')}, ${
           count === 0 ? 'no times left' : `${count} ${count === 1 ? 'time' : 'times'}`
         }`;
         return (

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { tourIcsHref } from '../api/get-tour-ics.ts';
-import { formatDateTime, formatLongDateTime, zoneLabel } from '../zoned-time.ts';
-import { TOUR_TYPE_LABELS } from './tour-type-label.ts';
+import { formatDateTime, TOUR_TYPE_LABEL } from '../format.ts';
+import { formatLongDateTime, zoneLabel } from '../zoned-time.ts';
 
 /** The end of a booking: confirmed (with the calendar file) or a request waiting for its answer. */
 export function BookTourDone({ tour, toursHref }: { tour: Tour; toursHref: string }) {
@@ -26,7 +26,7 @@ export function BookTourDone({ tour, toursHref }: { tour: Tour; toursHref: strin
       </h3>
       <p className="text-stone-800">
         {confirmed
-          ? `${TOUR_TYPE_LABELS[tour.type]} · ${zoneLabel(tour.timeZone, tour.start)}. We emailed you the details.`
+          ? `${TOUR_TYPE_LABEL[tour.type]} · ${zoneLabel(tour.timeZone, tour.start)}. We emailed you the details.`
           : `You asked for ${when} (${zoneLabel(tour.timeZone, tour.start)}).${
               tour.expiresAt
                 ? ` The landlord has until ${formatDateTime(tour.expiresAt, tour.timeZone)} to answer;`

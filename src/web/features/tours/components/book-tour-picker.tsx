@@ -5,8 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useTourSlots } from '../api/get-tour-slots.ts';
+import { addDays, todayIn } from '../format.ts';
 import { firstOpenDate, slotDays } from '../slot-days.ts';
-import { addDays, localDateOf, viewerZone, zoneLabel } from '../zoned-time.ts';
+import { viewerZone, zoneLabel } from '../zoned-time.ts';
 import { BookTourDates } from './book-tour-dates.tsx';
 import { BookTourTimes } from './book-tour-times.tsx';
 
@@ -39,7 +40,7 @@ export function BookTourPicker({
   empty,
   footer,
 }: BookTourPickerProps) {
-  const today = localDateOf(new Date(), settings.timeZone);
+  const today = todayIn(settings.timeZone);
   const range = { from: today, to: addDays(today, settings.windowDays - 1) };
   const slots = useTourSlots(listingId, range);
   const zone = slots.data?.timeZone ?? settings.timeZone;

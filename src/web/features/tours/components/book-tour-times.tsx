@@ -1,6 +1,6 @@
 import type { Slot } from '../../../../shared/schemas/tours.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatLongDate, formatTime } from '../zoned-time.ts';
+import { formatLocalDate, formatTime } from '../format.ts';
 
 type BookTourTimesProps = {
   date: string;
@@ -15,7 +15,7 @@ type BookTourTimesProps = {
 export function BookTourTimes({ date, slots, zone, showSeats, onSelect }: BookTourTimesProps) {
   return (
     <div className="flex flex-col gap-3">
-      <h3 className="font-semibold text-stone-900">{formatLongDate(date)}</h3>
+      <h3 className="font-semibold text-stone-900">{formatLocalDate(date, 'long')}</h3>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4" aria-label="Tour times">
         {slots.map((slot) => (
           <li key={slot.start}>

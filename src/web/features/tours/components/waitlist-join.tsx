@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
-import { TOUR_TYPE_LABELS } from './tour-type-label.ts';
+import { TOUR_TYPE_LABEL } from '../format.ts';
 import { DAY_PART_LABELS, WEEKDAY_SHORT } from './waitlist-preferences.ts';
 
 type WaitlistJoinProps = {
@@ -120,7 +120,7 @@ export function WaitlistJoin({ listingId, types, reason, onCancel }: WaitlistJoi
                 checked={preferences.types.includes(type)}
                 onChange={() => setPreferences((p) => ({ ...p, types: toggle(p.types, type) }))}
               >
-                {TOUR_TYPE_LABELS[type]}
+                {TOUR_TYPE_LABEL[type]}
               </Chip>
             ))}
           </div>

@@ -1,5 +1,5 @@
 import { DAY_PARTS, type WaitlistPreferences, WEEKDAYS } from '../../../../shared/schemas/tours.ts';
-import { TOUR_TYPE_LABELS } from './tour-type-label.ts';
+import { TOUR_TYPE_LABEL } from '../format.ts';
 
 export const WEEKDAY_SHORT: Record<(typeof WEEKDAYS)[number], string> = {
   monday: 'Mon',
@@ -25,7 +25,7 @@ export function describePreferences(preferences: WaitlistPreferences): string {
   const times = DAY_PARTS.filter((part) => preferences.times.includes(part)).map((part) =>
     part === 'morning' ? 'mornings' : part === 'afternoon' ? 'afternoons' : 'evenings',
   );
-  const types = preferences.types.map((type) => TOUR_TYPE_LABELS[type].toLowerCase());
+  const types = preferences.types.map((type) => TOUR_TYPE_LABEL[type].toLowerCase());
   const described = [days.join(', '), times.join(', '), types.join(', ')].filter(Boolean);
   return described.length === 0 ? 'Any day and time' : described.join(' · ');
 }

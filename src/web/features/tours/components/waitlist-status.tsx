@@ -3,7 +3,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useLeaveWaitlist } from '../api/leave-waitlist.ts';
-import { formatDateTime, formatTime, zoneLabel } from '../zoned-time.ts';
+import { formatDateTime, formatTime } from '../format.ts';
+import { zoneLabel } from '../zoned-time.ts';
 import { describePreferences } from './waitlist-preferences.ts';
 
 type WaitlistStatusProps = {
