@@ -4,9 +4,9 @@ import {
   ListingTourSettingsSchema,
 } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
-import { toursKeys } from './tours-keys.ts';
+import { renterTourKeys } from './tours-query-keys.ts';
 
-/** `GET /api/listings/{id}/tour-settings`: the listing's settings, its own or its landlord's. */
+/** `GET /api/listings/{id}/tour-settings`: how tours of a listing are booked, and its zone. */
 export function fetchTourSettings(
   listingId: string,
   signal?: AbortSignal,
@@ -17,13 +17,13 @@ export function fetchTourSettings(
   });
 }
 
-export const tourSettingsQueryOptions = (listingId: string | null) =>
+export const tourSettingsQueryOptions = (listingId: string) =>
   queryOptions({
-    queryKey: toursKeys.settings(listingId ?? ''),
-    queryFn: ({ signal }) => fetchTourSettings(listingId ?? '', signal),
-    enabled: listingId !== null,
+    queryKey: renterTourKeys.settings(listingId),
+    queryFn: ({ signal }) => fetchTourSettings(listingId, signal),
+    staleTime: 60_000,
   });
 
-export function useTourSettings(listingId: string | null) {
-  return useQuery(tourSettingsQueryOptions(listingId));
+export function useTourSettings(listingId: string, enabled = true) {
+  return useQuery({ ...tourSettingsQueryOptions(listingId), enabled });
 }
