@@ -63,7 +63,7 @@ export function TimeSelect({
   value,
   onChange,
   label,
-  role,
+  kind,
   invalid,
   describedBy,
 }: TimeSelectProps) {
