@@ -68,7 +68,7 @@ export function TimeSelect({
   describedBy,
 }: TimeSelectProps) {
   const steps = TIME_STEPS.filter((time) =>
-    role === 'start' ? time !== '24:00' : time !== '00:00',
+    kind === 'start' ? time !== '24:00' : time !== '00:00',
   );
   const options = steps.includes(value) ? steps : [...steps, value].sort();
   return (
