@@ -27,6 +27,7 @@ export const tourSettingsQueryOptions = (listingId: string | null) =>
     staleTime: 60_000,
   });
 
-export function useTourSettings(listingId: string | null) {
-  return useQuery(tourSettingsQueryOptions(listingId));
+/** `enabled` false (or no listing) asks nothing. */
+export function useTourSettings(listingId: string | null, enabled = true) {
+  return useQuery(tourSettingsQueryOptions(enabled ? listingId : null));
 }
