@@ -4,9 +4,9 @@ import {
   ListingTourSettingsSchema,
 } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
-import { renterTourKeys } from './tours-query-keys.ts';
+import { toursKeys } from './tours-keys.ts';
 
-/** `GET /api/listings/{id}/tour-settings`: how tours of a listing are booked, and its zone. */
+/** `GET /api/listings/{id}/tour-settings`: the listing's settings, its own or its landlord's. */
 export function fetchTourSettings(
   listingId: string,
   signal?: AbortSignal,
@@ -17,13 +17,17 @@ export function fetchTourSettings(
   });
 }
 
-export const tourSettingsQueryOptions = (listingId: string) =>
+/** `listingId` null asks nothing. */
+export const tourSettingsQueryOptions = (listingId: string | null) =>
   queryOptions({
-    queryKey: renterTourKeys.settings(listingId),
-    queryFn: ({ signal }) => fetchTourSettings(listingId, signal),
+    queryKey: toursKeys.settings(listingId ?? ''),
+    queryFn: ({ signal }) => fetchTourSettings(listingId ?? '', signal),
+    enabled: listingId !== null,
+    // Settings change rarely; a renter's screen need not ask again on every mount.
     staleTime: 60_000,
   });
 
-export function useTourSettings(listingId: string, enabled = true) {
-  return useQuery({ ...tourSettingsQueryOptions(listingId), enabled });
+/** `enabled` false (or no listing) asks nothing. */
+export function useTourSettings(listingId: string | null, enabled = true) {
+  return useQuery(tourSettingsQueryOptions(enabled ? listingId : null));
 }

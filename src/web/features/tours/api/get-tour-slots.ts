@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type SlotsResponse, SlotsResponseSchema } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
-import { renterTourKeys } from './tours-query-keys.ts';
+import { toursKeys } from './tours-keys.ts';
 
 /** `GET /api/listings/{id}/tour-slots?from&to`: bookable slots, dates in the listing's zone. */
 export function fetchTourSlots(
@@ -20,7 +20,7 @@ export function fetchTourSlots(
 /** Fresh for 30 s: a slot someone else takes shows up at the latest when the renter confirms. */
 export const tourSlotsQueryOptions = (listingId: string, from: string, to: string) =>
   queryOptions({
-    queryKey: renterTourKeys.slots(listingId, from, to),
+    queryKey: toursKeys.slots(listingId, from, to),
     queryFn: ({ signal }) => fetchTourSlots(listingId, from, to, signal),
     staleTime: 30_000,
     refetchOnWindowFocus: 'always',

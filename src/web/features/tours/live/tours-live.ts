@@ -1,54 +1,37 @@
 import type { EventData } from '../../../../shared/schemas/events.ts';
-import { defineLiveFeature } from '../../../lib/live/live-feature.ts';
+import { defineLiveFeature, type LiveContext } from '../../../lib/live/live-feature.ts';
 import { toursKeys } from '../api/tours-keys.ts';
 
 /*
- * Tours' live handlers: a tour or waitlist entry changed somewhere (a booking, an answer, a
- * cancellation, an offer), so every tour list, slot list and queue on screen refetches. Events
- * are narrowed by hand to the catalogue's shapes (see LiveHandler: no zod on every page).
+ * Tours' live handlers: a tour or waitlist entry changed (booked, answered, moved, cancelled,
+ * offered…). Every tour query is refetched: the lists, the slots it takes or frees, the waitlist
+ * positions. Events are narrowed by hand to what is used (see LiveHandler: no zod here).
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-const hasId = (value: unknown) => isObject(value) && typeof value.id === 'string';
-
-function parseTourChanged(data: unknown): EventData<'tour.changed'> | null {
-  return isObject(data) &&
-    hasId(data.tour) &&
-    typeof (data.tour as { status?: unknown }).status === 'string'
-    ? (data as EventData<'tour.changed'>)
-    : null;
+function hasId(value: unknown): boolean {
+  return isObject(value) && typeof value.id === 'string' && typeof value.listingId === 'string';
 }
 
-function parseWaitlistChanged(data: unknown): EventData<'waitlist.changed'> | null {
-  return isObject(data) &&
-    hasId(data.entry) &&
-    typeof (data.entry as { status?: unknown }).status === 'string'
-    ? (data as EventData<'waitlist.changed'>)
-    : null;
+function refreshTours({ queryClient }: LiveContext) {
+  void queryClient.invalidateQueries({ queryKey: toursKeys.all });
 }
 
 export const toursLive = defineLiveFeature({
   name: 'tours',
   handlers: {
     'tour.changed': {
-      parse: parseTourChanged,
-      apply: (_event, { queryClient }) => {
-        void queryClient.invalidateQueries({ queryKey: toursKeys.lists });
-        void queryClient.invalidateQueries({ queryKey: toursKeys.slotsAll });
-        void queryClient.invalidateQueries({ queryKey: toursKeys.waitlists });
-      },
+      parse: (data) =>
+        isObject(data) && hasId(data.tour) ? (data as EventData<'tour.changed'>) : null,
+      apply: (_event, context) => refreshTours(context),
     },
     'waitlist.changed': {
-      parse: parseWaitlistChanged,
-      apply: (_event, { queryClient }) => {
-        void queryClient.invalidateQueries({ queryKey: toursKeys.waitlists });
-        void queryClient.invalidateQueries({ queryKey: toursKeys.slotsAll });
-      },
+      parse: (data) =>
+        isObject(data) && hasId(data.entry) ? (data as EventData<'waitlist.changed'>) : null,
+      apply: (_event, context) => refreshTours(context),
     },
   },
-  resync: ({ queryClient }) => {
-    void queryClient.invalidateQueries({ queryKey: toursKeys.all });
-  },
+  resync: refreshTours,
 });
