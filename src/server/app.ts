@@ -21,6 +21,7 @@ import { mediaModule } from './modules/media/media.module.ts';
 import { messagingModule } from './modules/messaging/messaging.module.ts';
 import { savedListingsModule } from './modules/saved-listings/saved-listings.module.ts';
 import { seoModule } from './modules/seo/seo.module.ts';
+import { toursModule } from './modules/tours/tours.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 
 export const API_VERSION = '0.1.0';
@@ -41,6 +42,7 @@ function appModules(deps: AppDeps): AppModule[] {
     listingsModule(deps),
     savedListingsModule(deps),
     messagingModule(deps),
+    toursModule(deps),
     eventsModule(deps),
     mediaModule(deps),
     seoModule(deps),
