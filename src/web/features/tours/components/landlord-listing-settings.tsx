@@ -118,7 +118,7 @@ export function ListingSettings({
   onListingChange,
   defaults,
 }: ListingSettingsProps) {
-  const settings = useTourSettings(listingId ?? '', listingId !== null);
+  const settings = useTourSettings(listingId);
   const listing = listings.find((l) => l.id === listingId);
   return (
     <Section
