@@ -4,14 +4,15 @@ import { listings } from '../../db/schema/listings.ts';
 import { tours } from '../../db/schema/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
+import { isoTime } from '../../lib/time.ts';
 import {
   type EventBus,
   type EventsTransaction,
   transactionWithEvents,
 } from '../events/events.service.ts';
 import { publicListing } from '../listings/listings.service.ts';
-import { explainUnbookable } from './booking-checks.ts';
-import { findBookableSlot, listingTourSettings } from './slots.service.ts';
+import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
+import { findBookableSlot } from './slots.service.ts';
 import { announceTour, type TourEffectsDeps } from './tour-effects.ts';
 import { checkTransition } from './tour-transitions.ts';
 import { type Executor, selectTour, toTour } from './tour-view.ts';
@@ -49,7 +50,7 @@ const keyReused = () =>
 
 /** The first tour of a repeated key (the same booking asked twice). */
 export async function replayBooking(
-  ctx: Pick<Ctx, 'db' | 'coverUrl'>,
+  ctx: { db: Executor; coverUrl: Ctx['coverUrl'] },
   earlier: KeyRow,
   input: Pick<BookTourInput, 'listingId' | 'start'>,
 ): Promise<{ tour: Tour; created: boolean }> {
@@ -108,7 +109,7 @@ async function cancelReplaced(
   oldId: string,
   now: Date,
   listingId: string,
-): Promise<number> {
+): Promise<{ sequence: number; start: string }> {
   const result = await tx.execute<{
     renter_id: string;
     landlord_id: string;
@@ -126,13 +127,14 @@ async function cancelReplaced(
     status: old.status,
     startsAt: new Date(old.starts_at),
     now,
-    cancelCutoffMinutes: (await listingTourSettings(tx, listingId)).cancelCutoffMinutes,
+    cancelCutoffMinutes: (await settingsOfListing(tx, listingId)).cancelCutoffMinutes,
   });
   await tx.execute(sql`
     update ${tours} set status = 'cancelled', cancelled_by = ${role},
       cancel_reason = 'Rescheduled', expires_at = null, sequence = sequence + 1, updated_at = now()
     where id = ${oldId}`);
-  return old.sequence + 1;
+  // Above the old tour's cancelled file: calendars keep the event at its new time.
+  return { sequence: old.sequence + 2, start: isoTime(old.starts_at) };
 }
 
 export async function bookSlot(
@@ -154,7 +156,12 @@ export async function bookSlot(
   // inside only: the tour it replaces still holds its time until then.)
   const seen = booking.rescheduledFromId ? null : await findBookableSlot(ctx.db, query);
   if (!booking.rescheduledFromId) {
-    if (!seen) return explainUnbookable(ctx.db, query);
+    if (!seen) {
+      // Taken by this very booking, sent twice at once?
+      const earlier = await findByKey(ctx.db, renterId, booking.idempotencyKey);
+      if (earlier) return replayBooking(ctx, earlier, { listingId, start: start.toISOString() });
+      return explainUnbookable(ctx.db, query);
+    }
     checkType(seen.settings.types, booking.type);
   }
   try {
@@ -176,9 +183,10 @@ export async function bookSlot(
       if (seen && (await seatsTaken(tx, listingId, start)) >= seen.settings.capacity) {
         throw slotTaken();
       }
-      const sequence = booking.rescheduledFromId
+      const replaced = booking.rescheduledFromId
         ? await cancelReplaced(tx, ctx, booking.rescheduledFromId, now, listingId)
-        : 0;
+        : null;
+      const sequence = replaced?.sequence ?? 0;
       // The replaced tour no longer holds its seat: re-check with it cancelled.
       const fresh = await findBookableSlot(tx, query);
       if (!fresh) return explainUnbookable(tx, query);
@@ -191,14 +199,14 @@ export async function bookSlot(
         insert into ${tours} (listing_id, renter_id, landlord_id, starts_at, ends_at, type, note,
           status, seat, expires_at, rescheduled_from_id, sequence, idempotency_key)
         select ${listingId}, ${renterId}, ${landlordId}, ${start.toISOString()}, ${fresh.slot.end},
-          ${booking.type}, ${booking.note}, ${instant ? 'confirmed' : 'requested'}, seat,
+          ${booking.type}, ${booking.note}, ${instant ? 'confirmed' : 'requested'}, free.seat,
           ${expiresAt?.toISOString() ?? null}, ${booking.rescheduledFromId}, ${sequence},
           ${booking.idempotencyKey}
-        from generate_series(1, ${fresh.settings.capacity}::int) seat
+        from generate_series(1, ${fresh.settings.capacity}::int) as free(seat)
         where not exists (select 1 from ${tours} o where o.listing_id = ${listingId}
-          and o.starts_at = ${start.toISOString()} and o.seat = seat
+          and o.starts_at = ${start.toISOString()} and o.seat = free.seat
           and o.status in ('requested', 'confirmed'))
-        order by seat limit 1
+        order by free.seat limit 1
         returning id`);
       const id = inserted.rows[0]?.id;
       if (!id) throw slotTaken();
@@ -211,7 +219,7 @@ export async function bookSlot(
           now,
           quiet: true,
         });
-        await enqueueSlotFreed(tx, listingId);
+        if (replaced) await enqueueSlotFreed(tx, listingId, replaced.start);
       }
       const kind = booking.rescheduledFromId ? 'rescheduled' : instant ? 'booked' : 'requested';
       const tour = await announceTour(tx, ctx, { tourId: id, kind, actorId: ctx.user.id, now });

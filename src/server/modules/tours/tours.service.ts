@@ -10,12 +10,13 @@ import type { AppDeps } from '../../app-deps.ts';
 import { tours } from '../../db/schema/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
+import { isoTime } from '../../lib/time.ts';
 import {
   type EventBus,
   type EventsTransaction,
   transactionWithEvents,
 } from '../events/events.service.ts';
-import { listingTourSettings } from './slots.service.ts';
+import { settingsOfListing } from './booking-checks.ts';
 import { bookSlot, findByKey, replayBooking } from './tour-booking.ts';
 import { calendarFileName, tourCalendar } from './tour-calendar.ts';
 import { announceTour, type TourEffectsDeps } from './tour-effects.ts';
@@ -192,7 +193,7 @@ export async function transitionTour({
   const now = new Date();
   const record = await transactionWithEvents(ctx, async (tx) => {
     const row = await lockTour(tx, input.id, ctx.user.id);
-    const settings = await listingTourSettings(tx, row.listing_id);
+    const settings = await settingsOfListing(tx, row.listing_id);
     const target = checkTransition({
       action: input.action,
       role: row.role,
@@ -208,7 +209,7 @@ export async function transitionTour({
         ${cancelling ? sql`, cancelled_by = ${row.role}, cancel_reason = ${input.reason ?? null}` : sql``}
       where id = ${row.id}`);
     // A freed seat goes to the waitlist (after commit, once).
-    if (cancelling) await enqueueSlotFreed(tx, row.listing_id);
+    if (cancelling) await enqueueSlotFreed(tx, row.listing_id, isoTime(row.starts_at));
     return announceTour(tx, ctx, {
       tourId: row.id,
       kind: KIND_OF[input.action],

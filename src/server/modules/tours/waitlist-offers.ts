@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { WEEKDAYS } from '../../../shared/schemas/tours.ts';
 import type { Db } from '../../db/client.ts';
 import { waitlistEntries } from '../../db/schema/tours.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob } from '../../lib/jobs/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import {
@@ -9,6 +10,7 @@ import {
   type EventsTransaction,
   transactionWithEvents,
 } from '../events/events.service.ts';
+import { settingsOfListing } from './booking-checks.ts';
 import { listingSlots } from './slots.service.ts';
 import { waitlistOfferMail } from './tour-mail.ts';
 import type { CoverUrl, Executor } from './tour-view.ts';
@@ -82,6 +84,20 @@ export async function makeOffer(
   return offered;
 }
 
+/** Every free slot of a public listing in its booking window, with its settings. */
+async function freeSlots(db: Db, listingId: string) {
+  const settings = await settingsOfListing(db, listingId);
+  const response = await listingSlots({
+    ctx: { db, user: null },
+    input: { listingId, from: '2000-01-01', to: '2999-12-31' },
+  }).catch((error: unknown) => {
+    // Not public any more (rented, archived): nothing to offer.
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+  return response ? { ...response, settings } : null;
+}
+
 /** Local weekday and hour of an instant in `timeZone` (formatting only, no offset sums). */
 function localParts(iso: string, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -123,7 +139,8 @@ export async function offerFreedSlot(
         row.offer_starts_at ? new Date(row.offer_starts_at).getTime() : null,
       ]),
     );
-    const free = await listingSlots(tx, { listingId: input.listingId, now });
+    // Read on the pool after taking the lock: no booking can commit in between.
+    const free = await freeSlots(deps.db, input.listingId);
     if (!free) return null;
     const wanted = input.start ? new Date(input.start).getTime() : null;
     // The freed start first, then the rest in time order.

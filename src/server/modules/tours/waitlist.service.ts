@@ -11,8 +11,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { transactionWithEvents } from '../events/events.service.ts';
 import { publicListing } from '../listings/listings.service.ts';
-import { explainUnbookable } from './booking-checks.ts';
-import { findBookableSlot, listingTourSettings } from './slots.service.ts';
+import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
+import { findBookableSlot } from './slots.service.ts';
 import { lockLandlordTours, makeOffer, type OfferDeps, withdrawOffer } from './waitlist-offers.ts';
 import { publishEntry, selectEntries, toEntry } from './waitlist-queue.ts';
 
@@ -45,7 +45,7 @@ export async function joinWaitlist({
   input: { listingId: string; preferences?: WaitlistPreferences | undefined };
 }): Promise<{ entry: WaitlistEntry; created: boolean }> {
   await listingForQueue(ctx, input.listingId);
-  const settings = await listingTourSettings(ctx.db, input.listingId);
+  const settings = await settingsOfListing(ctx.db, input.listingId);
   const mine = sql`e.listing_id = ${input.listingId} and e.renter_id = ${ctx.user.id}
     and e.status in ('waiting', 'offered')`;
   const [existing] = await selectEntries(ctx.db, ctx.coverUrl, mine);
@@ -149,7 +149,7 @@ export async function landlordWaitlist({
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) continue;
-    const settings = await listingTourSettings(ctx.db, id);
+    const settings = await settingsOfListing(ctx.db, id);
     items.push({
       listing: {
         id: row.id,
