@@ -59,10 +59,11 @@ for (const phone of [false, true]) {
     test('a renter books from the listing page, sees it in /tours, downloads the .ics and cancels', async ({
       page,
       playwright,
-      baseURL = '',
+      baseURL: base,
       newLandlord,
       newRenter,
     }) => {
+      const baseURL = base ?? '';
       const landlordApi = await playwright.request.newContext({ baseURL });
       const listingId = await landlordWithListing(
         landlordApi,
@@ -140,11 +141,12 @@ for (const phone of [false, true]) {
 test('a waitlisted renter sees the offer when a slot frees up, and books it', async ({
   page,
   playwright,
-  baseURL = '',
+  baseURL: base,
   newLandlord,
   newRenter,
 }) => {
   // One 20-minute slot: tomorrow 12:00 New York, by an override on an otherwise closed week.
+  const baseURL = base ?? '';
   const tomorrow = nyDate(1);
   const landlordApi = await playwright.request.newContext({ baseURL });
   const listingId = await landlordWithListing(
