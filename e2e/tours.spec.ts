@@ -227,3 +227,49 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   await landlordApi.dispose();
   await other.dispose();
 });
+
+test('a visitor sees the times and signs in from the section, back to it; the owner sees no booking', async ({
+  page,
+  browser,
+  playwright,
+  baseURL: base,
+  newLandlord,
+  newRenter,
+}) => {
+  const baseURL = base ?? '';
+  const landlordApi = await playwright.request.newContext({ baseURL });
+  const listingId = await landlordWithListing(
+    landlordApi,
+    baseURL,
+    newLandlord,
+    { weeklyHours: EVERY_DAY, tourDefaults: { minNoticeMinutes: 0 } },
+    'Visitor test',
+  );
+  const section = await openBooking(page, listingId);
+  await section.getByRole('list', { name: 'Tour times' }).getByRole('button').first().click();
+  await expect(
+    section.getByText(/^Sign in to book .+ You will come back here to confirm\.$/),
+  ).toBeVisible();
+  await section.getByRole('link', { name: 'Sign in to book' }).click();
+  await page.getByLabel('Email').fill(newRenter.email);
+  await page.getByLabel('Password', { exact: true }).fill(newRenter.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/listings/${listingId}#book-tour$`));
+  await expect(page.locator('#book-tour').getByRole('list', { name: 'Tour times' })).toBeVisible();
+
+  // The renter dashboard's Tours card is honest before any booking.
+  await page.goto('/renter/dashboard');
+  await expect(page.getByTestId('dashboard-tours')).toContainText('No tours booked.');
+
+  // The owner is told where renters book, and gets no booking controls.
+  const owner = await browser.newContext({ baseURL });
+  const ownerPage = await owner.newPage();
+  await signInThroughApi(ownerPage, baseURL, newLandlord.email, newLandlord.password);
+  await ownerPage.goto(`/listings/${listingId}`);
+  const ownerSection = ownerPage.locator('#book-tour');
+  await expect(ownerSection.getByRole('heading', { name: 'Tours' })).toBeVisible();
+  await expect(ownerSection.getByRole('link', { name: 'Set your tour hours' })).toBeVisible();
+  await expect(ownerSection.locator('button[data-date]')).toHaveCount(0);
+  await owner.close();
+  await landlordApi.dispose();
+});
