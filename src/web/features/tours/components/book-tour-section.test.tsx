@@ -103,6 +103,7 @@ function api({ settings: s = settings(), slots = () => SLOTS, book, waitlist = [
     }
     if (path === '/api/waitlist') return { body: { items: waitlist } };
     if (path === '/api/tours' && call.method === 'POST' && book) return book(call);
+    if (path === '/api/tours' && call.method === 'GET') return { body: { items: [] } };
     return undefined;
   });
 }
@@ -316,6 +317,30 @@ describe('Book a tour', () => {
     });
     expect(text(container)).toContain('Suits you: Sat · evenings');
     expect(buttonNamed(container, 'Leave waitlist')).not.toBeNull();
+  });
+
+  it('tells a renter who already has a tour here when it is, with the way to change it', async () => {
+    stubApi((call) => {
+      const path = call.url.pathname;
+      if (path.endsWith('/tour-settings')) return { body: settings() };
+      if (path.endsWith('/tour-slots')) return { body: { timeZone: NY, slots: SLOTS } };
+      if (path === '/api/waitlist') return { body: { items: [] } };
+      if (path === '/api/tours') {
+        expect(call.url.searchParams.get('listingId')).toBe(LISTING);
+        return { body: { items: [tour()] } };
+      }
+      return undefined;
+    });
+    const { container } = await renderRenter();
+    await waitFor(() =>
+      expect(text(container)).toContain(
+        'You have a tour here on Sunday, November 1 at 5:00 PM (confirmed).',
+      ),
+    );
+    const link = [...container.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Move or cancel'),
+    );
+    expect(link?.getAttribute('href')).toBe('/tours');
   });
 
   it('asks a visitor to sign in and come back to the listing', async () => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { Slot, TourType, WaitlistEntry } from '../../../../shared/schemas/tours.ts';
@@ -8,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useBookTour } from '../api/book-tour.ts';
 import { isActiveEntry, useMyWaitlist } from '../api/get-my-waitlist.ts';
 import { useTourSettings } from '../api/get-tour-settings.ts';
+import { toursQueryOptions } from '../api/get-tours.ts';
 import { type ChosenSlot, useBookingFlow } from '../hooks/use-booking-flow.ts';
 import { formatLongDateTime } from '../zoned-time.ts';
 import { BookTourConfirm } from './book-tour-confirm.tsx';
@@ -57,6 +59,10 @@ export default function BookTourSection({
 }: BookTourSectionProps) {
   const settings = useTourSettings(listingId);
   const waitlist = useMyWaitlist(viewer === 'renter');
+  const booked = useQuery({
+    ...toursQueryOptions({ scope: 'upcoming', listingId }),
+    enabled: viewer === 'renter',
+  });
   const book = useBookTour();
   const [state, dispatch] = useBookingFlow();
   const [joining, setJoining] = useState(false);
@@ -145,8 +151,21 @@ export default function BookTourSection({
     choose({ start: offer.start, end: offer.end }, entry?.preferences.types);
   const canJoin = viewer === 'renter' && tourSettings.waitlistOpen && !entry;
 
+  const existing = booked.data?.find(
+    (tour) => tour.status === 'confirmed' || tour.status === 'requested',
+  );
   return (
     <div className="flex flex-col gap-5">
+      {existing ? (
+        <Alert tone="info">
+          You have a tour here on {formatLongDateTime(existing.start, existing.timeZone)} (
+          {existing.status === 'confirmed' ? 'confirmed' : 'awaiting confirmation'}).{' '}
+          <Link to={toursHref} className="font-semibold underline">
+            Move or cancel it in your tours
+          </Link>
+          .
+        </Alert>
+      ) : null}
       {entry ? <WaitlistStatus entry={entry} zone={zone} onBookOffer={bookOffer} /> : null}
       <BookTourPicker
         listingId={listingId}
