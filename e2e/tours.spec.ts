@@ -107,7 +107,10 @@ for (const phone of [false, true]) {
 
       await section.getByRole('link', { name: 'See your tours' }).click();
       await expect(page).toHaveURL(/\/tours$/);
-      const card = page.getByTestId('renter-tour').filter({ hasText: `Tour test ${name}` });
+      const card = page
+        .getByRole('region', { name: 'Upcoming' })
+        .getByTestId('renter-tour')
+        .filter({ hasText: `Tour test ${name}` });
       await expect(card).toContainText('Confirmed');
       await expect(card).toContainText('Video');
       await expect(card).toContainText('Your note: Coming with my partner.');
@@ -125,6 +128,27 @@ for (const phone of [false, true]) {
       const text = Buffer.concat(ics).toString('utf8');
       expect(text).toContain('BEGIN:VCALENDAR');
       expect(text).toContain('BEGIN:VEVENT');
+
+      // The renter dashboard's card shows it, linking to /tours.
+      await page.goto('/renter/dashboard');
+      await expect(page.getByTestId('dashboard-tours')).toContainText(`Tour test ${name}`);
+      await page.screenshot({
+        path: `test-results/tours-dashboard-${phone ? 'phone' : 'desktop'}.png`,
+        fullPage: true,
+      });
+      await page
+        .getByTestId('dashboard-tours')
+        .getByRole('link', { name: /Your tours/ })
+        .click();
+
+      // Move it to the first free time; the old one shows as moved.
+      await card.getByRole('button', { name: 'Reschedule' }).click();
+      await card.getByRole('list', { name: 'Tour times' }).getByRole('button').first().click();
+      await card.getByRole('button', { name: 'Move tour' }).click();
+      await expect(page.getByText(/^Tour moved to /)).toBeVisible();
+      await expect(page.getByTestId('renter-tour').filter({ hasText: 'Moved' })).toHaveCount(1);
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText('Confirmed');
 
       await card.getByRole('button', { name: 'Cancel tour' }).click();
       await card.getByLabel(/Reason/).fill('Found a place.');

@@ -51,16 +51,20 @@ export function RenterTourCard({ tour, listingHref, upcoming }: RenterTourCardPr
   const date = localDate(tour.start, tour.timeZone);
   const titleId = `tour-${tour.id}-title`;
 
-  const cancel = () =>
-    transition.mutate(
-      { id: tour.id, action: 'cancel', ...(reason.trim() ? { reason } : {}) },
-      {
-        onSuccess: () => {
-          toast.success(tour.status === 'requested' ? 'Request withdrawn.' : 'Tour cancelled.');
-          setPanel('none');
-        },
-      },
-    );
+  // Awaited, not mutate's callbacks: the cancelled tour moves to the past list, and this card
+  // unmounts before those would run.
+  const cancel = async () => {
+    try {
+      await transition.mutateAsync({
+        id: tour.id,
+        action: 'cancel',
+        ...(reason.trim() ? { reason } : {}),
+      });
+      toast.success(tour.status === 'requested' ? 'Request withdrawn.' : 'Tour cancelled.');
+    } catch {
+      // Shown in the panel (transition.error).
+    }
+  };
 
   return (
     <article

@@ -46,29 +46,26 @@ export function RenterTourReschedule({ tour, onDone }: RenterTourRescheduleProps
           reschedule.reset();
           dispatch({ kind: 'back' });
         }}
-        onConfirm={() =>
-          reschedule.mutate(
-            {
+        onConfirm={async () => {
+          // Awaited, not mutate's callbacks: the moved tour leaves the upcoming list and this
+          // panel unmounts before those would run.
+          try {
+            const moved = await reschedule.mutateAsync({
               tourId: tour.id,
               start: slot.start,
               type,
               ...(note.trim() ? { note: note.trim() } : {}),
               idempotencyKey: key,
-            },
-            {
-              onSuccess: (moved) => {
-                toast.success(`Tour moved to ${formatLongDateTime(moved.start, moved.timeZone)}.`);
-                onDone();
-              },
-              onError: (error) => {
-                if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
-                  reschedule.reset();
-                  dispatch({ kind: 'taken', message: SLOT_TAKEN_TEXT });
-                }
-              },
-            },
-          )
-        }
+            });
+            toast.success(`Tour moved to ${formatLongDateTime(moved.start, moved.timeZone)}.`);
+            onDone();
+          } catch (error) {
+            if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
+              reschedule.reset();
+              dispatch({ kind: 'taken', message: SLOT_TAKEN_TEXT });
+            }
+          }
+        }}
       />
     );
   }

@@ -34,24 +34,25 @@ export function WaitlistEntryCard({ entry, listingHref }: WaitlistEntryCardProps
         entry={entry}
         zone={zone}
         bookPending={book.isPending}
-        onBookOffer={(offer) =>
-          book.mutate(
-            {
+        onBookOffer={async (offer) => {
+          // Awaited here, not in mutate's callbacks: the entry (booked) leaves the list and
+          // this card unmounts before those would run.
+          try {
+            const tour = await book.mutateAsync({
               listingId: entry.listingId,
               start: offer.start,
               type,
               idempotencyKey: newIdempotencyKey(),
-            },
-            {
-              onSuccess: (tour) =>
-                toast.success(
-                  tour.status === 'confirmed'
-                    ? `Tour confirmed for ${formatLongDateTime(tour.start, tour.timeZone)}.`
-                    : 'Request sent. We will email you when the landlord answers.',
-                ),
-            },
-          )
-        }
+            });
+            toast.success(
+              tour.status === 'confirmed'
+                ? `Tour confirmed for ${formatLongDateTime(tour.start, tour.timeZone)}.`
+                : 'Request sent. We will email you when the landlord answers.',
+            );
+          } catch {
+            // Shown under the entry (book.error).
+          }
+        }}
       />
       {book.isError ? (
         <Alert>
