@@ -218,6 +218,7 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   await signInThroughApi(page, baseURL, newRenter.email, newRenter.password);
   const section = await openBooking(page, listingId);
   await expect(section.getByText('There are no tour times open right now.')).toBeVisible();
+  await section.screenshot({ path: 'test-results/tours-waitlist-join-desktop.png' });
   await section.getByRole('button', { name: 'Join waitlist' }).click();
   await expect(section.getByText('You are #1 on the waitlist.')).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -243,6 +244,7 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   const entry = page.getByTestId('waitlist-entry');
   await expect(entry).toContainText('A slot is held for you until', { timeout: 45_000 });
   await expectNoSeriousViolations(page);
+  await page.screenshot({ path: 'test-results/tours-waitlist-offer-desktop.png', fullPage: true });
   await entry.getByRole('button', { name: 'Book it' }).click();
   await expect(page.getByText(/^Tour confirmed for /)).toBeVisible();
   await expect(page.getByTestId('renter-tour').filter({ hasText: 'Waitlist test' })).toContainText(
