@@ -191,3 +191,20 @@ export function slotMatches(
   }
   return types.length === 0 || types.some((type) => offeredTypes.includes(type));
 }
+
+/**
+ * New hours or settings may open slots: each of the landlord's listings (or the one listing)
+ * with renters waiting gets an offer run after commit.
+ */
+export async function offerAfterNewHours(
+  tx: Executor,
+  scope: { landlordId: string } | { listingId: string },
+): Promise<void> {
+  const filter =
+    'listingId' in scope
+      ? sql`e.listing_id = ${scope.listingId}`
+      : sql`e.listing_id in (select id from listings where landlord_id = ${scope.landlordId})`;
+  const waiting = await tx.execute<{ listing_id: string }>(sql`
+    select distinct e.listing_id from ${waitlistEntries} e where ${filter} and e.status = 'waiting'`);
+  for (const row of waiting.rows) await enqueueSlotFreed(tx, row.listing_id);
+}
