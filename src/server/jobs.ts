@@ -4,6 +4,7 @@ import { eventsJobs } from './modules/events/events.jobs.ts';
 import { listingsJobs } from './modules/listings/listings.jobs.ts';
 import { mailJobs } from './modules/mail/mail.jobs.ts';
 import { messagingJobs } from './modules/messaging/messaging.jobs.ts';
+import { toursJobs } from './modules/tours/tours.jobs.ts';
 
 /** Every job name has its handler: a name declared without one here does not compile. */
 type AllTasks = { [N in JobName]: JobTask<JobPayloads[N]> };
@@ -14,7 +15,14 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
   const messaging = messagingJobs(deps);
   const listings = listingsJobs(deps);
   const mail = mailJobs(deps);
-  const tasks: AllTasks = { ...events.tasks, ...messaging.tasks, ...listings.tasks, ...mail.tasks };
+  const tours = toursJobs(deps);
+  const tasks: AllTasks = {
+    ...events.tasks,
+    ...messaging.tasks,
+    ...listings.tasks,
+    ...mail.tasks,
+    ...tours.tasks,
+  };
   const schedule: JobSchedule[] = [
     ...(events.schedule ?? []),
     ...(messaging.schedule ?? []),

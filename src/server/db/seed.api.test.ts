@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
+import { SlotsResponseSchema } from '../../shared/schemas/tours.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { seedDemoData } from './seed.ts';
+import { seedListingId } from './seed-listings.ts';
 import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
 const { app, db, deps } = await createTestApp();
@@ -164,15 +166,56 @@ describe('demo data', () => {
     expect(media.headers.get('content-type')).toBe('image/webp');
   });
 
+  it("lets a renter book a tour on every demo landlord's listings: hours and settings", async () => {
+    const landlords = await db.execute<{ id: string; listing_id: string }>(sql`
+      select distinct on (l.landlord_id) l.landlord_id as id, l.id as listing_id
+      from listings l where l.status = 'active' order by l.landlord_id, l.id`);
+    expect(landlords.rows.length).toBeGreaterThanOrEqual(5);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'America/New_York',
+    });
+    for (const row of landlords.rows) {
+      const res = await app.request(
+        `/api/listings/${row.listing_id}/tour-slots?from=${today}&to=${inAWeek}`,
+      );
+      const body = SlotsResponseSchema.parse(await res.json());
+      expect(body.slots.length, row.listing_id).toBeGreaterThan(5);
+    }
+    // The demo landlord's first listing is an open house for four.
+    const openHouse = await app.request(
+      `/api/listings/${seedListingId(0)}/tour-slots?from=${today}&to=${inAWeek}`,
+    );
+    const { slots } = SlotsResponseSchema.parse(await openHouse.json());
+    expect(slots[0]?.seatsLeft).toBe(4);
+    const settings = await one<{ request: number; video_only: number }>(sql`
+      select count(*) filter (where settings->>'mode' = 'request')::int as request,
+        count(*) filter (where settings->'types' = '["video"]'::jsonb)::int as video_only
+      from listing_tour_settings`);
+    expect(settings.request).toBeGreaterThan(10);
+    expect(settings.video_only).toBeGreaterThan(10);
+  });
+
   it('changes nothing when run again', async () => {
-    const before = await one<{ l: number; p: number; u: number; s: number }>(sql`
+    const before = await one<{
+      l: number;
+      p: number;
+      u: number;
+      s: number;
+      a: number;
+      t: number;
+    }>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
-        (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s`);
+        (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
+        (select count(*) from landlord_availability)::int as a,
+        (select count(*) from listing_tour_settings)::int as t`);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
     const after = await one<typeof before>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
-        (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s`);
+        (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
+        (select count(*) from landlord_availability)::int as a,
+        (select count(*) from listing_tour_settings)::int as t`);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));

@@ -5,6 +5,7 @@ import { createUserWithPassword } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
 import { users } from './schema/auth.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
+import { seedTourSettings } from './seed-tours.ts';
 
 /** Documented in the README; demo data is for local use only. */
 export const DEMO_PASSWORD = 'stoop-demo-2026';
@@ -54,14 +55,17 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
   const landlordIds = [demoLandlordId, ...DEMO_LANDLORDS.map((l) => idOf(l.email))].filter(
     (id): id is string => Boolean(id),
   );
+  const count = options.listings ?? DEFAULT_SEED_LISTINGS;
   const listings = await seedListings(db, {
-    count: options.listings ?? DEFAULT_SEED_LISTINGS,
+    count,
     storage: options.storage,
     landlordIds,
     demoLandlordId,
     demoRenterId: idOf('renter@stoop.test'),
   });
   if (listings > 0) created.push(`${listings} listings`);
+  // Tour hours and settings, so every demo listing can be booked (existing rows are kept).
+  await seedTourSettings(db, { landlordIds, listings: count });
   return created;
 }
 

@@ -1,8 +1,10 @@
 import type { Mail } from './mailer.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function layout(title: string, bodyHtml: string): string {
+/** Stoop's mail frame around `bodyHtml` (already escaped). */
+export function emailLayout(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f5f7f7;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -25,7 +27,7 @@ export function passwordResetMail(input: { to: string; name: string; url: string
     '',
     '— Stoop',
   ].join('\n');
-  const html = layout(
+  const html = emailLayout(
     subject,
     `<p>Hi ${escapeHtml(input.name)},</p>
 <p>Someone asked to reset the password of your Stoop account. To choose a new one, use the button below.</p>
@@ -59,7 +61,7 @@ export function welcomeMail(input: {
     '',
     '— Stoop',
   ].join('\n');
-  const html = layout(
+  const html = emailLayout(
     subject,
     `<p>Hi ${escapeHtml(input.name)},</p><p>Welcome to Stoop.</p><p>${escapeHtml(next)}</p>
 <p><a href="${escapeHtml(url)}" style="color:#0f766e;font-weight:600">${landlord ? 'Go to your dashboard' : 'Start searching'}</a></p>`,

@@ -1,13 +1,22 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { outboxEmails } from '../db/schema/mail.ts';
+import { type MailAttachment, outboxEmails } from '../db/schema/mail.ts';
 import { enqueueJob } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type { MailAttachment } from '../db/schema/mail.ts';
 
-export type OutboxMail = Mail & { id: string; createdAt: Date };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Files sent with it (a tour's .ics), stored with the mail so a retry sends the same ones. */
+  attachments?: MailAttachment[];
+};
+
+export type OutboxMail = Omit<Mail, 'attachments'> & { id: string; createdAt: Date };
 
 /** A Drizzle database or transaction. */
 type MailExecutor = Pick<Db, 'insert' | 'execute'>;
@@ -41,7 +50,7 @@ export function createMailer(options: {
   const store = async (mail: Mail, executor: MailExecutor) => {
     const [row] = await executor
       .insert(outboxEmails)
-      .values(mail)
+      .values({ ...mail, attachments: mail.attachments ?? [] })
       .returning({ id: outboxEmails.id });
     if (!row) throw new Error('the mail was not stored');
     await enqueueJob(executor, 'mail.send', { mailId: row.id }, { jobKey: `mail:${row.id}` });
@@ -69,6 +78,11 @@ export function createMailer(options: {
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            attachments: mail.attachments.map((file) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              content: file.content,
+            })),
           });
         }
         await tx

@@ -91,6 +91,8 @@ export function validate<T extends z.ZodType>(
    * field fails first with exactly that code's message.
    */
   fieldCodes: Record<string, ErrorCode> = {},
+  /** A JSON body that may be left out entirely (`{ reason? }`): none reads as `{}`. */
+  options: { optionalBody?: boolean } = {},
 ) {
   const check = validator(target, (value): z.output<T> => {
     const unstorable = findUnstorableText(value);
@@ -111,7 +113,9 @@ export function validate<T extends z.ZodType>(
   });
   if (target !== 'json') return check;
   const checkJson: typeof check = async (c, next) => {
-    await readJsonObject(c);
+    // No content type: no body was sent (the validator then reads `{}`).
+    const empty = options.optionalBody && c.req.header('content-type') === undefined;
+    if (!empty) await readJsonObject(c);
     return check(c, next);
   };
   return checkJson;

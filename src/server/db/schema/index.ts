@@ -2,4 +2,5 @@ export * from './auth.ts';
 export * from './listings.ts';
 export * from './mail.ts';
 export * from './messaging.ts';
+export * from './tour-notices.ts';
 export * from './tours.ts';

@@ -1,4 +1,7 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A file sent with a mail (a tour's .ics): text content, stored with the mail. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** Every mail Stoop sends; without SMTP it is the dev mailbox's source. */
 export const outboxEmails = pgTable(
@@ -9,6 +12,7 @@ export const outboxEmails = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    attachments: jsonb().$type<MailAttachment[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },

@@ -15,6 +15,7 @@ import type { UserCtx } from '../../lib/service.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
 import {
   type EventBus,
+  type EventsTransaction,
   type NewEvent,
   publishEvents,
   transactionWithEvents,
@@ -366,4 +367,60 @@ export async function markConversationRead({
     ]);
     return { marked: result.rows.length, readAt };
   });
+}
+
+/**
+ * An automatic note another module writes into the pair's conversation (a tour booked, moved or
+ * cancelled, issue 13), inside the caller's transaction: the conversation is made on demand, the
+ * note is sent as `senderId` with no send limit, and both sides hear of it live. The key makes a
+ * repeat (a retried job) write nothing.
+ */
+export async function postAutomaticNote(
+  tx: EventsTransaction,
+  input: {
+    senderId: string;
+    receiverId: string;
+    listingId: string;
+    content: string;
+    idempotencyKey: string;
+  },
+): Promise<void> {
+  const content = cleanMessageContent(input.content);
+  const [first, second] = [input.senderId, input.receiverId].sort();
+  const inserted = await tx.execute<MessageRow>(sql`
+    with c as (
+      insert into conversations (participant1_id, participant2_id, listing_id)
+      values (${first}, ${second}, ${input.listingId})
+      on conflict (participant1_id, participant2_id) do update
+        set listing_id = excluded.listing_id, updated_at = now()
+      returning id
+    ), m as (
+      insert into messages (conversation_id, sender_id, receiver_id, content, listing_id, idempotency_key)
+      select c.id, ${input.senderId}, ${input.receiverId}, ${content}, ${input.listingId},
+        ${input.idempotencyKey}
+      from c
+      where not exists (select 1 from messages x
+        where x.sender_id = ${input.senderId} and x.idempotency_key = ${input.idempotencyKey})
+      returning *
+    )
+    select ${MESSAGE_COLUMNS} from m`);
+  const row = inserted.rows[0];
+  if (!row) return;
+  await publishEvents(tx, [
+    {
+      userId: input.senderId,
+      type: 'message.created',
+      data: { message: toMessage(row, input.senderId) },
+    },
+    {
+      userId: input.receiverId,
+      type: 'message.created',
+      data: { message: toMessage(row, input.receiverId) },
+    },
+    {
+      userId: input.receiverId,
+      type: 'unread.changed',
+      data: await unreadCounts(tx, input.receiverId),
+    },
+  ]);
 }

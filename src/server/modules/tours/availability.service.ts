@@ -18,6 +18,7 @@ import {
   readListingTourContext,
   toAvailability,
 } from './availability-store.ts';
+import { offerAfterNewHours } from './waitlist-queue.ts';
 
 /*
  * A landlord's hours (`/api/landlord/availability`) and a listing's tour settings
@@ -66,6 +67,8 @@ export async function saveAvailability({
       .update(landlordAvailability)
       .set({ ...next, updatedAt: new Date() })
       .where(eq(landlordAvailability.landlordId, ctx.user.id));
+    // New hours may open slots for renters on a waitlist.
+    await offerAfterNewHours(tx, { landlordId: ctx.user.id });
     return next;
   });
 }
@@ -136,6 +139,7 @@ export async function updateListingTourSettings({
         target: listingTourSettings.listingId,
         set: { settings, updatedAt: new Date() },
       });
+    await offerAfterNewHours(tx, { listingId });
     return toListingSettings({ ...context, settings, inherited: false });
   });
 }

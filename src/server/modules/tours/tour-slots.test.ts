@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { SlotsResponseSchema, WEEKDAYS } from '../../../shared/schemas/tours.ts';
+import { tours, waitlistEntries } from '../../db/schema/tours.ts';
+import { publishListing } from '../../test/listing-fixtures.ts';
+import { type ApiClient, createTestApp } from '../../test/test-app.ts';
+import { findBookableSlot } from './slots.service.ts';
+
+/*
+ * Slots from the database: the landlord's tours on this and other listings, buffers, seats and
+ * waitlist holds. Dates are a few days ahead of today in New York, so they stay in the window.
+ */
+
+const ZONE = 'America/New_York';
+const { app, db, client } = await createTestApp();
+const signedOut = client.fork();
+const landlord = client.fork();
+await landlord.signUp({ userType: 'landlord' });
+const renter = client.fork();
+await renter.signUp({ userType: 'renter' });
+const otherRenter = client.fork();
+await otherRenter.signUp({ userType: 'renter' });
+
+async function userId(who: ApiClient): Promise<string> {
+  const body = (await (await who.get('/api/me')).json()) as { user: { id: string } };
+  return body.user.id;
+}
+const landlordId = await userId(landlord);
+const renterId = await userId(renter);
+const otherRenterId = await userId(otherRenter);
+
+const listingA = await publishListing(app, landlord);
+const listingB = await publishListing(app, landlord, { neighborhood: 'astoria' });
+
+// Every day 10:00-12:00; listing A: half-hour tours, 30 minutes kept free after each.
+const hours = Object.fromEntries(WEEKDAYS.map((day) => [day, [{ start: '10:00', end: '12:00' }]]));
+expect(
+  (
+    await landlord.request('PUT', '/api/landlord/availability', {
+      timeZone: ZONE,
+      weeklyHours: hours,
+    })
+  ).status,
+).toBe(200);
+const settingsA = {
+  lengthMinutes: 30,
+  intervalMinutes: 30,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 30,
+  minNoticeMinutes: 0,
+};
+expect(
+  (await landlord.request('PUT', `/api/listings/${listingA.id}/tour-settings`, settingsA)).status,
+).toBe(200);
+
+const today = Temporal.Now.plainDateISO(ZONE);
+const day = (offset: number) => today.add({ days: offset }).toString();
+
+/** The UTC ISO instant of a local time on a local date in New York. */
+function at(date: string, time: string): string {
+  const zoned = Temporal.PlainDate.from(date).toZonedDateTime({
+    timeZone: ZONE,
+    plainTime: Temporal.PlainTime.from(time),
+  });
+  return new Date(zoned.epochMilliseconds).toISOString();
+}
+
+async function insertTour(listingId: string, start: string, minutes: number, status = 'confirmed') {
+  await db.insert(tours).values({
+    listingId,
+    renterId,
+    landlordId,
+    startsAt: new Date(start),
+    endsAt: new Date(new Date(start).getTime() + minutes * 60_000),
+    type: 'in_person',
+    status,
+    idempotencyKey: randomUUID(),
+  });
+}
+
+async function slotsOn(date: string, who: ApiClient = signedOut, listingId = listingA.id) {
+  const res = await who.get(`/api/listings/${listingId}/tour-slots?from=${date}&to=${date}`);
+  expect(res.status).toBe(200);
+  const body = SlotsResponseSchema.parse(await res.json());
+  expect(body.timeZone).toBe(ZONE);
+  return body.slots;
+}
+const startsOn = async (date: string, who?: ApiClient) =>
+  (await slotsOn(date, who)).map((slot) => slot.start);
+
+describe('GET /api/listings/{id}/tour-slots', () => {
+  it('steps through the hours in the landlord time zone', async () => {
+    const slots = await slotsOn(day(2));
+    expect(slots).toEqual(
+      ['10:00', '10:30', '11:00', '11:30'].map((time) => ({
+        start: at(day(2), time),
+        end: new Date(new Date(at(day(2), time)).getTime() + 30 * 60_000).toISOString(),
+        seatsLeft: 1,
+      })),
+    );
+  });
+
+  it('drops the slot of an existing tour and its buffer after', async () => {
+    await insertTour(listingA.id, at(day(3), '10:00'), 30);
+    // A tour that no longer holds its time changes nothing.
+    await insertTour(listingA.id, at(day(3), '11:30'), 30, 'cancelled');
+    expect(await startsOn(day(3))).toEqual([at(day(3), '11:00'), at(day(3), '11:30')]);
+  });
+
+  it("a landlord's tour on another listing blocks this one, with both listings' buffers", async () => {
+    // Listing B follows the defaults: 20-minute tours and 10 minutes free after them.
+    await insertTour(listingB.id, at(day(4), '11:05'), 20);
+    // 10:30 would end at 11:00 with no room for its 30 minutes after; 11:30 starts 5 minutes
+    // after B's tour ends, inside B's 10 minutes.
+    expect(await startsOn(day(4))).toEqual([at(day(4), '10:00')]);
+    // And the other way round: A's tours block B.
+    const onB = (await slotsOn(day(3), signedOut, listingB.id)).map((slot) => slot.start);
+    // A's tour 10:00-10:30 keeps 30 minutes free after it: B's first slot is 11:00.
+    expect(onB[0]).toBe(at(day(3), '11:00'));
+  });
+
+  it('shows an open house with the seats left', async () => {
+    const openHouse = await publishListing(app, landlord, { neighborhood: 'bushwick' });
+    await landlord.request('PUT', `/api/listings/${openHouse.id}/tour-settings`, {
+      ...settingsA,
+      bufferAfterMinutes: 0,
+      capacity: 3,
+    });
+    await insertTour(openHouse.id, at(day(5), '10:00'), 30);
+    const slots = await slotsOn(day(5), signedOut, openHouse.id);
+    expect(slots.map((slot) => slot.seatsLeft)).toEqual([2, 3, 3, 3]);
+  });
+
+  it('keeps a waitlist hold from everyone but its renter', async () => {
+    const start = at(day(6), '10:30');
+    await db.insert(waitlistEntries).values({
+      listingId: listingA.id,
+      renterId,
+      preferences: { days: [], times: [], types: [] },
+      status: 'offered',
+      offerStartsAt: new Date(start),
+      offerEndsAt: new Date(new Date(start).getTime() + 30 * 60_000),
+      offerExpiresAt: new Date(Date.now() + 60 * 60_000),
+    });
+    expect(await startsOn(day(6), renter)).toContain(start);
+    expect(await startsOn(day(6), otherRenter)).not.toContain(start);
+    expect(await startsOn(day(6), signedOut)).not.toContain(start);
+
+    const now = new Date();
+    const forHolder = await findBookableSlot(db, { listingId: listingA.id, start, renterId, now });
+    expect(forHolder).toMatchObject({ slot: { start, seatsLeft: 1 }, timeZone: ZONE, landlordId });
+    expect(forHolder?.settings.lengthMinutes).toBe(30);
+    expect(
+      await findBookableSlot(db, { listingId: listingA.id, start, renterId: otherRenterId, now }),
+    ).toBeNull();
+  });
+
+  it('gives nothing outside the booking window and for past dates', async () => {
+    expect(await slotsOn(day(-3))).toEqual([]);
+    expect(await slotsOn(day(25))).toEqual([]); // the default window is 21 days
+  });
+});
+
+describe('findBookableSlot', () => {
+  const now = new Date();
+
+  it('finds a slot on the grid and refuses one off it, taken or on a draft', async () => {
+    const start = at(day(2), '11:00');
+    expect(
+      (await findBookableSlot(db, { listingId: listingA.id, start, renterId, now }))?.slot,
+    ).toEqual({
+      start,
+      end: new Date(new Date(start).getTime() + 30 * 60_000).toISOString(),
+      seatsLeft: 1,
+    });
+    const offGrid = at(day(2), '11:10');
+    expect(
+      await findBookableSlot(db, { listingId: listingA.id, start: offGrid, renterId, now }),
+    ).toBeNull();
+    const taken = at(day(3), '10:00');
+    expect(
+      await findBookableSlot(db, { listingId: listingA.id, start: taken, renterId, now }),
+    ).toBeNull();
+
+    const draftRes = await landlord.post('/api/listings', { title: 'Not yet showing' });
+    const draft = ((await draftRes.json()) as { listing: { id: string } }).listing;
+    expect(await findBookableSlot(db, { listingId: draft.id, start, renterId, now })).toBeNull();
+  });
+
+  it('lets a tour being rescheduled ignore its own time', async () => {
+    const start = at(day(3), '10:00'); // listing A's tour from above
+    const [own] = await db
+      .select({ id: tours.id })
+      .from(tours)
+      .where(and(eq(tours.startsAt, new Date(start)), eq(tours.status, 'confirmed')));
+    expect(await findBookableSlot(db, { listingId: listingA.id, start, renterId, now })).toBeNull();
+    expect(
+      await findBookableSlot(db, {
+        listingId: listingA.id,
+        start,
+        renterId,
+        now,
+        ignoreTourId: own?.id,
+      }),
+    ).not.toBeNull();
+  });
+});

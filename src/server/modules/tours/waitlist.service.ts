@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  LandlordWaitlistSchema,
+  WaitlistEntry,
+  WaitlistPreferences,
+} from '../../../shared/schemas/tours.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { waitlistEntries } from '../../db/schema/tours.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserCtx } from '../../lib/service.ts';
+import { transactionWithEvents } from '../events/events.service.ts';
+import { publicListing } from '../listings/listings.service.ts';
+import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
+import { findBookableSlot } from './slots.service.ts';
+import { lockLandlordTours, makeOffer, type OfferDeps, withdrawOffer } from './waitlist-offers.ts';
+import { publishEntry, selectEntries, toEntry } from './waitlist-queue.ts';
+
+/*
+ * The waitlist's API (issue 13): renters join and leave a listing's queue and see their
+ * position; landlords see every queue, offer a slot by hand and remove entries. Offers made
+ * when a slot frees up run as jobs (waitlist-offers.ts).
+ */
+
+export type WaitlistCtx = UserCtx<OfferDeps>;
+
+const entryNotFound = () => new AppError('NOT_FOUND', { message: 'Waitlist entry not found.' });
+
+/** The listing, when public (a renter can only queue for a listing they can see). */
+async function listingForQueue(ctx: WaitlistCtx, listingId: string) {
+  const result = await ctx.db.execute<{ landlord_id: string }>(sql`
+    select ${listings.landlordId} from ${listings}
+    where ${listings.id} = ${listingId} and ${publicListing(listings)}`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Listing not found.' });
+  return row;
+}
+
+/** `POST /api/listings/{id}/waitlist`: joins, or returns the renter's place already held. */
+export async function joinWaitlist({
+  ctx,
+  input,
+}: {
+  ctx: WaitlistCtx;
+  input: { listingId: string; preferences?: WaitlistPreferences | undefined };
+}): Promise<{ entry: WaitlistEntry; created: boolean }> {
+  await listingForQueue(ctx, input.listingId);
+  const settings = await settingsOfListing(ctx.db, input.listingId);
+  const mine = sql`e.listing_id = ${input.listingId} and e.renter_id = ${ctx.user.id}
+    and e.status in ('waiting', 'offered')`;
+  const [existing] = await selectEntries(ctx.db, ctx.coverUrl, mine);
+  if (existing) return { entry: toEntry(existing), created: false };
+  if (!settings.waitlistOpen) {
+    throw new AppError('CONFLICT', {
+      message: 'The landlord has closed the waitlist for this listing.',
+    });
+  }
+  const preferences = input.preferences ?? { days: [], times: [], types: [] };
+  return transactionWithEvents(ctx, async (tx) => {
+    const inserted = await tx.execute<{ id: string }>(sql`
+      insert into ${waitlistEntries} (listing_id, renter_id, preferences)
+      values (${input.listingId}, ${ctx.user.id}, ${JSON.stringify(preferences)}::jsonb)
+      on conflict (listing_id, renter_id) where status in ('waiting', 'offered') do nothing
+      returning id`);
+    const [entry] = await selectEntries(tx, ctx.coverUrl, mine);
+    if (!entry) throw entryNotFound();
+    if (inserted.rows.length > 0) await publishEntry(tx, entry);
+    return { entry: toEntry(entry), created: inserted.rows.length > 0 };
+  });
+}
+
+/** `DELETE /api/listings/{id}/waitlist`: leaves the queue (a held offer goes to the next). */
+export async function leaveWaitlist({
+  ctx,
+  input,
+}: {
+  ctx: WaitlistCtx;
+  input: { listingId: string };
+}): Promise<void> {
+  await transactionWithEvents(ctx, async (tx) => {
+    const where = sql`e.listing_id = ${input.listingId} and e.renter_id = ${ctx.user.id}
+      and e.status in ('waiting', 'offered')`;
+    const [entry] = await selectEntries(tx, ctx.coverUrl, where);
+    if (!entry) return;
+    await tx.execute(sql`update ${waitlistEntries} set status = 'left', updated_at = now()
+      where id = ${entry.id}`);
+    await withdrawOffer(tx, entry);
+    const [left] = await selectEntries(tx, ctx.coverUrl, sql`e.id = ${entry.id}`);
+    if (left) await publishEntry(tx, left);
+  });
+}
+
+/** `GET /api/waitlist`: the renter's entries, those still in a queue first. */
+export async function myWaitlist({
+  ctx,
+}: {
+  ctx: WaitlistCtx;
+}): Promise<{ items: WaitlistEntry[] }> {
+  const records = await selectEntries(
+    ctx.db,
+    ctx.coverUrl,
+    sql`e.renter_id = ${ctx.user.id} and e.status in ('waiting', 'offered', 'booked')`,
+  );
+  const rank = (entry: WaitlistEntry) => (entry.status === 'booked' ? 1 : 0);
+  const items = records
+    .map(toEntry)
+    .sort((a, b) => rank(a) - rank(b) || b.createdAt.localeCompare(a.createdAt));
+  return { items };
+}
+
+/** `GET /api/landlord/waitlist`: each listing's queue, in line order. */
+export async function landlordWaitlist({
+  ctx,
+}: {
+  ctx: WaitlistCtx;
+}): Promise<z.infer<typeof LandlordWaitlistSchema>> {
+  const owned = await ctx.db.execute<{ id: string }>(sql`
+    select l.id from ${listings} l
+    where l.landlord_id = ${ctx.user.id}
+      and (l.status = 'active' or exists (select 1 from ${waitlistEntries} w
+        where w.listing_id = l.id and w.status in ('waiting', 'offered')))
+    order by l.created_at desc limit 200`);
+  const ids = owned.rows.map((row) => row.id);
+  if (ids.length === 0) return { items: [] };
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const entries = await selectEntries(
+    ctx.db,
+    ctx.coverUrl,
+    sql`e.listing_id in (${idList}) and e.status in ('waiting', 'offered')`,
+  );
+  const listingRows = await ctx.db.execute<{
+    id: string;
+    title: string;
+    address: string | null;
+    unit: string | null;
+    neighborhood: string | null;
+    borough: string | null;
+    cover: { key: string; widths: number[] } | null;
+  }>(sql`
+    select l.id, l.title, l.address, l.unit, l.neighborhood, l.borough,
+      (select json_build_object('key', p.storage_key, 'widths', p.widths) from listing_photos p
+        where p.listing_id = l.id order by p.position limit 1) as cover
+    from ${listings} l where l.id in (${idList})`);
+  const byId = new Map(listingRows.rows.map((row) => [row.id, row]));
+  const items = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) continue;
+    const settings = await settingsOfListing(ctx.db, id);
+    items.push({
+      listing: {
+        id: row.id,
+        title: row.title,
+        address: row.address,
+        unit: row.unit,
+        neighborhood: row.neighborhood,
+        borough: row.borough,
+        coverPhotoUrl: row.cover ? ctx.coverUrl(row.cover) : null,
+      },
+      open: settings.waitlistOpen,
+      entries: entries.filter((entry) => entry.listingId === id).map(toEntry),
+    });
+  }
+  return { items };
+}
+
+/** An entry on one of the landlord's listings; 404 for anyone else. */
+async function landlordEntry(ctx: WaitlistCtx, entryId: string) {
+  const [entry] = await selectEntries(ctx.db, ctx.coverUrl, sql`e.id = ${entryId}`);
+  if (!entry || entry.landlordId !== ctx.user.id) throw entryNotFound();
+  return entry;
+}
+
+function notInQueue(status: string): AppError {
+  return new AppError('CONFLICT', {
+    message: `This entry is no longer in the queue (it is ${status}).`,
+  });
+}
+
+/** `POST /api/waitlist/{entryId}/offer`: the landlord holds `start` for this renter. */
+export async function offerByHand({
+  ctx,
+  input,
+}: {
+  ctx: WaitlistCtx;
+  input: { entryId: string; start: string };
+}): Promise<WaitlistEntry> {
+  const now = new Date();
+  const entry = await landlordEntry(ctx, input.entryId);
+  if (entry.status !== 'waiting' && entry.status !== 'offered') throw notInQueue(entry.status);
+  return transactionWithEvents(ctx, async (tx) => {
+    await lockLandlordTours(tx, ctx.user.id);
+    const query = {
+      listingId: entry.listingId,
+      start: new Date(input.start),
+      renterId: entry.renter.id,
+      now,
+    };
+    const found = await findBookableSlot(tx, query);
+    if (!found) return explainUnbookable(tx, query);
+    // A new offer replaces the entry's open one; that time goes back to the queue.
+    await withdrawOffer(tx, entry);
+    const offered = await makeOffer(
+      tx,
+      ctx,
+      entry,
+      found.slot,
+      found.settings.offerHoldMinutes,
+      now,
+    );
+    return toEntry(offered);
+  });
+}
+
+/** `POST /api/waitlist/{entryId}/remove`: the landlord takes the entry out of the queue. */
+export async function removeEntry({
+  ctx,
+  input,
+}: {
+  ctx: WaitlistCtx;
+  input: { entryId: string };
+}): Promise<WaitlistEntry> {
+  const entry = await landlordEntry(ctx, input.entryId);
+  if (entry.status !== 'waiting' && entry.status !== 'offered') throw notInQueue(entry.status);
+  return transactionWithEvents(ctx, async (tx) => {
+    await tx.execute(sql`update ${waitlistEntries} set status = 'removed', updated_at = now()
+      where id = ${entry.id}`);
+    await withdrawOffer(tx, entry);
+    const [removed] = await selectEntries(tx, ctx.coverUrl, sql`e.id = ${entry.id}`);
+    if (!removed) throw entryNotFound();
+    await publishEntry(tx, removed);
+    return toEntry(removed);
+  });
+}
