@@ -55,11 +55,10 @@ export function LandlordWaitlistEntry({ entry, timeZone }: EntryProps) {
             <Button
               variant="secondary"
               size="sm"
-              disabled={entry.status === 'offered'}
               onClick={() => setMode('offer')}
-              aria-label={`Offer ${entry.renter.name} a slot`}
+              aria-label={`Offer ${entry.renter.name} ${entry.offer ? 'another' : 'a'} slot`}
             >
-              Offer a slot
+              {entry.offer ? 'Offer another' : 'Offer a slot'}
             </Button>
             <Button
               variant="ghost"
