@@ -51,7 +51,7 @@ export function LandlordWaitlistEntry({ entry, timeZone }: EntryProps) {
           ) : null}
         </div>
         {mode === null ? (
-          <div className="flex gap-1">
+          <div className="flex w-full gap-1 pl-12 sm:w-auto sm:pl-0">
             <Button
               variant="secondary"
               size="sm"
@@ -63,7 +63,7 @@ export function LandlordWaitlistEntry({ entry, timeZone }: EntryProps) {
             <Button
               variant="ghost"
               size="sm"
-              className="text-red-700"
+              className="text-red-700!"
               onClick={() => setMode('remove')}
               aria-label={`Remove ${entry.renter.name}`}
             >
