@@ -130,7 +130,7 @@ export function Component() {
           </section>
         ) : null}
         <div className="grid gap-4 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          <div className="min-w-0 lg:col-span-2">
             {user ? (
               <LatestConversations
                 userId={user.id}

@@ -50,6 +50,8 @@ function useWarnOnLeave(active: boolean) {
 function AvailabilityEditor({ saved }: { saved: Availability }) {
   const [draft, setDraft] = useState<AvailabilityDraft>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // After a refused save, the messages follow every edit.
+  const [checking, setChecking] = useState(false);
   const [listingId, setListingId] = useState<string | null>(null);
   const listings = useTourListings();
   const update = useUpdateAvailability();
@@ -63,17 +65,19 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
   const change = (next: Partial<AvailabilityDraft>) => {
     const merged = { ...draft, ...next };
     setDraft(merged);
-    // Once a save was refused, messages follow the edits.
-    if (Object.keys(errors).length > 0) setErrors(validateAvailability(merged));
+    if (checking) setErrors(validateAvailability(merged));
+    if (update.isError) update.reset();
   };
 
   const save = () => {
     const found = validateAvailability(draft);
     setErrors(found);
+    setChecking(true);
     if (Object.keys(found).length > 0) return;
     update.mutate(draft, {
       onSuccess: (next) => {
         setDraft(next);
+        setChecking(false);
         toast.success('Availability saved. Renters see the new slots now.');
       },
       onError: (error) => setErrors(serverFieldErrors(error)),
@@ -140,12 +144,12 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
           />
         </Section>
         <div className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:shadow-md">
-          {invalid ? (
+          {update.isError ? (
+            <Alert className="mb-3">{errorMessage(update.error)}</Alert>
+          ) : invalid ? (
             <Alert className="mb-3">
               Some fields need a fix before saving: see the messages above.
             </Alert>
-          ) : update.isError ? (
-            <Alert className="mb-3">{errorMessage(update.error)}</Alert>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p
@@ -162,6 +166,7 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
                 onClick={() => {
                   setDraft(saved);
                   setErrors({});
+                  setChecking(false);
                 }}
               >
                 Discard

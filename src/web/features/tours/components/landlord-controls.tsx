@@ -16,29 +16,32 @@ type ToggleProps = {
 export function Toggle({ checked, onChange, label, labelHidden, id }: ToggleProps) {
   return (
     <label className="inline-flex min-h-9 cursor-pointer items-center gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="peer sr-only"
-      />
-      <span
-        aria-hidden="true"
-        className={cn(
-          'relative h-6 w-11 shrink-0 rounded-full transition-colors',
-          'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700',
-          checked ? 'bg-brand-700' : 'bg-stone-300',
-        )}
-      >
-        <span
-          className={cn(
-            'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
-            checked && 'translate-x-5',
-          )}
+      <span className="relative inline-flex shrink-0">
+        {/* The real checkbox lies over the track, invisible: clicks and focus land on it. */}
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0"
         />
+        <span
+          aria-hidden="true"
+          className={cn(
+            'relative h-6 w-11 rounded-full transition-colors',
+            'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700',
+            checked ? 'bg-brand-700' : 'bg-stone-300',
+          )}
+        >
+          <span
+            className={cn(
+              'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
+              checked && 'translate-x-5',
+            )}
+          />
+        </span>
       </span>
       <span className={cn('text-sm font-medium text-stone-900', labelHidden && 'sr-only')}>
         {label}

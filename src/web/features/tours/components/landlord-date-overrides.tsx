@@ -129,7 +129,7 @@ export function DateOverridesEditor({
                     <Button
                       variant="ghost"
                       size="sm"
-                      className="text-red-700"
+                      className="text-red-700!"
                       onClick={() => onChange(value.filter((_, i) => i !== index))}
                       aria-label={`Remove the override on ${label}`}
                     >

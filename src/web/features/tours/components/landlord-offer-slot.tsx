@@ -73,7 +73,7 @@ export function OfferSlot({ entry, timeZone, pending, onOffer, onClose }: OfferS
                       <label
                         key={slot.start}
                         className={cn(
-                          'cursor-pointer rounded-md border px-2 py-1 text-sm font-medium has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white',
+                          'relative cursor-pointer rounded-md border px-2 py-1 text-sm font-medium has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white',
                           'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
                           good
                             ? 'border-brand-300 bg-white text-brand-900'

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { LandlordListing } from '../../../../shared/schemas/landlord-listings.ts';
 import type { Slot } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -17,6 +18,8 @@ import { ListingPicker } from './landlord-listing-picker.tsx';
 
 /** Days the preview shows, today included. */
 export const PREVIEW_DAYS = 7;
+/** Slots shown a day before "+N more". */
+const FOLDED = 9;
 
 type SlotPreviewProps = {
   listings: LandlordListing[];
@@ -55,6 +58,7 @@ export function SlotPreview({
   const byDate = slotsByDate(slots.data?.slots ?? [], zone);
   const dates = Array.from({ length: PREVIEW_DAYS }, (_, i) => addDays(from, i));
   const total = slots.data?.slots.length ?? 0;
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
   return (
     <section
@@ -108,17 +112,27 @@ export function SlotPreview({
               <ol className="flex flex-col gap-3">
                 {dates.map((date) => {
                   const day = byDate.get(date) ?? [];
+                  const folded = !open.has(date) && day.length > FOLDED;
+                  const first = day[0];
+                  const last = day.at(-1);
                   return (
                     <li key={date} className="border-t border-stone-100 pt-3">
                       <h3 className="text-sm font-semibold text-stone-900">
                         {date === from ? 'Today, ' : ''}
                         {formatLocalDate(date)}
+                        {first && last ? (
+                          <span className="font-normal text-stone-600">
+                            {' '}
+                            · {day.length} from {formatTime(first.start, zone)} to{' '}
+                            {formatTime(last.start, zone)}
+                          </span>
+                        ) : null}
                       </h3>
                       {day.length === 0 ? (
                         <p className="text-sm text-stone-600">No slots</p>
                       ) : (
                         <ul className="mt-1 flex flex-wrap gap-1.5">
-                          {day.map((slot) => (
+                          {(folded ? day.slice(0, FOLDED) : day).map((slot) => (
                             <li
                               key={slot.start}
                               className="rounded-md border border-brand-200 bg-brand-50 px-2 py-1 text-sm font-medium text-brand-900"
@@ -130,6 +144,18 @@ export function SlotPreview({
                               ) : null}
                             </li>
                           ))}
+                          {folded ? (
+                            <li>
+                              <button
+                                type="button"
+                                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-stone-100"
+                                onClick={() => setOpen(new Set([...open, date]))}
+                                aria-label={`Show all ${day.length} slots on ${formatLocalDate(date)}`}
+                              >
+                                +{day.length - FOLDED} more
+                              </button>
+                            </li>
+                          ) : null}
                         </ul>
                       )}
                     </li>

@@ -187,7 +187,7 @@ export function LandlordTourCard({ tour, now, withDate = false }: TourCardProps)
             <Button
               variant="ghost"
               size="sm"
-              className="text-red-700"
+              className="text-red-700!"
               disabled={pending}
               onClick={() => setAsking('cancel')}
             >

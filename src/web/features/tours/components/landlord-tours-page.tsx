@@ -114,7 +114,7 @@ export function LandlordToursPage() {
       <Requests listingId={listingId} now={now} />
       <section aria-labelledby="agenda-heading">
         <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:w-[32rem]">
+          <div className="grid grid-cols-2 gap-3 lg:w-[32rem]">
             <ListingPicker
               label="Listing"
               allLabel="All listings"

@@ -17,7 +17,7 @@ export function LandlordUpcomingTours() {
   return (
     <section
       aria-labelledby="upcoming-tours-heading"
-      className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      className="flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
       data-testid="upcoming-tours"
     >
       <h2

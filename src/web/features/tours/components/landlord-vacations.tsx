@@ -103,7 +103,7 @@ export function VacationsEditor({ value, onChange, today, error }: VacationsProp
                 <Button
                   variant="ghost"
                   size="sm"
-                  className="text-red-700"
+                  className="text-red-700!"
                   onClick={() => onChange(value.filter((_, i) => i !== index))}
                   aria-label={`Remove the vacation ${label}`}
                 >

@@ -51,20 +51,19 @@ export function LandlordWaitlistEntry({ entry, timeZone }: EntryProps) {
           ) : null}
         </div>
         {mode === null ? (
-          <div className="flex gap-1">
+          <div className="flex w-full gap-1 pl-12 sm:w-auto sm:pl-0">
             <Button
               variant="secondary"
               size="sm"
-              disabled={entry.status === 'offered'}
               onClick={() => setMode('offer')}
-              aria-label={`Offer ${entry.renter.name} a slot`}
+              aria-label={`Offer ${entry.renter.name} ${entry.offer ? 'another' : 'a'} slot`}
             >
-              Offer a slot
+              {entry.offer ? 'Offer another' : 'Offer a slot'}
             </Button>
             <Button
               variant="ghost"
               size="sm"
-              className="text-red-700"
+              className="text-red-700!"
               onClick={() => setMode('remove')}
               aria-label={`Remove ${entry.renter.name}`}
             >
