@@ -223,6 +223,8 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   await expect(section.getByText('You are #1 on the waitlist.')).toBeVisible();
   await expectNoSeriousViolations(page);
 
+  await page.goto('/renter/dashboard');
+  await expect(page.getByTestId('dashboard-tours')).toContainText('No tours booked.');
   await page.goto('/tours');
   await expect(page.getByTestId('waitlist-entry')).toContainText('You are #1 on the waitlist.');
 
@@ -241,6 +243,12 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
       { timeout: 60_000 },
     )
     .toBe('offered');
+  // The dashboard's card shows the held slot and leads to /tours to book it.
+  await page.goto('/renter/dashboard');
+  const held = page.getByTestId('dashboard-tours');
+  await expect(held).toContainText('A slot is held for you until');
+  await held.getByRole('link', { name: 'Book it' }).click();
+  await expect(page).toHaveURL(/\/tours$/);
   const entry = page.getByTestId('waitlist-entry');
   await expect(entry).toContainText('A slot is held for you until', { timeout: 45_000 });
   await expectNoSeriousViolations(page);
@@ -254,7 +262,7 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   await other.dispose();
 });
 
-test('a visitor sees the times and signs in from the section, back to it; the owner sees no booking', async ({
+test('a visitor picks a time, signs in and comes back to confirm it; the owner sees no booking', async ({
   page,
   browser,
   playwright,
@@ -280,12 +288,14 @@ test('a visitor sees the times and signs in from the section, back to it; the ow
   await page.getByLabel('Email').fill(newRenter.email);
   await page.getByLabel('Password', { exact: true }).fill(newRenter.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Back on the listing, on the time they chose, to confirm it.
   await expect(page).toHaveURL(new RegExp(`/listings/${listingId}#book-tour$`));
-  await expect(page.locator('#book-tour').getByRole('list', { name: 'Tour times' })).toBeVisible();
+  const back = page.locator('#book-tour');
+  await back.getByRole('button', { name: 'Confirm tour' }).click();
+  await expect(back.getByRole('heading', { name: /^Tour confirmed for / })).toBeVisible();
 
-  // The renter dashboard's Tours card is honest before any booking.
   await page.goto('/renter/dashboard');
-  await expect(page.getByTestId('dashboard-tours')).toContainText('No tours booked.');
+  await expect(page.getByTestId('dashboard-tours')).toContainText('Visitor test');
 
   // The owner is told where renters book, and gets no booking controls.
   const owner = await browser.newContext({ baseURL });

@@ -13,11 +13,11 @@ import {
 import { OwnerListingActions } from '../../features/listings/components/owner-actions.tsx';
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
+import { BookTourLazy, type TourViewer } from '../../features/tours/components/book-tour-lazy.tsx';
 import {
   BOOK_TOUR_ANCHOR,
-  BookTourLazy,
-  type TourViewer,
-} from '../../features/tours/components/book-tour-lazy.tsx';
+  TOUR_START_PARAM,
+} from '../../features/tours/components/book-tour-link.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import type { FromState } from '../guards/redirect-state.ts';
 
@@ -100,11 +100,17 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
           <BookTourLazy
             listingId={data.id}
             viewer={tourViewer}
-            // Back from signing in, the page opens on the booking section.
-            signIn={{
+            // Back from signing in, the page opens on the booking section (and the chosen time).
+            signIn={(start) => ({
               to: paths.login.href(),
-              state: { from: { ...from, hash: `#${BOOK_TOUR_ANCHOR}` } } satisfies FromState,
-            }}
+              state: {
+                from: {
+                  ...from,
+                  search: start ? `?${new URLSearchParams({ [TOUR_START_PARAM]: start })}` : '',
+                  hash: `#${BOOK_TOUR_ANCHOR}`,
+                },
+              } satisfies FromState,
+            })}
             toursHref={paths.tours.href()}
             availabilityHref={paths.landlordAvailability.href()}
           />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useNearViewport } from '../hooks/use-near-viewport.ts';
+import { BOOK_TOUR_ANCHOR } from './book-tour-link.ts';
 import type { SignInLink } from './book-tour-section.tsx';
 
 /*
@@ -11,14 +12,12 @@ import type { SignInLink } from './book-tour-section.tsx';
  */
 const BookTourSection = lazy(() => import('./book-tour-section.tsx'));
 
-export const BOOK_TOUR_ANCHOR = 'book-tour';
-
 export type TourViewer = 'renter' | 'visitor' | 'owner' | 'landlord' | 'other';
 
 type BookTourLazyProps = {
   listingId: string;
   viewer: TourViewer;
-  signIn: SignInLink;
+  signIn: (start?: string) => SignInLink;
   toursHref: string;
   /** The owner's way to their tour hours. */
   availabilityHref: string;

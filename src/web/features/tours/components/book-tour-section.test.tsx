@@ -110,10 +110,16 @@ function api({ settings: s = settings(), slots = () => SLOTS, book, waitlist = [
 
 const props = {
   listingId: LISTING,
-  signIn: {
+  signIn: (start?: string) => ({
     to: '/login',
-    state: { from: { pathname: `/listings/${LISTING}`, hash: '#book-tour' } },
-  },
+    state: {
+      from: {
+        pathname: `/listings/${LISTING}`,
+        search: start ? `?tour=${encodeURIComponent(start)}` : '',
+        hash: '#book-tour',
+      },
+    },
+  }),
   toursHref: '/tours',
 };
 
@@ -341,6 +347,42 @@ describe('Book a tour', () => {
       a.textContent?.startsWith('Move or cancel'),
     );
     expect(link?.getAttribute('href')).toBe('/tours');
+  });
+
+  it('takes a renter back from signing in straight to confirming the time they chose', async () => {
+    api({});
+    const start = '2026-11-01T22:00:00.000Z';
+    const { container, router } = await renderMessaging(
+      <BookTourSection {...props} viewer="renter" />,
+      {
+        path: `/listings/${LISTING}?tour=${encodeURIComponent(start)}#book-tour`,
+        pattern: '/listings/:id',
+      },
+    );
+    await waitFor(() => expect(buttonNamed(container, 'Confirm tour')).not.toBeNull());
+    expect(text(container)).toContain('Sunday, November 1');
+    expect(text(container)).toContain('5:00 – 5:20 PM');
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.hash).toBe('#book-tour');
+  });
+
+  it('lets a visitor pick a time, then sign in to book exactly that time', async () => {
+    api({});
+    const { container, router } = await renderMessaging(
+      <BookTourSection {...props} viewer="visitor" />,
+      { path: `/listings/${LISTING}`, pattern: '/listings/:id' },
+    );
+    await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
+    await act(async () => timeButton(container, '5:00 PM')?.click());
+    expect(text(container)).toContain(
+      'Sign in to book Saturday, October 31 at 5:00 PM. You will come back here to confirm.',
+    );
+    const link = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Sign in to book',
+    );
+    await act(async () => link?.click());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual(props.signIn('2026-10-31T21:00:00.000Z').state);
   });
 
   it('asks a visitor to sign in and come back to the listing', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Slot, TourType, WaitlistEntry } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -14,6 +14,7 @@ import { type ChosenSlot, useBookingFlow } from '../hooks/use-booking-flow.ts';
 import { formatLongDateTime } from '../zoned-time.ts';
 import { BookTourConfirm } from './book-tour-confirm.tsx';
 import { BookTourDone } from './book-tour-done.tsx';
+import { TOUR_START_PARAM } from './book-tour-link.ts';
 import { BookTourPicker } from './book-tour-picker.tsx';
 import { WaitlistJoin } from './waitlist-join.tsx';
 import { WaitlistStatus } from './waitlist-status.tsx';
@@ -26,7 +27,8 @@ export type BookTourSectionProps = {
   listingId: string;
   /** A signed-in renter books; a visitor sees the times and is asked to sign in. */
   viewer: 'renter' | 'visitor';
-  signIn: SignInLink;
+  /** Where a visitor signs in; with a start, they come back to confirm that time. */
+  signIn: (start?: string) => SignInLink;
   toursHref: string;
 };
 
@@ -68,6 +70,30 @@ export default function BookTourSection({
   const [joining, setJoining] = useState(false);
   const [visitorSlot, setVisitorSlot] = useState<Slot | null>(null);
   const onDate = useCallback((date: string) => dispatch({ kind: 'date', date }), [dispatch]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const wanted =
+    viewer === 'renter' ? new URLSearchParams(location.search).get(TOUR_START_PARAM) : null;
+  const lengthMinutes = settings.data?.lengthMinutes;
+  const firstType = settings.data?.types[0];
+
+  // Back from signing in with a chosen time: straight to confirming it (the server re-checks).
+  useEffect(() => {
+    if (!wanted || lengthMinutes === undefined || !firstType) return;
+    const start = Date.parse(wanted);
+    if (Number.isFinite(start) && start > Date.now()) {
+      const end = new Date(start + lengthMinutes * 60_000).toISOString();
+      dispatch({ kind: 'slot', slot: { start: wanted, end }, type: firstType });
+    }
+    // Drop the parameter (a reload should not pick the time again), keeping the anchor.
+    const params = new URLSearchParams(location.search);
+    params.delete(TOUR_START_PARAM);
+    const search = params.toString();
+    navigate(
+      { search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [wanted, lengthMinutes, firstType, dispatch, navigate, location.search, location.hash]);
 
   if (settings.isPending) {
     return (
@@ -79,7 +105,7 @@ export default function BookTourSection({
   if (settings.isError) {
     const status = settings.error instanceof ApiError ? settings.error.status : 0;
     if (viewer === 'visitor' && (status === 401 || status === 403)) {
-      return <SignInPrompt signIn={signIn} slotText={null} />;
+      return <SignInPrompt signIn={signIn()} slotText={null} />;
     }
     return (
       <div className="flex flex-col items-start gap-3">
@@ -188,7 +214,7 @@ export default function BookTourSection({
           <>
             {visitorSlot ? (
               <SignInPrompt
-                signIn={signIn}
+                signIn={signIn(visitorSlot.start)}
                 slotText={formatLongDateTime(visitorSlot.start, zone)}
               />
             ) : null}
@@ -196,8 +222,8 @@ export default function BookTourSection({
               <p className="text-sm text-stone-700">
                 Pick a time, then{' '}
                 <Link
-                  to={signIn.to}
-                  state={signIn.state}
+                  to={signIn().to}
+                  state={signIn().state}
                   className="font-semibold text-brand-800 underline"
                 >
                   sign in
