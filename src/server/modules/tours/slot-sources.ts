@@ -36,7 +36,8 @@ const t = alias(tours, 't');
 const ts = alias(listingTourSettings, 'ts');
 const w = alias(waitlistEntries, 'w');
 
-const epochMs = (column: SQL | unknown) => sql`floor(extract(epoch from ${column}) * 1000)::int8`;
+/** Epoch ms; date_part works in double precision, several times cheaper than extract's numeric. */
+const epochMs = (column: unknown) => sql`(date_part('epoch', ${column}) * 1000)::int8`;
 
 type SourcesRow = {
   landlord_id: string;

@@ -166,19 +166,6 @@ export function datesInWindow(
   return first <= last ? { first, last } : null;
 }
 
-/**
- * Instants safely around local dates `first`..`last`: a day either side, more than any buffer
- * reaches, for loading the tours that may touch their slots.
- */
-export function instantsAround(first: string, last: string, timeZone: string) {
-  const startOf = (date: Temporal.PlainDate) =>
-    new Date(date.toZonedDateTime({ timeZone }).epochMilliseconds);
-  return {
-    from: startOf(Temporal.PlainDate.from(first).subtract({ days: 1 })),
-    to: startOf(Temporal.PlainDate.from(last).add({ days: 2 })),
-  };
-}
-
 function intervalsOf(input: SlotInput): Interval[] {
   const { settings, listingId, forRenterId } = input;
   const own = (before?: number, after?: number) => ({
