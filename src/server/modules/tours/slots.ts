@@ -7,6 +7,7 @@ import {
   type TourSettings,
   type Vacation,
   WEEKDAYS,
+  type Weekday,
   type WeeklyHours,
 } from '../../../shared/schemas/tours.ts';
 
@@ -75,16 +76,47 @@ type Interval = {
 
 const toMs = (value: Date | string) => new Date(value).getTime();
 
+/*
+ * Temporal answers are pure and the same zones, dates and times come back on every request, so
+ * they are remembered (Temporal's zone arithmetic is the slow part of a request otherwise).
+ */
+const MEMO_LIMIT = 20_000;
+const instants = new Map<string, number>();
+const days = new Map<string, { next: string; weekday: Weekday }>();
+
+function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  let value = memo.get(key);
+  if (value === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    value = compute();
+    memo.set(key, value);
+  }
+  return value;
+}
+
+/** The next date and the weekday of a local date (calendar facts, no zone). */
+function dayOf(date: string) {
+  return remember(days, date, () => {
+    const plain = Temporal.PlainDate.from(date);
+    return {
+      next: plain.add({ days: 1 }).toString(),
+      weekday: WEEKDAYS[plain.dayOfWeek - 1] as Weekday,
+    };
+  });
+}
+
 /** The instant of a wall-clock time on a local date (see the DST decisions above). */
-function instantOf(date: Temporal.PlainDate, time: string, timeZone: string): number {
-  const minutes = minutesOfDay(time);
-  const day = minutes === 1440 ? date.add({ days: 1 }) : date;
-  const clock = minutes === 1440 ? 0 : minutes;
-  const wall = day.toPlainDateTime({ hour: Math.floor(clock / 60), minute: clock % 60 });
-  const zoned = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
-  if (zoned.toPlainDateTime().equals(wall)) return zoned.epochMilliseconds;
-  // Skipped: 'earlier' moved back by the gap, so the next transition is the jump itself.
-  return (zoned.getTimeZoneTransition('next') ?? zoned).epochMilliseconds;
+function instantOf(date: string, time: string, timeZone: string): number {
+  return remember(instants, `${timeZone}|${date}|${time}`, () => {
+    const minutes = minutesOfDay(time);
+    const day = Temporal.PlainDate.from(minutes === 1440 ? dayOf(date).next : date);
+    const clock = minutes === 1440 ? 0 : minutes;
+    const wall = day.toPlainDateTime({ hour: Math.floor(clock / 60), minute: clock % 60 });
+    const zoned = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
+    if (zoned.toPlainDateTime().equals(wall)) return zoned.epochMilliseconds;
+    // Skipped: 'earlier' moved back by the gap, so the next transition is the jump itself.
+    return (zoned.getTimeZoneTransition('next') ?? zoned).epochMilliseconds;
+  });
 }
 
 /** A local date's opening hours after overrides and vacations. */
@@ -95,8 +127,7 @@ export function hoursOn(
   const override = input.overrides.find((item) => item.date === date);
   if (override) return override.ranges;
   if (input.vacations.some((vacation) => vacation.start <= date && date <= vacation.end)) return [];
-  const weekday = WEEKDAYS[Temporal.PlainDate.from(date).dayOfWeek - 1];
-  return weekday ? (input.weeklyHours[weekday] ?? []) : [];
+  return input.weeklyHours[dayOf(date).weekday] ?? [];
 }
 
 function localDate(ms: number, timeZone: string): string {
@@ -106,12 +137,18 @@ function localDate(ms: number, timeZone: string): string {
     .toString();
 }
 
+const windows = new Map<string, { first: string; last: string }>();
+
 /** Today in the landlord's zone, and the last date of the booking window. */
 export function bookingWindow(now: Date, timeZone: string, windowDays: number) {
-  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime())
-    .toZonedDateTimeISO(timeZone)
-    .toPlainDate();
-  return { first: today.toString(), last: today.add({ days: windowDays - 1 }).toString() };
+  // Today changes at midnight only: one answer a minute is plenty.
+  const minute = Math.floor(now.getTime() / MINUTE);
+  return remember(windows, `${timeZone}|${minute}|${windowDays}`, () => {
+    const today = Temporal.Instant.fromEpochMilliseconds(minute * MINUTE)
+      .toZonedDateTimeISO(timeZone)
+      .toPlainDate();
+    return { first: today.toString(), last: today.add({ days: windowDays - 1 }).toString() };
+  });
 }
 
 /** Local dates `from`..`to` clipped to the booking window, or null when nothing is left. */
@@ -127,19 +164,6 @@ export function datesInWindow(
   const [, first = from] = [from, window.first].sort();
   const [last = to] = [to, window.last].sort();
   return first <= last ? { first, last } : null;
-}
-
-/**
- * Instants safely around local dates `first`..`last`: a day either side, more than any buffer
- * reaches, for loading the tours that may touch their slots.
- */
-export function instantsAround(first: string, last: string, timeZone: string) {
-  const startOf = (date: Temporal.PlainDate) =>
-    new Date(date.toZonedDateTime({ timeZone }).epochMilliseconds);
-  return {
-    from: startOf(Temporal.PlainDate.from(first).subtract({ days: 1 })),
-    to: startOf(Temporal.PlainDate.from(last).add({ days: 2 })),
-  };
 }
 
 function intervalsOf(input: SlotInput): Interval[] {
@@ -160,17 +184,26 @@ function intervalsOf(input: SlotInput): Interval[] {
   return [...tours, ...holds].sort((a, b) => a.start - b.start);
 }
 
-/** Showings (distinct starts) on this listing per local date, for the daily cap. */
-function showingsPerDay(intervals: Interval[], timeZone: string): Map<string, Set<number>> {
-  const days = new Map<string, Set<number>>();
+/** Showings (distinct starts) on this listing between two instants, for the daily cap. */
+function showingsBetween(intervals: Interval[], from: number, to: number): Set<number> {
+  const starts = new Set<number>();
   for (const interval of intervals) {
-    if (!interval.onListing) continue;
-    const date = localDate(interval.start, timeZone);
-    const starts = days.get(date) ?? new Set<number>();
-    starts.add(interval.start);
-    days.set(date, starts);
+    if (interval.onListing && interval.start >= from && interval.start < to)
+      starts.add(interval.start);
   }
-  return days;
+  return starts;
+}
+
+/** The first interval that may touch a slot starting at `start` (intervals sorted by start). */
+function firstRelevant(intervals: Interval[], start: number, lookBack: number): number {
+  let low = 0;
+  let high = intervals.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((intervals[middle] as Interval).start < start - lookBack) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** Seats taken at `start` on this listing, or null when another tour's buffers block it. */
@@ -179,18 +212,19 @@ function takenSeats(
   end: number,
   intervals: Interval[],
   settings: TourSettings,
-  reach: number,
+  reach: { ahead: number; back: number },
 ): number | null {
   const before = settings.bufferBeforeMinutes * MINUTE;
   const after = settings.bufferAfterMinutes * MINUTE;
   let taken = 0;
-  for (const other of intervals) {
+  for (let i = firstRelevant(intervals, start, reach.back); i < intervals.length; i += 1) {
+    const other = intervals[i] as Interval;
     if (other.onListing && other.start === start) {
       taken += 1;
       continue;
     }
     // Sorted by start: nothing later can reach back into this slot.
-    if (other.start >= end + reach) break;
+    if (other.start >= end + reach.ahead) break;
     const gapAfter = other.start - end; // other comes after the slot
     const gapBefore = start - other.end; // other comes before the slot
     const clearAfter = gapAfter >= Math.max(after, other.bufferBefore);
@@ -210,27 +244,36 @@ export function computeSlots(input: SlotInput): Slot[] {
   const length = settings.lengthMinutes * MINUTE;
   const step = settings.intervalMinutes * MINUTE;
   const intervals = intervalsOf(input);
-  // The farthest any buffer reaches: later tours beyond it cannot touch a slot.
-  const reach = Math.max(
-    settings.bufferAfterMinutes * MINUTE,
-    ...intervals.map((interval) => interval.bufferBefore),
-  );
-  const showings = settings.maxPerDay === null ? null : showingsPerDay(intervals, timeZone);
+  // How far another tour can reach into a slot: from ahead, the larger buffer between them;
+  // from behind, its length and the larger buffer between them too.
+  const before = settings.bufferBeforeMinutes * MINUTE;
+  const after = settings.bufferAfterMinutes * MINUTE;
+  const reach = {
+    ahead: Math.max(after, ...intervals.map((interval) => interval.bufferBefore)),
+    back: Math.max(
+      0,
+      ...intervals.map(
+        (interval) => interval.end - interval.start + Math.max(before, interval.bufferAfter),
+      ),
+    ),
+  };
   const slots: Slot[] = [];
-  for (
-    let date = Temporal.PlainDate.from(first);
-    Temporal.PlainDate.compare(date, Temporal.PlainDate.from(last)) <= 0;
-    date = date.add({ days: 1 })
-  ) {
-    const day = date.toString();
-    const dayStarts = showings?.get(day);
+  for (let day = first; day <= last; day = dayOf(day).next) {
+    const dayStarts =
+      settings.maxPerDay === null
+        ? null
+        : showingsBetween(
+            intervals,
+            instantOf(day, '00:00', timeZone),
+            instantOf(day, '24:00', timeZone),
+          );
     const full = settings.maxPerDay !== null && (dayStarts?.size ?? 0) >= settings.maxPerDay;
     const ranges = [...hoursOn(day, input)].sort(
       (a, b) => minutesOfDay(a.start) - minutesOfDay(b.start),
     );
     for (const range of ranges) {
-      const rangeStart = instantOf(date, range.start, timeZone);
-      const rangeEnd = instantOf(date, range.end, timeZone);
+      const rangeStart = instantOf(day, range.start, timeZone);
+      const rangeEnd = instantOf(day, range.end, timeZone);
       for (let start = rangeStart; start + length <= rangeEnd; start += step) {
         if (start < earliest) continue;
         if (full && !dayStarts?.has(start)) continue;

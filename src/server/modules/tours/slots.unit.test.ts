@@ -138,6 +138,16 @@ describe('slots across daylight saving time (America/New_York)', () => {
   });
 });
 
+describe('time zones', () => {
+  it('reads the hours in the landlord zone, whichever it is', () => {
+    const first = (timeZone: string) => startsOn('2026-11-10', { timeZone })[0];
+    expect(first('America/New_York')).toBe('2026-11-10T22:00:00.000Z');
+    expect(first('Europe/London')).toBe('2026-11-10T17:00:00.000Z');
+    expect(first('Asia/Kolkata')).toBe('2026-11-10T11:30:00.000Z');
+    expect(first('America/New_York')).toBe('2026-11-10T22:00:00.000Z');
+  });
+});
+
 describe('which dates are open', () => {
   it('an override opens a Sunday that is normally off', () => {
     const config = {
