@@ -8,12 +8,15 @@
  *            listing and the other one, so buffers across listings count), then
  *            GET /api/listings/{id}/tour-slots for the 21-day window at --connections clients
  *            (default 20), signed out. Budget: p95 <= 10 ms.
+ *   booking  --contenders renters (default 50), each signed in, book ONE private slot at once,
+ *            --rounds times (default 20) on fresh slots: every POST /api/tours timed, then the
+ *            double bookings counted in the table. Budget: p95 <= 100 ms, 0 double bookings.
  *
  * Each part is one entry of PARTS below (`run(context)` returning its figures and pass); add a
  * part there and it joins `--part all`.
  *
- *   npx tsx bench/tours.ts [--part slots|all] [--duration 10] [--warmup 3] [--connections 20]
- *                          [--data-dir data/bench-tours]
+ *   npx tsx bench/tours.ts [--part slots|booking|all] [--duration 10] [--warmup 3] [--connections 20]
+ *                          [--rounds 20] [--contenders 50] [--data-dir data/bench-tours]
  *
  * The last line printed is JSON.
  */
@@ -37,6 +40,7 @@ import { DEFAULT_TOUR_SETTINGS, WEEKDAYS } from '../src/shared/schemas/tours.ts'
 import { onePath, runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { cpuMs, round } from './lib/stats.ts';
+import { bookingPart } from './tours-booking.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +49,9 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     'data-dir': { type: 'string', default: 'data/bench-tours' },
+    /** booking: slots raced for one after another, and renters racing for each. */
+    rounds: { type: 'string', default: '20' },
+    contenders: { type: 'string', default: '50' },
   },
 });
 const DURATION_S = Number(values.duration);
@@ -178,6 +185,15 @@ async function slotsPart(context: BenchContext): Promise<PartResult> {
 /** The parts, in the order `--part all` runs them. */
 const PARTS: Record<string, (context: BenchContext) => Promise<PartResult>> = {
   slots: slotsPart,
+  booking: (context) =>
+    bookingPart({
+      ...context,
+      zone: ZONE,
+      password: PASSWORD,
+      domain: DOMAIN,
+      rounds: Number(values.rounds),
+      contenders: Number(values.contenders),
+    }),
 };
 
 // ---- setup ----

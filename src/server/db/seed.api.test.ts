@@ -196,6 +196,28 @@ describe('demo data', () => {
     expect(settings.video_only).toBeGreaterThan(10);
   });
 
+  it('gives the demo landlord tours in every state and a waitlist queue', async () => {
+    const statuses = await db.execute<{ status: string; n: number }>(sql`
+      select t.status, count(*)::int as n from tours t join users u on u.id = t.landlord_id
+      where u.email = 'landlord@stoop.test' group by t.status order by t.status`);
+    expect(statuses.rows.map((r) => r.status)).toEqual([
+      'cancelled',
+      'completed',
+      'confirmed',
+      'no_show',
+      'requested',
+    ]);
+    const queue = await one<{ n: number }>(sql`
+      select count(*)::int as n from waitlist_entries w join listings l on l.id = w.listing_id
+      join users u on u.id = l.landlord_id
+      where u.email = 'landlord@stoop.test' and w.status = 'waiting'`);
+    expect(queue.n).toBe(3);
+    // Requests expire through their jobs; confirmed tours have their reminders.
+    const jobs = await one<{ n: number }>(sql`
+      select count(*)::int as n from graphile_worker.jobs where key like 'tours.expire-request:%'`);
+    expect(jobs.n).toBe(2);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await one<{
       l: number;
@@ -204,18 +226,22 @@ describe('demo data', () => {
       s: number;
       a: number;
       t: number;
+      tours: number;
+      w: number;
     }>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
         (select count(*) from landlord_availability)::int as a,
-        (select count(*) from listing_tour_settings)::int as t`);
+        (select count(*) from listing_tour_settings)::int as t,
+        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w`);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
     const after = await one<typeof before>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
         (select count(*) from landlord_availability)::int as a,
-        (select count(*) from listing_tour_settings)::int as t`);
+        (select count(*) from listing_tour_settings)::int as t,
+        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w`);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));

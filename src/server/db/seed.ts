@@ -5,6 +5,7 @@ import { createUserWithPassword } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
 import { users } from './schema/auth.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
+import { seedTourBookings } from './seed-tour-bookings.ts';
 import { seedTourSettings } from './seed-tours.ts';
 
 /** Documented in the README; demo data is for local use only. */
@@ -66,6 +67,14 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
   if (listings > 0) created.push(`${listings} listings`);
   // Tour hours and settings, so every demo listing can be booked (existing rows are kept).
   await seedTourSettings(db, { landlordIds, listings: count });
+  // Demo tours and waitlist queues, so the landlord's screens are not empty.
+  created.push(
+    ...(await seedTourBookings(db, {
+      demoLandlordId,
+      demoRenterId: idOf('renter@stoop.test'),
+      password: DEMO_PASSWORD,
+    })),
+  );
   return created;
 }
 

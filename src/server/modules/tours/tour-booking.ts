@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { BookTourInput, Tour, TourType } from '../../../shared/schemas/tours.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { BookTourInput, Tour, TourSettings, TourType } from '../../../shared/schemas/tours.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { tours } from '../../db/schema/tours.ts';
+import { landlordAvailability, listingTourSettings, tours } from '../../db/schema/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { isoTime } from '../../lib/time.ts';
@@ -11,6 +11,7 @@ import {
   transactionWithEvents,
 } from '../events/events.service.ts';
 import { publicListing } from '../listings/listings.service.ts';
+import { fullSettings } from './availability-store.ts';
 import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
 import { findBookableSlot } from './slots.service.ts';
 import { announceTour, type TourEffectsDeps } from './tour-effects.ts';
@@ -77,14 +78,6 @@ export type SlotBooking = {
 const lockLandlord = (tx: Executor, landlordId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tours:${landlordId}`}, 0))`);
 
-async function seatsTaken(db: Executor, listingId: string, start: Date): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from ${tours}
-    where listing_id = ${listingId} and starts_at = ${start.toISOString()}
-      and status in ('requested', 'confirmed')`);
-  return result.rows[0]?.n ?? 0;
-}
-
 const slotTaken = () => new AppError('SLOT_TAKEN');
 
 function checkType(offered: readonly TourType[], type: TourType): void {
@@ -137,79 +130,123 @@ async function cancelReplaced(
   return { sequence: old.sequence + 2, start: isoTime(old.starts_at) };
 }
 
+type Precheck = { landlord_id: string; taken: number; settings: Partial<TourSettings> | null };
+
+/**
+ * One look before the transaction: the listing's landlord and effective settings, and how many
+ * seats of the slot are taken already (a visibly full slot is refused without a transaction).
+ */
+async function precheck(db: Executor, listingId: string, start: Date) {
+  const result = await db.execute<Precheck>(sql`
+    select ${listings.landlordId},
+      (select count(*)::int from ${tours} t where t.listing_id = ${listings.id}
+        and t.starts_at = ${start.toISOString()} and t.status in ('requested', 'confirmed')) as taken,
+      coalesce(s.settings, a.tour_defaults) as settings
+    from ${listings}
+    left join ${listingTourSettings} s on s.listing_id = ${listings.id}
+    left join ${landlordAvailability} a on a.landlord_id = ${listings.landlordId}
+    where ${listings.id} = ${listingId} and ${publicListing(listings)}`);
+  const row = result.rows[0];
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Listing not found.' });
+  return { landlordId: row.landlord_id, taken: row.taken, settings: fullSettings(row.settings) };
+}
+
+/**
+ * Inserts the tour at the lowest seat free in this statement's view. A seat another open
+ * transaction has just taken makes this insert wait for it; if that one commits, the unique
+ * index refuses ours and the next seat is tried (in a savepoint), up to the capacity.
+ */
+async function insertSeat(
+  tx: EventsTransaction,
+  row: { capacity: number; values: SQL },
+  listingId: string,
+  start: Date,
+): Promise<string> {
+  for (let attempt = 0; attempt < row.capacity; attempt += 1) {
+    try {
+      const id = await tx.transaction(async (savepoint) => {
+        const inserted = await savepoint.execute<{ id: string }>(sql`
+          insert into ${tours} (listing_id, renter_id, landlord_id, starts_at, ends_at, type, note,
+            status, expires_at, rescheduled_from_id, sequence, idempotency_key, seat)
+          select ${row.values}, free.seat
+          from generate_series(1, ${row.capacity}::int) as free(seat)
+          where not exists (select 1 from ${tours} o where o.listing_id = ${listingId}
+            and o.starts_at = ${start.toISOString()} and o.seat = free.seat
+            and o.status in ('requested', 'confirmed'))
+          order by free.seat limit 1
+          returning id`);
+        return inserted.rows[0]?.id;
+      });
+      if (!id) throw slotTaken();
+      return id;
+    } catch (error) {
+      if (uniqueViolation(error) !== 'tours_active_seat_unique') throw error;
+    }
+  }
+  throw slotTaken();
+}
+
+/**
+ * Books `start` in one transaction. The seat is inserted first: bookings racing for the same
+ * slot meet on the seat index, and the losers fail together the moment the winner commits
+ * (they do not queue behind each other). Then the landlord's advisory lock serializes the
+ * buffer check, so two overlapping starts cannot both pass it; the slot is re-checked with the
+ * new tour left out, and anything wrong rolls the whole booking back.
+ */
 export async function bookSlot(
   ctx: Ctx,
   booking: SlotBooking,
 ): Promise<{ tour: Tour; created: boolean }> {
   const now = new Date();
   const { listingId, start, renterId } = booking;
-  const listing = await ctx.db.execute<{ landlord_id: string }>(sql`
-    select ${listings.landlordId} from ${listings}
-    where ${listings.id} = ${listingId} and ${publicListing(listings)}`);
-  const landlordId = listing.rows[0]?.landlord_id;
-  if (!landlordId) throw new AppError('NOT_FOUND', { message: 'Listing not found.' });
+  const seen = await precheck(ctx.db, listingId, start);
+  const { landlordId, settings } = seen;
   if (landlordId === renterId) {
     throw new AppError('FORBIDDEN', { message: 'You cannot book a tour of your own listing.' });
   }
-  const query = { listingId, start, renterId, now };
-  // Fast path without the lock: a slot visibly gone is refused at once. (A reschedule checks
-  // inside only: the tour it replaces still holds its time until then.)
-  const seen = booking.rescheduledFromId ? null : await findBookableSlot(ctx.db, query);
-  if (!booking.rescheduledFromId) {
-    if (!seen) {
-      // Taken by this very booking, sent twice at once?
-      const earlier = await findByKey(ctx.db, renterId, booking.idempotencyKey);
-      if (earlier) return replayBooking(ctx, earlier, { listingId, start: start.toISOString() });
-      return explainUnbookable(ctx.db, query);
-    }
-    checkType(seen.settings.types, booking.type);
+  if (!booking.rescheduledFromId && seen.taken >= settings.capacity) {
+    // The fast 409 of a contended slot, unless the seat taken is this very booking's.
+    const earlier = await findByKey(ctx.db, renterId, booking.idempotencyKey);
+    if (earlier) return replayBooking(ctx, earlier, { listingId, start: start.toISOString() });
+    throw slotTaken();
   }
+  checkType(settings.types, booking.type);
+  const query = { listingId, start, renterId, now };
   try {
     return await transactionWithEvents(ctx, async (tx) => {
-      await lockLandlord(tx, landlordId);
-      const again = await findByKey(tx, renterId, booking.idempotencyKey);
-      if (again) {
-        if (booking.rescheduledFromId) {
-          if (again.rescheduled_from_id !== booking.rescheduledFromId) throw keyReused();
-          const tour = await selectTour(tx, ctx.coverUrl, again.id);
-          if (!tour) throw keyReused();
-          return { tour: toTour(tour), created: false };
-        }
-        return replayBooking({ db: tx, coverUrl: ctx.coverUrl }, again, {
-          listingId,
-          start: start.toISOString(),
-        });
-      }
-      if (seen && (await seatsTaken(tx, listingId, start)) >= seen.settings.capacity) {
-        throw slotTaken();
-      }
       const replaced = booking.rescheduledFromId
         ? await cancelReplaced(tx, ctx, booking.rescheduledFromId, now, listingId)
         : null;
-      const sequence = replaced?.sequence ?? 0;
-      // The replaced tour no longer holds its seat: re-check with it cancelled.
-      const fresh = await findBookableSlot(tx, query);
-      if (!fresh) return explainUnbookable(tx, query);
-      checkType(fresh.settings.types, booking.type);
-      const instant = fresh.settings.mode === 'instant';
+      const instant = settings.mode === 'instant';
+      const end = new Date(start.getTime() + settings.lengthMinutes * 60_000);
       const expiresAt = instant
         ? null
-        : new Date(now.getTime() + fresh.settings.requestExpiryHours * 3_600_000);
-      const inserted = await tx.execute<{ id: string }>(sql`
-        insert into ${tours} (listing_id, renter_id, landlord_id, starts_at, ends_at, type, note,
-          status, seat, expires_at, rescheduled_from_id, sequence, idempotency_key)
-        select ${listingId}, ${renterId}, ${landlordId}, ${start.toISOString()}, ${fresh.slot.end},
-          ${booking.type}, ${booking.note}, ${instant ? 'confirmed' : 'requested'}, free.seat,
-          ${expiresAt?.toISOString() ?? null}, ${booking.rescheduledFromId}, ${sequence},
-          ${booking.idempotencyKey}
-        from generate_series(1, ${fresh.settings.capacity}::int) as free(seat)
-        where not exists (select 1 from ${tours} o where o.listing_id = ${listingId}
-          and o.starts_at = ${start.toISOString()} and o.seat = free.seat
-          and o.status in ('requested', 'confirmed'))
-        order by free.seat limit 1
-        returning id`);
-      const id = inserted.rows[0]?.id;
-      if (!id) throw slotTaken();
+        : new Date(now.getTime() + settings.requestExpiryHours * 3_600_000);
+      const id = await insertSeat(
+        tx,
+        {
+          capacity: settings.capacity,
+          values: sql`${listingId}::uuid, ${renterId}::uuid, ${landlordId}::uuid,
+            ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${booking.type},
+            ${booking.note}, ${instant ? 'confirmed' : 'requested'},
+            ${expiresAt?.toISOString() ?? null}::timestamptz, ${booking.rescheduledFromId}::uuid,
+            ${replaced?.sequence ?? 0}::int, ${booking.idempotencyKey}`,
+        },
+        listingId,
+        start,
+      );
+      await lockLandlord(tx, landlordId);
+      const fresh = await findBookableSlot(tx, { ...query, ignoreTourId: id });
+      if (!fresh) return explainUnbookable(tx, query);
+      // Settings saved between the first look and the lock: the tour follows the fresh ones.
+      if (fresh.slot.end !== end.toISOString() || fresh.settings.mode !== settings.mode) {
+        checkType(fresh.settings.types, booking.type);
+        const nowInstant = fresh.settings.mode === 'instant';
+        await tx.execute(sql`update ${tours} set ends_at = ${fresh.slot.end},
+          status = ${nowInstant ? 'confirmed' : 'requested'},
+          expires_at = ${nowInstant ? null : new Date(now.getTime() + fresh.settings.requestExpiryHours * 3_600_000).toISOString()}
+          where id = ${id}`);
+      }
       await settleWaitlistOnBooking(tx, ctx.coverUrl, { listingId, renterId, start });
       if (booking.rescheduledFromId) {
         await announceTour(tx, ctx, {
@@ -221,20 +258,27 @@ export async function bookSlot(
         });
         if (replaced) await enqueueSlotFreed(tx, listingId, replaced.start);
       }
-      const kind = booking.rescheduledFromId ? 'rescheduled' : instant ? 'booked' : 'requested';
+      const status = fresh.settings.mode === 'instant' ? 'booked' : 'requested';
+      const kind = booking.rescheduledFromId ? 'rescheduled' : status;
       const tour = await announceTour(tx, ctx, { tourId: id, kind, actorId: ctx.user.id, now });
       return { tour: toTour(tour), created: true };
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint === 'tours_active_seat_unique') throw slotTaken();
-    if (constraint === 'tours_renter_idempotency_key_unique') {
-      // The same key on another landlord's listing, committed between our look and our insert.
+    const taken =
+      constraint === 'tours_active_seat_unique' ||
+      (error instanceof AppError && error.code === 'SLOT_TAKEN');
+    if (taken || constraint === 'tours_renter_idempotency_key_unique') {
+      // The seat taken may be this very booking's, sent twice at once: answer with its tour.
       const earlier = await findByKey(ctx.db, renterId, booking.idempotencyKey);
-      if (earlier && !booking.rescheduledFromId) {
-        return replayBooking(ctx, earlier, { listingId, start: start.toISOString() });
+      if (!earlier) throw taken ? slotTaken() : keyReused();
+      if (booking.rescheduledFromId) {
+        if (earlier.rescheduled_from_id !== booking.rescheduledFromId) throw keyReused();
+        const tour = await selectTour(ctx.db, ctx.coverUrl, earlier.id);
+        if (!tour) throw keyReused();
+        return { tour: toTour(tour), created: false };
       }
-      throw keyReused();
+      return replayBooking(ctx, earlier, { listingId, start: start.toISOString() });
     }
     throw error;
   }

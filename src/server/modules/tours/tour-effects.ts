@@ -3,7 +3,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { type EventsTransaction, publishEvents } from '../events/events.service.ts';
 import { postAutomaticNote } from '../messaging/messages.service.ts';
 import { formatTourTime, type TourMailKind, tourMails } from './tour-mail.ts';
-import { type CoverUrl, selectTour, type TourRecord, toTour } from './tour-view.ts';
+import { type CoverUrl, type Executor, selectTour, type TourRecord, toTour } from './tour-view.ts';
 import { removeJob } from './waitlist-queue.ts';
 
 /*
@@ -31,7 +31,11 @@ export const reminderJobKey = (tourId: string, kind: ReminderKind) =>
 export const expiryJobKey = (tourId: string) => `tours.expire-request:${tourId}`;
 
 /** Reminders for a confirmed tour (those still ahead); none for any other status. */
-async function syncJobs(tx: EventsTransaction, tour: TourRecord, now: Date): Promise<void> {
+export async function syncTourJobs(
+  tx: Executor,
+  tour: Pick<TourRecord, 'id' | 'start' | 'status' | 'expiresAt'>,
+  now: Date,
+): Promise<void> {
   const start = new Date(tour.start).getTime();
   for (const { kind, beforeMs } of REMINDERS) {
     const runAt = new Date(start - beforeMs);
@@ -99,7 +103,7 @@ export async function announceTour(
     { userId: tour.renter.id, type: 'tour.changed', data: { tour: view } },
     { userId: tour.landlord.id, type: 'tour.changed', data: { tour: view } },
   ]);
-  await syncJobs(tx, tour, input.now);
+  await syncTourJobs(tx, tour, input.now);
   if (input.quiet) return tour;
   for (const mail of tourMails(tour, input.kind, deps)) await deps.mailer.send(mail, tx);
   const note = noteFor(tour, input.kind);

@@ -7,6 +7,7 @@ import type {
   ToursQuerySchema,
 } from '../../../shared/schemas/tours.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/client.ts';
 import { tours } from '../../db/schema/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
@@ -19,7 +20,7 @@ import {
 import { settingsOfListing } from './booking-checks.ts';
 import { bookSlot, findByKey, replayBooking } from './tour-booking.ts';
 import { calendarFileName, tourCalendar } from './tour-calendar.ts';
-import { announceTour, type TourEffectsDeps } from './tour-effects.ts';
+import { announceTour, syncTourJobs, type TourEffectsDeps } from './tour-effects.ts';
 import { checkTransition, type TourAction } from './tour-transitions.ts';
 import { coverUrlFrom, selectTour, selectTours, type TourRecord, toTour } from './tour-view.ts';
 import { enqueueSlotFreed } from './waitlist-queue.ts';
@@ -90,8 +91,8 @@ export async function listTours({
     user.userType === 'landlord' ? sql`t.landlord_id = ${user.id}` : sql`t.renter_id = ${user.id}`,
   ];
   const live = sql`t.status in ('requested', 'confirmed')`;
-  if (input.scope === 'upcoming') clauses.push(sql`t.ends_at > now() and ${live}`);
-  if (input.scope === 'past') clauses.push(sql`not (t.ends_at > now() and ${live})`);
+  if (input.scope === 'upcoming') clauses.push(sql`t.starts_at > now() and ${live}`);
+  if (input.scope === 'past') clauses.push(sql`not (t.starts_at > now() and ${live})`);
   if (input.listingId) clauses.push(sql`t.listing_id = ${input.listingId}`);
   if (input.status) clauses.push(sql`t.status = ${input.status}`);
   // Local dates in the landlord's zone (the agenda's days).
@@ -249,4 +250,28 @@ export async function rescheduleTour({
     idempotencyKey: input.idempotencyKey,
     rescheduledFromId: current.id,
   });
+}
+
+/** Demo data: the reminder and expiry jobs of tours written directly by the seed. */
+export async function scheduleSeededTourJobs(db: Db, tourIds: string[]): Promise<void> {
+  const now = new Date();
+  const rows = await db.execute<{
+    id: string;
+    starts_at: string;
+    status: Tour['status'];
+    expires_at: string | null;
+  }>(sql`select id, starts_at, status, expires_at from ${tours}
+    where id = any(${sql.param(tourIds)}::uuid[])`);
+  for (const row of rows.rows) {
+    await syncTourJobs(
+      db,
+      {
+        id: row.id,
+        start: isoTime(row.starts_at),
+        status: row.status,
+        expiresAt: row.expires_at && isoTime(row.expires_at),
+      },
+      now,
+    );
+  }
 }

@@ -168,6 +168,7 @@ export async function settleWaitlistOnBooking(
     const [record] = await selectEntries(tx, coverUrl, sql`e.id = ${row.id}`);
     if (record) await publishEntry(tx, record);
   }
+  if (updated.rows.length > 0) await publishQueueMoves(tx, coverUrl, input.listingId);
 }
 
 const DAY_PART_BOUNDS = { morning: [0, 12], afternoon: [12, 17], evening: [17, 24] } as const;
@@ -207,4 +208,18 @@ export async function offerAfterNewHours(
   const waiting = await tx.execute<{ listing_id: string }>(sql`
     select distinct e.listing_id from ${waitlistEntries} e where ${filter} and e.status = 'waiting'`);
   for (const row of waiting.rows) await enqueueSlotFreed(tx, row.listing_id);
+}
+
+/** Someone left the line: everyone still in it moved up (`waitlist.changed` with positions). */
+export async function publishQueueMoves(
+  tx: EventsTransaction,
+  coverUrl: CoverUrl,
+  listingId: string,
+): Promise<void> {
+  const queue = await selectEntries(
+    tx,
+    coverUrl,
+    sql`e.listing_id = ${listingId} and e.status in ${ACTIVE}`,
+  );
+  for (const entry of queue) await publishEntry(tx, entry);
 }

@@ -14,7 +14,7 @@ import { publicListing } from '../listings/listings.service.ts';
 import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
 import { findBookableSlot } from './slots.service.ts';
 import { lockLandlordTours, makeOffer, type OfferDeps, withdrawOffer } from './waitlist-offers.ts';
-import { publishEntry, selectEntries, toEntry } from './waitlist-queue.ts';
+import { publishEntry, publishQueueMoves, selectEntries, toEntry } from './waitlist-queue.ts';
 
 /*
  * The waitlist's API (issue 13): renters join and leave a listing's queue and see their
@@ -87,6 +87,7 @@ export async function leaveWaitlist({
     await withdrawOffer(tx, entry);
     const [left] = await selectEntries(tx, ctx.coverUrl, sql`e.id = ${entry.id}`);
     if (left) await publishEntry(tx, left);
+    await publishQueueMoves(tx, ctx.coverUrl, entry.listingId);
   });
 }
 
@@ -232,6 +233,7 @@ export async function removeEntry({
     const [removed] = await selectEntries(tx, ctx.coverUrl, sql`e.id = ${entry.id}`);
     if (!removed) throw entryNotFound();
     await publishEntry(tx, removed);
+    await publishQueueMoves(tx, ctx.coverUrl, entry.listingId);
     return toEntry(removed);
   });
 }

@@ -74,6 +74,11 @@ describe('joining and leaving', () => {
     ).toBe(204);
     expect(await entryOf(first, listingId)).toBeUndefined();
     expect((await entryOf(second, listingId))?.position).toBe(1);
+    // The one behind heard live that they moved up.
+    const moved = await db.execute<{ payload: { entry: WaitlistEntry } }>(sql`
+      select payload from events where user_id = ${second.id} and type = 'waitlist.changed'
+      order by id desc limit 1`);
+    expect(moved.rows[0]?.payload.entry.position).toBe(1);
   });
 
   it('refuses joining a closed list, bad preferences and unknown listings', async () => {
