@@ -103,6 +103,14 @@ for (const [label, viewport] of VIEWPORTS) {
       const listingId = await landlordWithListing(page, url);
       await openAllDays(page.request, url, 'request');
 
+      // The landlord's screen is open before the renter books: the request arrives live.
+      await page.goto('/landlord/tours');
+      await pageReady(page);
+      await expect(page.getByRole('heading', { name: 'No tours this week' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Check your hours' })).toBeVisible();
+      await expect(page.getByTestId('tour-requests')).toHaveCount(0);
+      await screenshot(page, `tours-empty-${label}`);
+
       const renterContext = await browser.newContext({ baseURL: url });
       const renter = renterContext.request;
       const renterUser = await createUser(renter, url, 'renter');
@@ -121,8 +129,6 @@ for (const [label, viewport] of VIEWPORTS) {
       const tour = TourSchema.parse(await booked.json());
       expect(tour.status).toBe('requested');
 
-      await page.goto('/landlord/tours');
-      await pageReady(page);
       const requests = page.getByTestId('tour-requests');
       await expect(
         requests.getByRole('heading', { name: /Requests to answer \(1\)/ }),

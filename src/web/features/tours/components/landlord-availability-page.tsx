@@ -152,13 +152,22 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
             </Alert>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p
-              className="text-sm font-medium text-stone-700"
-              role="status"
-              data-testid="save-state"
-            >
-              {dirty ? 'Unsaved changes' : 'All changes saved'}
-            </p>
+            <div className="flex items-baseline gap-3">
+              <p
+                className="text-sm font-medium text-stone-700"
+                role="status"
+                data-testid="save-state"
+              >
+                {dirty ? 'Unsaved changes' : 'All changes saved'}
+              </p>
+              {/* On a phone the preview is at the end of the page. */}
+              <a
+                href="#preview-heading"
+                className="text-sm font-semibold text-brand-800 underline lg:hidden"
+              >
+                Preview
+              </a>
+            </div>
             <div className="flex gap-2">
               <Button
                 variant="secondary"
