@@ -364,6 +364,9 @@ describe('Book a tour', () => {
     expect(text(container)).toContain('5:00 – 5:20 PM');
     expect(router.state.location.search).toBe('');
     expect(router.state.location.hash).toBe('#book-tour');
+    // "Change time" goes back to that day's times.
+    await act(async () => buttonNamed(container, 'Back')?.click());
+    expect(dateButton(container, '2026-11-01')?.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('lets a visitor pick a time, then sign in to book exactly that time', async () => {

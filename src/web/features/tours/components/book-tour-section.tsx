@@ -10,6 +10,7 @@ import { useBookTour } from '../api/book-tour.ts';
 import { isActiveEntry, useMyWaitlist } from '../api/get-my-waitlist.ts';
 import { useTourSettings } from '../api/get-tour-settings.ts';
 import { toursQueryOptions } from '../api/get-tours.ts';
+import { localDate } from '../format.ts';
 import { type ChosenSlot, useBookingFlow } from '../hooks/use-booking-flow.ts';
 import { formatLongDateTime } from '../zoned-time.ts';
 import { BookTourConfirm } from './book-tour-confirm.tsx';
@@ -76,13 +77,16 @@ export default function BookTourSection({
     viewer === 'renter' ? new URLSearchParams(location.search).get(TOUR_START_PARAM) : null;
   const lengthMinutes = settings.data?.lengthMinutes;
   const firstType = settings.data?.types[0];
+  const settingsZone = settings.data?.timeZone;
 
   // Back from signing in with a chosen time: straight to confirming it (the server re-checks).
   useEffect(() => {
-    if (!wanted || lengthMinutes === undefined || !firstType) return;
+    if (!wanted || lengthMinutes === undefined || !firstType || !settingsZone) return;
     const start = Date.parse(wanted);
     if (Number.isFinite(start) && start > Date.now()) {
       const end = new Date(start + lengthMinutes * 60_000).toISOString();
+      // Its day first, so "Change time" goes back to that day's times.
+      dispatch({ kind: 'date', date: localDate(wanted, settingsZone) });
       dispatch({ kind: 'slot', slot: { start: wanted, end }, type: firstType });
     }
     // Drop the parameter (a reload should not pick the time again), keeping the anchor.
@@ -93,7 +97,16 @@ export default function BookTourSection({
       { search: search ? `?${search}` : '', hash: location.hash },
       { replace: true, preventScrollReset: true },
     );
-  }, [wanted, lengthMinutes, firstType, dispatch, navigate, location.search, location.hash]);
+  }, [
+    wanted,
+    lengthMinutes,
+    firstType,
+    settingsZone,
+    dispatch,
+    navigate,
+    location.search,
+    location.hash,
+  ]);
 
   if (settings.isPending) {
     return (
