@@ -78,6 +78,11 @@ export type SlotBooking = {
 const lockLandlord = (tx: Executor, landlordId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tours:${landlordId}`}, 0))`);
 
+/** A request waits for its answer this long, but never past the tour's start. */
+function requestDeadline(now: Date, start: Date, hours: number): Date {
+  return new Date(Math.min(now.getTime() + hours * 3_600_000, start.getTime()));
+}
+
 const slotTaken = () => new AppError('SLOT_TAKEN');
 
 function checkType(offered: readonly TourType[], type: TourType): void {
@@ -294,9 +299,7 @@ async function bookSlotNow(
         : null;
       const instant = settings.mode === 'instant';
       const end = new Date(start.getTime() + settings.lengthMinutes * 60_000);
-      const expiresAt = instant
-        ? null
-        : new Date(now.getTime() + settings.requestExpiryHours * 3_600_000);
+      const expiresAt = instant ? null : requestDeadline(now, start, settings.requestExpiryHours);
       const id = await insertSeat(
         tx,
         {
@@ -319,7 +322,7 @@ async function bookSlotNow(
         const nowInstant = fresh.settings.mode === 'instant';
         await tx.execute(sql`update ${tours} set ends_at = ${fresh.slot.end},
           status = ${nowInstant ? 'confirmed' : 'requested'},
-          expires_at = ${nowInstant ? null : new Date(now.getTime() + fresh.settings.requestExpiryHours * 3_600_000).toISOString()}
+          expires_at = ${nowInstant ? null : requestDeadline(now, start, fresh.settings.requestExpiryHours).toISOString()}
           where id = ${id}`);
       }
       await settleWaitlistOnBooking(tx, ctx.coverUrl, { listingId, renterId, start });
