@@ -9,7 +9,7 @@ import {
   WEEKDAYS,
 } from '../src/shared/schemas/tours.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { createUser, expect, pageReady, test } from './fixtures.ts';
+import { createUser, expect, pageReady, storageStateFor, test } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
 
 const VIEWPORTS = [
@@ -30,15 +30,14 @@ async function landlordWithListing(page: Page, baseURL: string) {
   return listingId;
 }
 
-/** Open every day, all day, so slots exist whatever the hour of the run. */
+/** Open every day (all day by default), so slots exist whatever the hour of the run. */
 async function openAllDays(
   request: APIRequestContext,
   baseURL: string,
   mode: 'instant' | 'request',
+  hours = { start: '00:00', end: '24:00' },
 ) {
-  const weeklyHours = Object.fromEntries(
-    WEEKDAYS.map((day) => [day, [{ start: '00:00', end: '24:00' }]]),
-  );
+  const weeklyHours = Object.fromEntries(WEEKDAYS.map((day) => [day, [hours]]));
   const response = await request.put('/api/landlord/availability', {
     headers: origin(baseURL),
     data: { weeklyHours, tourDefaults: { mode } },
@@ -65,6 +64,8 @@ for (const [label, viewport] of VIEWPORTS) {
       page,
       baseURL,
     }) => {
+      // axe over seven days of hour pickers takes a while on a busy 2-core machine.
+      test.slow();
       const url = baseURL ?? '';
       await landlordWithListing(page, url);
       await page.goto('/landlord/availability');
@@ -162,9 +163,11 @@ for (const [label, viewport] of VIEWPORTS) {
       baseURL,
       browser,
     }) => {
+      test.slow();
       const url = baseURL ?? '';
       const listingId = await landlordWithListing(page, url);
-      await openAllDays(page.request, url, 'instant');
+      // Mornings only: a short list of slots to pick from.
+      await openAllDays(page.request, url, 'instant', { start: '09:00', end: '11:00' });
 
       const renterContext = await browser.newContext({ baseURL: url });
       const renterUser = await createUser(renterContext.request, url, 'renter');
@@ -238,6 +241,45 @@ for (const [label, viewport] of VIEWPORTS) {
       await card.getByRole('link', { name: 'Answer requests →' }).click();
       await expect(page).toHaveURL(/\/landlord\/tours$/);
       await renterContext.close();
+    });
+  });
+}
+
+for (const [label, viewport] of VIEWPORTS) {
+  test.describe(`the demo landlord's tour screens (${label})`, () => {
+    test.use({ viewport, storageState: storageStateFor('landlord') });
+
+    test('the tours screen shows the seeded requests and agenda', async ({ page }) => {
+      await page.goto('/landlord/tours');
+      await pageReady(page);
+      await expect(
+        page.getByTestId('tour-requests').getByTestId('landlord-tour').first(),
+      ).toBeVisible();
+      await expect(page.getByTestId('agenda')).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await screenshot(page, `demo-tours-${label}`);
+    });
+
+    test('the waitlist, hours and dashboard card show the demo data', async ({ page }) => {
+      test.slow();
+      await page.goto('/landlord/waitlist');
+      await pageReady(page);
+      await expect(page.getByTestId('waitlist-total')).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await screenshot(page, `demo-waitlist-${label}`);
+
+      await page.goto('/landlord/availability');
+      await pageReady(page);
+      await expect(page.getByTestId('save-state')).toHaveText('All changes saved');
+      await expect(page.getByTestId('slot-preview').getByTestId('preview-count')).toBeVisible();
+      await screenshot(page, `demo-availability-${label}`);
+
+      await page.goto('/landlord/dashboard');
+      await pageReady(page);
+      await expect(
+        page.getByTestId('upcoming-tours').getByTestId('pending-requests'),
+      ).toBeVisible();
+      await screenshot(page, `demo-dashboard-${label}`);
     });
   });
 }

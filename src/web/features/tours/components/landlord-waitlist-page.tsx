@@ -21,8 +21,6 @@ type ListingQueue = LandlordWaitlist[number];
 
 /** One listing's queue with its open/closed switch. */
 function QueueCard({ queue, timeZone }: { queue: ListingQueue; timeZone: string }) {
-  const update = useUpdateTourSettings();
-  const toast = useToast();
   const entries = activeQueue(queue.entries);
   const { listing } = queue;
   const place = [listing.address, listing.unit].filter(Boolean).join(', ');
@@ -46,27 +44,7 @@ function QueueCard({ queue, timeZone }: { queue: ListingQueue; timeZone: string 
             {entries.length === 0 ? 'No one waiting' : `${entries.length} waiting`}
           </p>
         </div>
-        <Toggle
-          checked={queue.open}
-          onChange={(open) =>
-            update.mutate(
-              { listingId: listing.id, input: { waitlistOpen: open } },
-              {
-                onSuccess: () =>
-                  toast.success(
-                    open ? 'The waitlist is open.' : 'The waitlist is closed to new renters.',
-                  ),
-                onError: (error) => toast.error(errorMessage(error)),
-              },
-            )
-          }
-          label={
-            <>
-              {queue.open ? 'Open' : 'Closed'}
-              <span className="sr-only"> waitlist for {listing.title}</span>
-            </>
-          }
-        />
+        <WaitlistSwitch queue={queue} />
       </div>
       {entries.length === 0 ? (
         <p className="mt-3 text-sm text-stone-600">
@@ -85,6 +63,72 @@ function QueueCard({ queue, timeZone }: { queue: ListingQueue; timeZone: string 
   );
 }
 
+/** Opens or closes one listing's waitlist (its tour settings' `waitlistOpen`). */
+function WaitlistSwitch({ queue }: { queue: ListingQueue }) {
+  const update = useUpdateTourSettings();
+  const toast = useToast();
+  const { listing } = queue;
+  return (
+    <Toggle
+      checked={queue.open}
+      onChange={(open) =>
+        update.mutate(
+          { listingId: listing.id, input: { waitlistOpen: open } },
+          {
+            onSuccess: () =>
+              toast.success(
+                open ? 'The waitlist is open.' : 'The waitlist is closed to new renters.',
+              ),
+            onError: (error) => toast.error(errorMessage(error)),
+          },
+        )
+      }
+      label={
+        <>
+          {queue.open ? 'Open' : 'Closed'}
+          <span className="sr-only"> waitlist for {listing.title}</span>
+        </>
+      }
+    />
+  );
+}
+
+/** Listings nobody waits for: one line each, with the switch. */
+function QuietListings({ queues }: { queues: ListingQueue[] }) {
+  const list = (
+    <ul className="divide-y divide-stone-100 rounded-2xl border border-stone-200 bg-white px-4 shadow-sm">
+      {queues.map((queue) => (
+        <li
+          key={queue.listing.id}
+          className="flex flex-wrap items-center justify-between gap-2 py-2"
+        >
+          <Link
+            to={paths.listing.href(queue.listing.id)}
+            className="min-w-0 truncate text-stone-900 hover:underline"
+          >
+            {queue.listing.title}
+          </Link>
+          <WaitlistSwitch queue={queue} />
+        </li>
+      ))}
+    </ul>
+  );
+  const title = `${queues.length} listing${queues.length === 1 ? '' : 's'} with no one waiting`;
+  return queues.length <= 5 ? (
+    <section aria-label={title}>
+      <h2 className="mb-2 text-sm font-semibold text-stone-700">{title}</h2>
+      {list}
+    </section>
+  ) : (
+    <details className="group">
+      <summary className="cursor-pointer py-2 text-sm font-semibold text-brand-800">
+        {title}: open or close their lists
+      </summary>
+      <div className="mt-2">{list}</div>
+    </details>
+  );
+}
+
 /** /landlord/waitlist: each listing's queue, offers and the open/closed switch. */
 export function LandlordWaitlistPage() {
   const [params, setParams] = useSearchParams();
@@ -95,6 +139,10 @@ export function LandlordWaitlistPage() {
   const all = waitlist.data ?? [];
   const shown = listingId ? all.filter((q) => q.listing.id === listingId) : all;
   const waiting = all.reduce((n, q) => n + activeQueue(q.entries).length, 0);
+  const count = (q: ListingQueue) => activeQueue(q.entries).length;
+  // Queues with renters first, the longest on top; a listing picked by hand always in full.
+  const busy = shown.filter((q) => listingId || count(q) > 0).sort((a, b) => count(b) - count(a));
+  const quiet = listingId ? [] : shown.filter((q) => count(q) === 0);
 
   return (
     <Page title="Waitlist" width="default">
@@ -147,9 +195,10 @@ export function LandlordWaitlistPage() {
               </SelectField>
             ) : null}
           </div>
-          {shown.map((queue) => (
+          {busy.map((queue) => (
             <QueueCard key={queue.listing.id} queue={queue} timeZone={timeZone} />
           ))}
+          {quiet.length > 0 ? <QuietListings queues={quiet} /> : null}
         </div>
       )}
     </Page>
