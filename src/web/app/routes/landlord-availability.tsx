@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { LandlordAvailabilityPage } from '../../features/tours/components/landlord-availability-page.tsx';
 
 /** /landlord/availability */
 export function Component() {
-  return (
-    <ComingSoon title="Availability" description="The times you can show your apartments.">
-      <p>Availability settings are on their way.</p>
-    </ComingSoon>
-  );
+  return <LandlordAvailabilityPage />;
 }

@@ -5,13 +5,14 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { DashboardCard, StatTile } from '../../components/ui/stat-card.tsx';
+import { StatTile } from '../../components/ui/stat-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useLandlordDashboard } from '../../features/listing-editor/api/listing-editor-api.ts';
 import { formatInteger } from '../../features/listings/format.ts';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
 import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
+import { LandlordUpcomingTours } from '../../features/tours/components/landlord-upcoming-tours.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
 const MANAGE = [
@@ -129,7 +130,7 @@ export function Component() {
           </section>
         ) : null}
         <div className="grid gap-4 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          <div className="min-w-0 lg:col-span-2">
             {user ? (
               <LatestConversations
                 userId={user.id}
@@ -137,13 +138,7 @@ export function Component() {
               />
             ) : null}
           </div>
-          <DashboardCard
-            title="Upcoming tours"
-            count={null}
-            empty="Tour scheduling is coming soon."
-            href={paths.landlordTours.href()}
-            linkLabel="Tours"
-          />
+          <LandlordUpcomingTours />
         </div>
         <nav
           aria-label="Manage"

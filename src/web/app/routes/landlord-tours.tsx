@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { LandlordToursPage } from '../../features/tours/components/landlord-tours-page.tsx';
 
 /** /landlord/tours */
 export function Component() {
-  return (
-    <ComingSoon title="Tours" description="Viewings renters have booked with you.">
-      <p>Tour management is on its way.</p>
-    </ComingSoon>
-  );
+  return <LandlordToursPage />;
 }

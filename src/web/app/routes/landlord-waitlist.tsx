@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { LandlordWaitlistPage } from '../../features/tours/components/landlord-waitlist-page.tsx';
 
 /** /landlord/waitlist */
 export function Component() {
-  return (
-    <ComingSoon title="Waitlist" description="Renters waiting for your next vacancy.">
-      <p>The waitlist is on its way.</p>
-    </ComingSoon>
-  );
+  return <LandlordWaitlistPage />;
 }

@@ -13,6 +13,11 @@ import {
 import { OwnerListingActions } from '../../features/listings/components/owner-actions.tsx';
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
+import { BookTourLazy, type TourViewer } from '../../features/tours/components/book-tour-lazy.tsx';
+import {
+  BOOK_TOUR_ANCHOR,
+  TOUR_START_PARAM,
+} from '../../features/tours/components/book-tour-link.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import type { FromState } from '../guards/redirect-state.ts';
 
@@ -20,7 +25,7 @@ import type { FromState } from '../guards/redirect-state.ts';
 export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const { id = '' } = useParams();
   const listing = useListing(id);
-  const { user, isLandlord } = useAuth();
+  const { user, isLandlord, isRenter } = useAuth();
   const location = useLocation();
   if (listing.isPending) return <ListingLoading />;
   if (listing.isError) {
@@ -34,6 +39,23 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   if (listing.data === null) return <ListingNotFound />;
   const data = listing.data;
   const isOwner = user !== null && user.id === data.landlord.id;
+  const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+  const tourViewer: TourViewer =
+    user === null
+      ? 'visitor'
+      : isOwner
+        ? 'owner'
+        : isRenter
+          ? 'renter'
+          : isLandlord
+            ? 'landlord'
+            : 'other';
+  const bookTourLink =
+    tourViewer === 'renter' || tourViewer === 'visitor' ? (
+      <a href={`#${BOOK_TOUR_ANCHOR}`} className={buttonClass('secondary')}>
+        Book a tour
+      </a>
+    ) : null;
   const print = isLandlord ? (
     // Spec §6 confinement sends landlords away from /simple-listing/{id}: they print this page
     // instead (its print styles drop the navigation and the buttons).
@@ -64,23 +86,34 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
                 landlordId={data.landlord.id}
                 listingId={data.id}
                 userId={user?.id ?? null}
-                signIn={{
-                  to: paths.login.href(),
-                  state: {
-                    from: {
-                      pathname: location.pathname,
-                      search: location.search,
-                      hash: location.hash,
-                    },
-                  } satisfies FromState,
-                }}
+                signIn={{ to: paths.login.href(), state: { from } satisfies FromState }}
               />
+              {bookTourLink}
               {print}
             </>
           )
         }
         saveAction={
           isOwner ? null : <SaveButton listingId={data.id} title={data.title} variant="full" />
+        }
+        tours={
+          <BookTourLazy
+            listingId={data.id}
+            viewer={tourViewer}
+            // Back from signing in, the page opens on the booking section (and the chosen time).
+            signIn={(start) => ({
+              to: paths.login.href(),
+              state: {
+                from: {
+                  ...from,
+                  search: start ? `?${new URLSearchParams({ [TOUR_START_PARAM]: start })}` : '',
+                  hash: `#${BOOK_TOUR_ANCHOR}`,
+                },
+              } satisfies FromState,
+            })}
+            toursHref={paths.tours.href()}
+            availabilityHref={paths.landlordAvailability.href()}
+          />
         }
       />
     </Page>

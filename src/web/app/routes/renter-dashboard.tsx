@@ -11,6 +11,7 @@ import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.t
 import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
 import { useServerSavedListings } from '../../features/saved-listings/api/saved-listings-api.ts';
+import { RenterToursCard } from '../../features/tours/components/renter-tours-card.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { SavedListingsGrid } from '../saved/saved-listings-grid.tsx';
 
@@ -50,13 +51,7 @@ export function Component() {
             href={paths.chat.href()}
             testId="stat-unread"
           />
-          <DashboardCard
-            title="Tours"
-            count={null}
-            empty="Tour booking is coming soon."
-            href="/tours"
-            linkLabel="Tours"
-          />
+          <RenterToursCard toursHref={paths.tours.href()} />
           <DashboardCard
             title="Viewing notes"
             count={notes.length}

@@ -1,10 +1,24 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Page } from '../../components/ui/page.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { paths } from '../../config/paths.ts';
+import { RenterTours } from '../../features/tours/components/renter-tours.tsx';
 
-/** /tours */
+/** /tours: the renter's tours and waitlists. */
 export function Component() {
   return (
-    <ComingSoon title="Your tours" description="Viewings you have booked.">
-      <p>Tour booking is on its way. Tours you book with landlords will be listed here.</p>
-    </ComingSoon>
+    <Page title="Your tours">
+      <PageHeader
+        title="Your tours"
+        description="Viewings you have booked, in each apartment's local time, and the waitlists you are on."
+        actions={
+          <Link to={paths.search.href()} className={buttonClass('secondary')}>
+            Browse apartments
+          </Link>
+        }
+      />
+      <RenterTours listingHref={paths.listing.href} searchHref={paths.search.href()} />
+    </Page>
   );
 }

@@ -94,14 +94,17 @@ type ListingDetailsProps = {
   saveAction?: ReactNode;
   /** Landlord contact actions, composed by the page. */
   contactAction?: ReactNode;
+  /** The tours section (booking, or the owner's note), composed by the page. */
+  tours?: ReactNode;
 };
 
-/** Everything about a listing: gallery, facts, costs, amenities, landlord and tours. */
+/** Everything about a listing: gallery, facts, costs, amenities, landlord, and the page's tours. */
 export function ListingDetails({
   listing,
   layout,
   saveAction,
   contactAction,
+  tours,
 }: ListingDetailsProps) {
   const costs =
     listing.rentCents === null ? null : costBreakdown(listing.rentCents, listing.fees, feeName);
@@ -206,11 +209,7 @@ export function ListingDetails({
             </ul>
           </Section>
         ) : null}
-        <Section title="Tours">
-          <p className="text-stone-700">
-            Booking a tour online is coming soon. Message the landlord to arrange a visit.
-          </p>
-        </Section>
+        {tours}
       </div>
       {layout === 'desktop' ? (
         <div className="lg:sticky lg:top-20 lg:self-start">{landlordCard}</div>

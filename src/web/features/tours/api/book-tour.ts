@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type BookTourInput, type Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
+import { api } from '../../../lib/api-client.ts';
+import { toursKeys } from './tours-keys.ts';
+
+/**
+ * `POST /api/tours`: 201 with the tour (confirmed at once, or requested); 409 SLOT_TAKEN when
+ * someone was faster. The same idempotency key again answers with the first tour.
+ */
+export function bookTour(input: BookTourInput): Promise<Tour> {
+  return api('/api/tours', { method: 'POST', body: input, parse: TourSchema.parse });
+}
+
+export function useBookTour() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bookTour,
+    // Taken or not, the slots and the renter's tours and waitlist changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toursKeys.all }),
+  });
+}
+
+/** A fresh idempotency key (`crypto.randomUUID` needs a secure context, hence the fallback). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

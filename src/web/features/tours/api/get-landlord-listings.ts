@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  LANDLORD_LISTINGS_MAX_PAGE_SIZE,
+  type LandlordListing,
+  LandlordListingsSchema,
+} from '../../../../shared/schemas/landlord-listings.ts';
+import { api } from '../../../lib/api-client.ts';
+import { toursKeys } from './tours-keys.ts';
+
+const ORDER = { active: 0, draft: 1, rented: 2, archived: 3 } as const;
+
+/**
+ * `GET /api/landlord/listings?pageSize=100`: the listings a landlord picks from on the tour
+ * screens, live ones first. Archived ones are left out: nobody tours them.
+ */
+export async function fetchTourListings(signal?: AbortSignal): Promise<LandlordListing[]> {
+  const { items } = await api(
+    `/api/landlord/listings?pageSize=${LANDLORD_LISTINGS_MAX_PAGE_SIZE}`,
+    { parse: LandlordListingsSchema.parse, ...(signal ? { signal } : {}) },
+  );
+  return items
+    .filter((listing) => listing.status !== 'archived')
+    .sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.title.localeCompare(b.title));
+}
+
+export const tourListingsQueryOptions = () =>
+  queryOptions({
+    queryKey: toursKeys.landlordListings,
+    queryFn: ({ signal }) => fetchTourListings(signal),
+  });
+
+export function useTourListings() {
+  return useQuery(tourListingsQueryOptions());
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
+import { api } from '../../../lib/api-client.ts';
+import { toursKeys } from './tours-keys.ts';
+
+/** The state changes `POST /api/tours/{id}/{action}` offers besides reschedule. */
+export type TourAction = 'confirm' | 'decline' | 'cancel' | 'complete' | 'no-show';
+
+/** The tour from an answer that is the tour itself or `{ tour }`. */
+function parseTour(data: unknown): Tour {
+  const inner =
+    typeof data === 'object' && data !== null && 'tour' in data
+      ? (data as { tour: unknown }).tour
+      : data;
+  return TourSchema.parse(inner);
+}
+
+/** `POST /api/tours/{id}/{action}`; decline and cancel take an optional reason. */
+export function transitionTour(id: string, action: TourAction, reason?: string): Promise<Tour> {
+  const trimmed = reason?.trim();
+  return api(`/api/tours/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    body: trimmed && (action === 'decline' || action === 'cancel') ? { reason: trimmed } : {},
+    parse: parseTour,
+  });
+}
+
+/** Runs a transition, then refreshes every tour list, the slots it frees and the waitlists. */
+export function useTourTransition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: TourAction; reason?: string }) =>
+      transitionTour(id, action, reason),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: toursKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: toursKeys.slotsAll });
+      void queryClient.invalidateQueries({ queryKey: toursKeys.waitlists });
+    },
+  });
+}

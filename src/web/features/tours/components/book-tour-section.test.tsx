@@ -1,0 +1,400 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListingTourSettings, Slot, Tour } from '../../../../shared/schemas/tours.ts';
+import {
+  type ApiCall,
+  buttonNamed,
+  renderMessaging,
+  stubApi,
+  typeInto,
+} from '../../../testing/messaging-test-harness.tsx';
+import { cleanup, waitFor } from '../../../testing/render.tsx';
+import BookTourSection from './book-tour-section.tsx';
+
+const LISTING = '00000000-0000-4000-8000-0000000000d1';
+const TOUR = '00000000-0000-4000-8000-0000000000e1';
+const NY = 'America/New_York';
+
+const settings = (overrides: Partial<ListingTourSettings> = {}): ListingTourSettings => ({
+  listingId: LISTING,
+  inherited: true,
+  timeZone: NY,
+  lengthMinutes: 20,
+  intervalMinutes: 20,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 10,
+  minNoticeMinutes: 120,
+  windowDays: 5,
+  maxPerDay: null,
+  capacity: 1,
+  mode: 'instant',
+  requestExpiryHours: 24,
+  types: ['in_person', 'video'],
+  cancelCutoffMinutes: 60,
+  waitlistOpen: true,
+  offerHoldMinutes: 120,
+  ...overrides,
+});
+
+const slot = (start: string): Slot => ({
+  start,
+  end: new Date(Date.parse(start) + 20 * 60_000).toISOString(),
+  seatsLeft: 1,
+});
+// Sat Oct 31 17:00 EDT; Sun Nov 1 (the day DST ends) 17:00 and 17:20 EST.
+const SLOTS = [
+  slot('2026-10-31T21:00:00.000Z'),
+  slot('2026-11-01T22:00:00.000Z'),
+  slot('2026-11-01T22:20:00.000Z'),
+];
+
+function tour(overrides: Partial<Tour> = {}): Tour {
+  const party = (id: string, name: string) => ({ id, name });
+  return {
+    id: TOUR,
+    listingId: LISTING,
+    listing: {
+      id: LISTING,
+      title: 'Sunny two-bedroom',
+      address: '12 Test Street',
+      unit: null,
+      neighborhood: 'tribeca',
+      borough: 'manhattan',
+      coverPhotoUrl: null,
+    },
+    renter: party('00000000-0000-4000-8000-00000000000a', 'Rita'),
+    landlord: party('00000000-0000-4000-8000-00000000000b', 'Lou'),
+    start: '2026-11-01T22:00:00.000Z',
+    end: '2026-11-01T22:20:00.000Z',
+    timeZone: NY,
+    type: 'video',
+    note: null,
+    status: 'confirmed',
+    expiresAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    rescheduledFromId: null,
+    rescheduledToId: null,
+    sequence: 0,
+    createdAt: '2026-10-30T12:00:00.000Z',
+    updatedAt: '2026-10-30T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Api = {
+  settings?: ListingTourSettings | { status: number };
+  slots?: () => Slot[];
+  book?: (call: ApiCall) => { status: number; body: unknown };
+  waitlist?: unknown[];
+};
+
+function api({ settings: s = settings(), slots = () => SLOTS, book, waitlist = [] }: Api) {
+  return stubApi((call) => {
+    const path = call.url.pathname;
+    if (path === `/api/listings/${LISTING}/tour-settings`) {
+      return 'status' in s
+        ? { status: s.status, body: { error: { code: 'UNAUTHORIZED', message: 'Sign in.' } } }
+        : { body: s };
+    }
+    if (path === `/api/listings/${LISTING}/tour-slots`) {
+      return { body: { timeZone: NY, slots: slots() } };
+    }
+    if (path === '/api/waitlist') return { body: { items: waitlist } };
+    if (path === '/api/tours' && call.method === 'POST' && book) return book(call);
+    if (path === '/api/tours' && call.method === 'GET') return { body: { items: [] } };
+    return undefined;
+  });
+}
+
+const props = {
+  listingId: LISTING,
+  signIn: (start?: string) => ({
+    to: '/login',
+    state: {
+      from: {
+        pathname: `/listings/${LISTING}`,
+        search: start ? `?tour=${encodeURIComponent(start)}` : '',
+        hash: '#book-tour',
+      },
+    },
+  }),
+  toursHref: '/tours',
+};
+
+const dateButton = (c: HTMLElement, date: string) =>
+  c.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`);
+const timeButton = (c: HTMLElement, time: string) => buttonNamed(c, time);
+const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
+
+beforeEach(() => {
+  // Only Date is faked: the clock reads Friday 2026-10-30, 08:00 in New York.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-10-30T12:00:00.000Z'));
+});
+
+afterEach(async () => {
+  await cleanup();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function renderRenter() {
+  return renderMessaging(<BookTourSection {...props} viewer="renter" />);
+}
+
+describe('Book a tour', () => {
+  it("shows the window's days (empty ones disabled) and the times in the listing's zone", async () => {
+    api({});
+    const { container } = await renderRenter();
+    await waitFor(() =>
+      expect(dateButton(container, '2026-10-31')?.getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(dateButton(container, '2026-10-30')?.disabled).toBe(true);
+    expect(dateButton(container, '2026-11-03')?.disabled).toBe(true);
+    expect(container.querySelectorAll('button[data-date]')).toHaveLength(5);
+    expect(text(container)).toContain('Times in New York time (EDT)');
+    expect(timeButton(container, '5:00 PM')).not.toBeNull();
+
+    // Sunday, the day DST ends: 17:00 local is still 5:00 PM, now EST.
+    await act(async () => dateButton(container, '2026-11-01')?.click());
+    expect(text(container)).toContain('Sunday, November 1');
+    expect(text(container)).toContain('Times in New York time (EST)');
+    expect(timeButton(container, '5:00 PM')).not.toBeNull();
+    expect(timeButton(container, '5:20 PM')).not.toBeNull();
+  });
+
+  it('confirms with type and note, then offers the calendar file and /tours', async () => {
+    const calls = api({ book: () => ({ status: 201, body: tour({ note: 'Hello' }) }) });
+    const { container } = await renderRenter();
+    await waitFor(() => expect(dateButton(container, '2026-11-01')).not.toBeNull());
+    await act(async () => dateButton(container, '2026-11-01')?.click());
+    await act(async () => timeButton(container, '5:00 PM')?.click());
+
+    expect(text(container)).toContain('Sunday, November 1');
+    expect(text(container)).toContain('5:00 – 5:20 PM');
+    expect(text(container)).toContain('(New York time (EST))');
+    const video = container.querySelector<HTMLInputElement>('input[type="radio"][value="video"]');
+    await act(async () => video?.click());
+    const note = container.querySelector('textarea') as HTMLTextAreaElement;
+    await act(async () => typeInto(note, 'Hello'));
+    expect(text(container)).toContain('5/500 characters');
+    expect(note.maxLength).toBe(500);
+
+    await act(async () => buttonNamed(container, 'Confirm tour')?.click());
+    await waitFor(() =>
+      expect(text(container)).toContain('Tour confirmed for Sunday, November 1 at 5:00 PM'),
+    );
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({
+      listingId: LISTING,
+      start: '2026-11-01T22:00:00.000Z',
+      type: 'video',
+      note: 'Hello',
+    });
+    expect(String((post?.body as { idempotencyKey?: string } | undefined)?.idempotencyKey)).toMatch(
+      /^[\w-]{8,}$/,
+    );
+    const links = [...container.querySelectorAll('a')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toContainEqual(['Add to calendar', `/api/tours/${TOUR}/ics`]);
+    expect(links).toContainEqual(['See your tours', '/tours']);
+  });
+
+  it('says a taken slot was taken, refreshes the times and goes back to them', async () => {
+    let free = SLOTS;
+    const calls = api({
+      slots: () => free,
+      book: () => {
+        free = SLOTS.filter((s) => s.start !== '2026-10-31T21:00:00.000Z');
+        return {
+          status: 409,
+          body: { error: { code: 'SLOT_TAKEN', message: 'That time was just taken.' } },
+        };
+      },
+    });
+    const { container } = await renderRenter();
+    await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
+    await act(async () => timeButton(container, '5:00 PM')?.click());
+    await act(async () => buttonNamed(container, 'Confirm tour')?.click());
+    await waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+        'That time was just taken. Please choose another.',
+      ),
+    );
+    // The slots were asked again; Saturday is now full, so the strip moves on to Sunday.
+    await waitFor(() => expect(dateButton(container, '2026-10-31')?.disabled).toBe(true));
+    expect(calls.filter((c) => c.url.pathname.endsWith('/tour-slots')).length).toBeGreaterThan(1);
+    expect(dateButton(container, '2026-11-01')?.getAttribute('aria-pressed')).toBe('true');
+    expect(buttonNamed(container, 'Confirm tour')).toBeNull();
+  });
+
+  it('retries a failed confirm with the same idempotency key', async () => {
+    let attempt = 0;
+    const calls = api({
+      book: () => {
+        attempt += 1;
+        return attempt === 1
+          ? { status: 503, body: { error: { code: 'INTERNAL', message: 'Try again.' } } }
+          : { status: 201, body: tour() };
+      },
+    });
+    const { container } = await renderRenter();
+    await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
+    await act(async () => timeButton(container, '5:00 PM')?.click());
+    await act(async () => buttonNamed(container, 'Confirm tour')?.click());
+    await waitFor(() => expect(container.querySelector('[role="alert"]')).not.toBeNull());
+    await act(async () => buttonNamed(container, 'Confirm tour')?.click());
+    await waitFor(() => expect(text(container)).toContain('Tour confirmed for'));
+    const keys = calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('says "Request sent" when the landlord confirms each request', async () => {
+    api({
+      settings: settings({ mode: 'request', types: ['in_person'] }),
+      book: () => ({
+        status: 201,
+        body: tour({
+          status: 'requested',
+          type: 'in_person',
+          expiresAt: '2026-10-31T12:00:00.000Z',
+        }),
+      }),
+    });
+    const { container } = await renderRenter();
+    await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
+    await act(async () => timeButton(container, '5:00 PM')?.click());
+    // One type offered: no choice to make.
+    expect(container.querySelector('input[type="radio"]')).toBeNull();
+    expect(text(container)).toContain('In person');
+    await act(async () => buttonNamed(container, 'Send request')?.click());
+    await waitFor(() => expect(text(container)).toContain('Request sent'));
+    expect(text(container)).toContain('The landlord has until Sat, Oct 31, 8:00 AM to answer');
+    expect(
+      [...container.querySelectorAll('a')].some((a) => a.textContent === 'Add to calendar'),
+    ).toBe(false);
+  });
+
+  it('offers the waitlist when no time is open, and shows the place in line once joined', async () => {
+    const entry = {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      listingId: LISTING,
+      listing: tour().listing,
+      renter: tour().renter,
+      preferences: { days: ['saturday'], times: ['evening'], types: [] },
+      status: 'waiting',
+      position: 2,
+      offer: null,
+      createdAt: '2026-10-30T12:00:00.000Z',
+    };
+    let joined = false;
+    const calls = stubApi((call) => {
+      const path = call.url.pathname;
+      if (path.endsWith('/tour-settings')) return { body: settings() };
+      if (path.endsWith('/tour-slots')) return { body: { timeZone: NY, slots: [] } };
+      if (path === '/api/waitlist') return { body: { items: joined ? [entry] : [] } };
+      if (path === `/api/listings/${LISTING}/waitlist` && call.method === 'POST') {
+        joined = true;
+        return { status: 201, body: entry };
+      }
+      return undefined;
+    });
+    const { container } = await renderRenter();
+    await waitFor(() => expect(buttonNamed(container, 'Join waitlist')).not.toBeNull());
+    expect(text(container)).toContain('There are no tour times open right now.');
+    const sat = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Sat');
+    const evenings = [...container.querySelectorAll('label')].find((l) =>
+      l.textContent?.startsWith('Evenings'),
+    );
+    await act(async () => sat?.querySelector('input')?.click());
+    await act(async () => evenings?.querySelector('input')?.click());
+    await act(async () => buttonNamed(container, 'Join waitlist')?.click());
+    await waitFor(() => expect(text(container)).toContain('You are #2 on the waitlist.'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      preferences: { days: ['saturday'], times: ['evening'], types: [] },
+    });
+    expect(text(container)).toContain('Suits you: Sat · evenings');
+    expect(buttonNamed(container, 'Leave waitlist')).not.toBeNull();
+  });
+
+  it('tells a renter who already has a tour here when it is, with the way to change it', async () => {
+    stubApi((call) => {
+      const path = call.url.pathname;
+      if (path.endsWith('/tour-settings')) return { body: settings() };
+      if (path.endsWith('/tour-slots')) return { body: { timeZone: NY, slots: SLOTS } };
+      if (path === '/api/waitlist') return { body: { items: [] } };
+      if (path === '/api/tours') {
+        expect(call.url.searchParams.get('listingId')).toBe(LISTING);
+        return { body: { items: [tour()] } };
+      }
+      return undefined;
+    });
+    const { container } = await renderRenter();
+    await waitFor(() =>
+      expect(text(container)).toContain(
+        'You have a tour here on Sunday, November 1 at 5:00 PM (confirmed).',
+      ),
+    );
+    const link = [...container.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Move or cancel'),
+    );
+    expect(link?.getAttribute('href')).toBe('/tours');
+  });
+
+  it('takes a renter back from signing in straight to confirming the time they chose', async () => {
+    api({});
+    const start = '2026-11-01T22:00:00.000Z';
+    const { container, router } = await renderMessaging(
+      <BookTourSection {...props} viewer="renter" />,
+      {
+        path: `/listings/${LISTING}?tour=${encodeURIComponent(start)}#book-tour`,
+        pattern: '/listings/:id',
+      },
+    );
+    await waitFor(() => expect(buttonNamed(container, 'Confirm tour')).not.toBeNull());
+    expect(text(container)).toContain('Sunday, November 1');
+    expect(text(container)).toContain('5:00 – 5:20 PM');
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.hash).toBe('#book-tour');
+    // "Change time" goes back to that day's times.
+    await act(async () => buttonNamed(container, 'Back')?.click());
+    expect(dateButton(container, '2026-11-01')?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('lets a visitor pick a time, then sign in to book exactly that time', async () => {
+    api({});
+    const { container, router } = await renderMessaging(
+      <BookTourSection {...props} viewer="visitor" />,
+      { path: `/listings/${LISTING}`, pattern: '/listings/:id' },
+    );
+    await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
+    await act(async () => timeButton(container, '5:00 PM')?.click());
+    expect(text(container)).toContain(
+      'Sign in to book Saturday, October 31 at 5:00 PM. You will come back here to confirm.',
+    );
+    const link = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Sign in to book',
+    );
+    await act(async () => link?.click());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual(props.signIn('2026-10-31T21:00:00.000Z').state);
+  });
+
+  it('asks a visitor to sign in and come back to the listing', async () => {
+    api({ settings: { status: 401 } });
+    const { container } = await renderMessaging(<BookTourSection {...props} viewer="visitor" />);
+    await waitFor(() => expect(text(container)).toContain('Sign in as a renter to book a tour.'));
+    const link = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Sign in to book',
+    );
+    expect(link?.getAttribute('href')).toBe('/login');
+  });
+});

@@ -1,0 +1,61 @@
+import { useId, useMemo, useState } from 'react';
+import { isTimeZone } from '../../../../shared/schemas/tours.ts';
+import { TextField } from '../../../components/ui/field.tsx';
+import { timeZones } from '../availability-draft.ts';
+import { formatTime, zoneAbbreviation } from '../format.ts';
+
+type TimeZoneFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+};
+
+/**
+ * The landlord's IANA time zone: type to search the browser's list (a native datalist, so it
+ * works with every keyboard and screen reader). The draft only takes a zone the runtime knows.
+ */
+export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
+  const listId = useId();
+  const [text, setText] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  const zones = useMemo(timeZones, []);
+  // A new saved value (a reset or a refetch) replaces what is typed.
+  if (value !== lastValue) {
+    setLastValue(value);
+    setText(value);
+  }
+  const typedValid = isTimeZone(text) && zones.includes(text);
+  const now = new Date();
+  const hint = isTimeZone(value)
+    ? `Now ${formatTime(now, value)} ${zoneAbbreviation(now, value)} there. Type a city to search.`
+    : undefined;
+  return (
+    <>
+      <TextField
+        label="Time zone"
+        list={listId}
+        value={text}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          if (isTimeZone(next) && zones.includes(next)) onChange(next);
+        }}
+        onBlur={() => {
+          if (!typedValid) setText(value);
+        }}
+        hint={hint}
+        error={
+          text !== value && text !== '' && !typedValid ? 'Pick a time zone from the list.' : error
+        }
+        className="sm:max-w-sm"
+      />
+      <datalist id={listId}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TOUR_SETTINGS, type Tour } from '../../../../shared/schemas/tours.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { LandlordToursPage } from './landlord-tours-page.tsx';
+
+const LISTING = '00000000-0000-4000-8000-0000000000d1';
+/** Intl puts thin and narrow no-break spaces in ranges: compare with plain spaces. */
+const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s/g, ' ');
+let n = 0;
+
+function aTour(start: string, overrides: Partial<Tour> = {}): Tour {
+  n += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    listingId: LISTING,
+    listing: {
+      id: LISTING,
+      title: 'Sunny two-bedroom',
+      address: '12 Test Street',
+      unit: '4B',
+      neighborhood: null,
+      borough: null,
+      coverPhotoUrl: null,
+    },
+    renter: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Rita Renter' },
+    landlord: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Lars Landlord' },
+    start,
+    end: new Date(Date.parse(start) + 20 * 60_000).toISOString(),
+    timeZone: 'America/New_York',
+    type: 'in_person',
+    note: null,
+    status: 'confirmed',
+    expiresAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    rescheduledFromId: null,
+    rescheduledToId: null,
+    sequence: 0,
+    createdAt: '2026-10-01T12:00:00.000Z',
+    updatedAt: '2026-10-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function stubTours(agenda: Tour[], requests: Tour[]) {
+  return stubApi((call) => {
+    const path = call.url.pathname;
+    if (path === '/api/tours') {
+      return {
+        body: { items: call.url.searchParams.get('status') === 'requested' ? requests : agenda },
+      };
+    }
+    if (path.startsWith('/api/tours/') && call.method === 'POST') {
+      const id = path.split('/')[3];
+      const tour = requests.find((t) => t.id === id);
+      return { body: { ...tour, status: 'confirmed' } };
+    }
+    if (path === '/api/landlord/availability') {
+      return {
+        body: {
+          timeZone: 'America/New_York',
+          weeklyHours: {},
+          overrides: [],
+          vacations: [],
+          tourDefaults: DEFAULT_TOUR_SETTINGS,
+        },
+      };
+    }
+    if (path === '/api/landlord/listings') {
+      return {
+        body: {
+          items: [],
+          total: 0,
+          page: 1,
+          pageSize: 100,
+          statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
+        },
+      };
+    }
+    return undefined;
+  });
+}
+
+describe('the landlord tours agenda', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-28T12:00:00Z'));
+  });
+  afterEach(async () => {
+    await cleanup();
+    document.body.innerHTML = '';
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('puts tours on their New York day across the DST change, times labelled with the zone', async () => {
+    const calls = stubTours(
+      [
+        aTour('2026-11-02T04:30:00Z', { renter: { id: LISTING, name: 'Late Sunday' } }),
+        aTour('2026-11-01T04:30:00Z', { renter: { id: LISTING, name: 'Early Sunday' } }),
+        aTour('2026-10-31T21:00:00Z', { renter: { id: LISTING, name: 'Saturday' } }),
+      ],
+      [],
+    );
+    const { container } = await renderMessaging(<LandlordToursPage />, {
+      path: '/landlord/tours?date=2026-10-28',
+      pattern: '/landlord/tours',
+    });
+    await waitFor(() =>
+      expect(container.querySelectorAll('[data-testid="agenda-day"]')).toHaveLength(2),
+    );
+    const agendaCall = calls.find(
+      (c) => c.url.pathname === '/api/tours' && c.url.searchParams.get('from'),
+    );
+    expect(agendaCall?.url.searchParams.get('from')).toBe('2026-10-26');
+    expect(agendaCall?.url.searchParams.get('to')).toBe('2026-11-01');
+
+    const [saturday, sunday] = [
+      ...container.querySelectorAll<HTMLElement>('[data-testid="agenda-day"]'),
+    ];
+    expect(saturday?.querySelector('h3')?.textContent).toContain('Saturday, October 31');
+    expect(text(saturday)).toContain('5:00 – 5:20 PM EDT');
+    expect(sunday?.querySelector('h3')?.textContent).toContain('Sunday, November 1');
+    const cards = [...(sunday?.querySelectorAll('[data-testid="landlord-tour"]') ?? [])];
+    expect(cards.map(text)).toEqual([
+      expect.stringContaining('12:30 – 12:50 AM EDT'),
+      expect.stringContaining('11:30 – 11:50 PM EST'),
+    ]);
+    expect(cards[0]?.textContent).toContain('Early Sunday');
+    // The days without tours say so.
+    expect(container.textContent).toContain('No tours');
+  });
+
+  it('confirms a request and says so', async () => {
+    const request = aTour('2026-10-30T21:00:00Z', {
+      status: 'requested',
+      expiresAt: '2026-10-29T12:00:00Z',
+      note: 'Can I bring my dog?',
+    });
+    const calls = stubTours([request], [request]);
+    const { container } = await renderMessaging(<LandlordToursPage />, {
+      path: '/landlord/tours',
+      pattern: '/landlord/tours',
+    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="tour-requests"]')).not.toBeNull(),
+    );
+    const requests = container.querySelector<HTMLElement>('[data-testid="tour-requests"]');
+    expect(requests?.textContent).toContain('Requests to answer (1)');
+    expect(requests?.textContent).toContain('Can I bring my dog?');
+    expect(text(requests)).toContain('Answer by Thu, Oct 29, 8:00 AM');
+    const confirm = [...(requests?.querySelectorAll('button') ?? [])].find(
+      (b) => b.textContent === 'Confirm',
+    );
+    await act(async () => confirm?.click());
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.method === 'POST' && c.url.pathname === `/api/tours/${request.id}/confirm`,
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(container.querySelector('[data-toast-type="success"]')?.textContent).toContain(
+        'Tour confirmed',
+      ),
+    );
+  });
+
+  it('asks for an optional reason before declining', async () => {
+    const request = aTour('2026-10-30T21:00:00Z', { status: 'requested' });
+    const calls = stubTours([], [request]);
+    const { container } = await renderMessaging(<LandlordToursPage />, {
+      path: '/landlord/tours',
+      pattern: '/landlord/tours',
+    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="tour-requests"]')).not.toBeNull(),
+    );
+    const find = (text: string) =>
+      [...container.querySelectorAll('button')].find((b) => b.textContent === text);
+    await act(async () => find('Decline')?.click());
+    const reason = container.querySelector('textarea');
+    expect(reason).not.toBeNull();
+    await act(async () => {
+      if (!reason) return;
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(
+        reason,
+        'Already let',
+      );
+      reason.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => find('Decline request')?.click());
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/decline'))).toBe(true));
+    expect(calls.find((c) => c.url.pathname.endsWith('/decline'))?.body).toEqual({
+      reason: 'Already let',
+    });
+  });
+});

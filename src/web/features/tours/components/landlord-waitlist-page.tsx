@@ -1,0 +1,206 @@
+import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/schemas/tours.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { FullPageStatus } from '../../../components/ui/full-page-status.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAvailability } from '../api/get-availability.ts';
+import { type LandlordWaitlist, useLandlordWaitlist } from '../api/get-landlord-waitlist.ts';
+import { useUpdateTourSettings } from '../api/update-tour-settings.ts';
+import { activeQueue } from '../waitlist.ts';
+import { Toggle } from './landlord-controls.tsx';
+import { LandlordWaitlistEntry } from './landlord-waitlist-entry.tsx';
+
+type ListingQueue = LandlordWaitlist[number];
+
+/** One listing's queue with its open/closed switch. */
+function QueueCard({ queue, timeZone }: { queue: ListingQueue; timeZone: string }) {
+  const entries = activeQueue(queue.entries);
+  const { listing } = queue;
+  const place = [listing.address, listing.unit].filter(Boolean).join(', ');
+  const headingId = `queue-${listing.id}`;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="waitlist-queue"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+            <Link to={paths.listing.href(listing.id)} className="hover:underline">
+              {listing.title}
+            </Link>
+          </h2>
+          {place ? <p className="text-sm text-stone-600">{place}</p> : null}
+          <p className="mt-1 text-sm text-stone-700">
+            {entries.length === 0 ? 'No one waiting' : `${entries.length} waiting`}
+          </p>
+        </div>
+        <WaitlistSwitch queue={queue} />
+      </div>
+      {entries.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600">
+          {queue.open
+            ? 'Renters can join when no slot suits them. When a tour is cancelled, the first in line gets the slot.'
+            : 'The list is closed: renters cannot join. Switch it on to let them.'}
+        </p>
+      ) : (
+        <ol className="mt-2 divide-y divide-stone-100" aria-label={`Queue for ${listing.title}`}>
+          {entries.map((entry) => (
+            <LandlordWaitlistEntry key={entry.id} entry={entry} timeZone={timeZone} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Opens or closes one listing's waitlist (its tour settings' `waitlistOpen`). */
+function WaitlistSwitch({ queue }: { queue: ListingQueue }) {
+  const update = useUpdateTourSettings();
+  const toast = useToast();
+  const { listing } = queue;
+  return (
+    <Toggle
+      checked={queue.open}
+      onChange={(open) =>
+        update.mutate(
+          { listingId: listing.id, input: { waitlistOpen: open } },
+          {
+            onSuccess: () =>
+              toast.success(
+                open ? 'The waitlist is open.' : 'The waitlist is closed to new renters.',
+              ),
+            onError: (error) => toast.error(errorMessage(error)),
+          },
+        )
+      }
+      label={
+        <>
+          {queue.open ? 'Open' : 'Closed'}
+          <span className="sr-only"> waitlist for {listing.title}</span>
+        </>
+      }
+    />
+  );
+}
+
+/** Listings nobody waits for: one line each, with the switch. */
+function QuietListings({ queues }: { queues: ListingQueue[] }) {
+  const list = (
+    <ul className="divide-y divide-stone-100 rounded-2xl border border-stone-200 bg-white px-4 shadow-sm">
+      {queues.map((queue) => (
+        <li
+          key={queue.listing.id}
+          className="flex flex-wrap items-center justify-between gap-2 py-2"
+        >
+          <Link
+            to={paths.listing.href(queue.listing.id)}
+            className="min-w-0 truncate text-stone-900 hover:underline"
+          >
+            {queue.listing.title}
+          </Link>
+          <WaitlistSwitch queue={queue} />
+        </li>
+      ))}
+    </ul>
+  );
+  const title = `${queues.length} listing${queues.length === 1 ? '' : 's'} with no one waiting`;
+  return queues.length <= 5 ? (
+    <section aria-label={title}>
+      <h2 className="mb-2 text-sm font-semibold text-stone-700">{title}</h2>
+      {list}
+    </section>
+  ) : (
+    <details className="group">
+      <summary className="cursor-pointer py-2 text-sm font-semibold text-brand-800">
+        {title}: open or close their lists
+      </summary>
+      <div className="mt-2">{list}</div>
+    </details>
+  );
+}
+
+/** /landlord/waitlist: each listing's queue, offers and the open/closed switch. */
+export function LandlordWaitlistPage() {
+  const [params, setParams] = useSearchParams();
+  const waitlist = useLandlordWaitlist();
+  const availability = useAvailability();
+  const timeZone = availability.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const listingId = params.get('listing') ?? '';
+  const all = waitlist.data ?? [];
+  const shown = listingId ? all.filter((q) => q.listing.id === listingId) : all;
+  const waiting = all.reduce((n, q) => n + activeQueue(q.entries).length, 0);
+  const count = (q: ListingQueue) => activeQueue(q.entries).length;
+  // Queues with renters first, the longest on top; a listing picked by hand always in full.
+  const busy = shown.filter((q) => listingId || count(q) > 0).sort((a, b) => count(b) - count(a));
+  const quiet = listingId ? [] : shown.filter((q) => count(q) === 0);
+
+  return (
+    <Page title="Waitlist" width="default">
+      <PageHeader
+        title="Waitlist"
+        description="Renters waiting for a tour slot, first come, first served."
+      />
+      {waitlist.isPending ? (
+        <FullPageStatus message="Loading the waitlist..." />
+      ) : waitlist.isError ? (
+        <Alert>{errorMessage(waitlist.error)}</Alert>
+      ) : all.length === 0 ? (
+        <EmptyState
+          title="No listings with a waitlist yet"
+          action={
+            <Link to={paths.landlordListings.href()} className={buttonClass('primary')}>
+              Go to your listings
+            </Link>
+          }
+        >
+          <p>
+            Once a listing is live, renters who find no slot that suits them can join its waitlist.
+          </p>
+        </EmptyState>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+            <p className="text-stone-700" data-testid="waitlist-total">
+              {waiting === 0
+                ? 'No one is waiting right now.'
+                : `${waiting} renter${waiting === 1 ? '' : 's'} waiting across your listings.`}
+            </p>
+            {all.length > 1 ? (
+              <SelectField
+                label="Listing"
+                value={listingId}
+                onChange={(event) =>
+                  setParams(event.target.value ? { listing: event.target.value } : {}, {
+                    replace: true,
+                  })
+                }
+                className="sm:w-72"
+              >
+                <option value="">All listings</option>
+                {all.map((q) => (
+                  <option key={q.listing.id} value={q.listing.id}>
+                    {q.listing.title}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </div>
+          {busy.map((queue) => (
+            <QueueCard key={queue.listing.id} queue={queue} timeZone={timeZone} />
+          ))}
+          {quiet.length > 0 ? <QuietListings queues={quiet} /> : null}
+        </div>
+      )}
+    </Page>
+  );
+}

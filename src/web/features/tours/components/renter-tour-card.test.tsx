@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Tour } from '../../../../shared/schemas/tours.ts';
+import {
+  buttonNamed,
+  renderMessaging,
+  stubApi,
+  typeInto,
+} from '../../../testing/messaging-test-harness.tsx';
+import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { RenterTourCard } from './renter-tour-card.tsx';
+
+const LISTING = '00000000-0000-4000-8000-0000000000d1';
+const TOUR = '00000000-0000-4000-8000-0000000000e1';
+const NOW = Date.parse('2026-11-20T15:00:00.000Z');
+
+function tour(overrides: Partial<Tour> = {}): Tour {
+  return {
+    id: TOUR,
+    listingId: LISTING,
+    listing: {
+      id: LISTING,
+      title: 'Sunny two-bedroom',
+      address: '12 Test Street',
+      unit: '3B',
+      neighborhood: 'tribeca',
+      borough: 'manhattan',
+      coverPhotoUrl: null,
+    },
+    renter: { id: '00000000-0000-4000-8000-00000000000a', name: 'Rita' },
+    landlord: { id: '00000000-0000-4000-8000-00000000000b', name: 'Lou' },
+    // 30 minutes from now: inside a 60-minute cut-off.
+    start: '2026-11-20T15:30:00.000Z',
+    end: '2026-11-20T15:50:00.000Z',
+    timeZone: 'America/New_York',
+    type: 'in_person',
+    note: null,
+    status: 'confirmed',
+    expiresAt: null,
+    cancelledBy: null,
+    cancelReason: null,
+    rescheduledFromId: null,
+    rescheduledToId: null,
+    sequence: 0,
+    createdAt: '2026-11-19T12:00:00.000Z',
+    updatedAt: '2026-11-19T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function api() {
+  return stubApi((call) =>
+    call.url.pathname === `/api/listings/${LISTING}/tour-settings`
+      ? {
+          body: {
+            listingId: LISTING,
+            inherited: true,
+            timeZone: 'America/New_York',
+            lengthMinutes: 20,
+            intervalMinutes: 20,
+            bufferBeforeMinutes: 0,
+            bufferAfterMinutes: 10,
+            minNoticeMinutes: 120,
+            windowDays: 21,
+            maxPerDay: null,
+            capacity: 1,
+            mode: 'instant',
+            requestExpiryHours: 24,
+            types: ['in_person'],
+            cancelCutoffMinutes: 60,
+            waitlistOpen: true,
+            offerHoldMinutes: 120,
+          },
+        }
+      : call.url.pathname === `/api/tours/${TOUR}/cancel`
+        ? { body: tour({ status: 'cancelled', cancelledBy: 'renter' }) }
+        : undefined,
+  );
+}
+
+const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
+const listingHref = (id: string) => `/listings/${id}`;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(async () => {
+  await cleanup();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("a renter's tour card", () => {
+  it("shows when (the listing's zone), where and with whom", async () => {
+    api();
+    const { container } = await renderMessaging(
+      <RenterTourCard tour={tour()} listingHref={listingHref} upcoming />,
+    );
+    expect(text(container)).toContain('Friday, November 20, 10:30 – 10:50 AM');
+    expect(text(container)).toContain('New York time (EST)');
+    expect(text(container)).toContain('12 Test Street, Unit 3B · Tribeca, Manhattan');
+    expect(text(container)).toContain('With Lou');
+    const ics = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Add to calendar',
+    );
+    expect(ics?.getAttribute('href')).toBe(`/api/tours/${TOUR}/ics`);
+    expect(ics?.hasAttribute('download')).toBe(true);
+  });
+
+  it('explains that it is too late to cancel inside the cut-off', async () => {
+    api();
+    const { container } = await renderMessaging(
+      <RenterTourCard tour={tour()} listingHref={listingHref} upcoming />,
+    );
+    await waitFor(() =>
+      expect(text(container)).toContain(
+        'It is too late to cancel or move this tour online: changes close 1 h before it starts.',
+      ),
+    );
+    expect(buttonNamed(container, 'Cancel tour')).toBeNull();
+    expect(buttonNamed(container, 'Reschedule')).toBeNull();
+  });
+
+  it('cancels before the cut-off, with the reason', async () => {
+    const calls = api();
+    const { container } = await renderMessaging(
+      <RenterTourCard
+        tour={tour({ start: '2026-11-21T15:30:00.000Z', end: '2026-11-21T15:50:00.000Z' })}
+        listingHref={listingHref}
+        upcoming
+      />,
+    );
+    await waitFor(() => expect(buttonNamed(container, 'Cancel tour')).not.toBeNull());
+    await act(async () => buttonNamed(container, 'Cancel tour')?.click());
+    const reason = container.querySelector('input') as HTMLInputElement;
+    await act(async () => typeInto(reason, 'Found a place'));
+    const confirm = [...container.querySelectorAll('button')].filter(
+      (b) => b.textContent === 'Cancel tour',
+    );
+    expect(confirm).toHaveLength(2);
+    await act(async () => confirm[1]?.click());
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/cancel'))).toBe(true));
+    expect(calls.find((c) => c.url.pathname.endsWith('/cancel'))?.body).toEqual({
+      reason: 'Found a place',
+    });
+    await waitFor(() => expect(document.body.textContent).toContain('Tour cancelled.'));
+  });
+
+  it('lets a request be withdrawn even close to its start', async () => {
+    api();
+    const { container } = await renderMessaging(
+      <RenterTourCard
+        tour={tour({ status: 'requested', expiresAt: '2026-11-20T15:20:00.000Z' })}
+        listingHref={listingHref}
+        upcoming
+      />,
+    );
+    expect(text(container)).toContain('Awaiting confirmation');
+    expect(text(container)).toContain(
+      'Waiting for the landlord to confirm (until Fri, Nov 20, 10:20 AM).',
+    );
+    expect(buttonNamed(container, 'Withdraw request')).not.toBeNull();
+    expect(container.querySelector('a[download]')).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buttonNamed, renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { RenterTours } from './renter-tours.tsx';
+
+const LISTING = '00000000-0000-4000-8000-0000000000d1';
+const listing = {
+  id: LISTING,
+  title: 'Sunny two-bedroom',
+  address: '12 Test Street',
+  unit: null,
+  neighborhood: 'tribeca',
+  borough: 'manhattan',
+  coverPhotoUrl: null,
+};
+const party = (n: string, name: string) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name,
+});
+const offer = {
+  id: '00000000-0000-4000-8000-0000000000f1',
+  listingId: LISTING,
+  listing,
+  renter: party('a', 'Rita'),
+  preferences: { days: [], times: [], types: ['video'] },
+  status: 'offered',
+  position: 1,
+  offer: {
+    start: '2030-01-07T22:00:00.000Z',
+    end: '2030-01-07T22:20:00.000Z',
+    expiresAt: '2030-01-07T17:00:00.000Z',
+  },
+  createdAt: '2029-12-30T12:00:00.000Z',
+};
+const settings = {
+  listingId: LISTING,
+  inherited: true,
+  timeZone: 'America/New_York',
+  lengthMinutes: 20,
+  intervalMinutes: 20,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 10,
+  minNoticeMinutes: 120,
+  windowDays: 21,
+  maxPerDay: null,
+  capacity: 1,
+  mode: 'instant',
+  requestExpiryHours: 24,
+  types: ['in_person', 'video'],
+  cancelCutoffMinutes: 60,
+  waitlistOpen: true,
+  offerHoldMinutes: 120,
+};
+
+afterEach(async () => {
+  await cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
+const props = { listingHref: (id: string) => `/listings/${id}`, searchHref: '/search' };
+
+describe('/tours for a renter', () => {
+  it('says what to do next when there is nothing yet', async () => {
+    stubApi((call) =>
+      call.url.pathname === '/api/tours' || call.url.pathname === '/api/waitlist'
+        ? { body: { items: [] } }
+        : undefined,
+    );
+    const { container } = await renderMessaging(<RenterTours {...props} />);
+    await waitFor(() => expect(text(container)).toContain('No upcoming tours'));
+    expect(text(container)).toContain('pick a time under "Book a tour" on its page');
+    expect(text(container)).toContain('Tours you have taken or cancelled will be listed here.');
+    const browse = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Browse apartments',
+    );
+    expect(browse?.getAttribute('href')).toBe('/search');
+    expect(text(container)).not.toContain('Waitlists');
+  });
+
+  it('books a held waitlist offer at exactly its start, in a type that suits the renter', async () => {
+    const calls = stubApi((call) => {
+      const path = call.url.pathname;
+      if (path === '/api/tours' && call.method === 'GET') return { body: { items: [] } };
+      if (path === '/api/waitlist') return { body: { items: [offer] } };
+      if (path === `/api/listings/${LISTING}/tour-settings`) return { body: settings };
+      if (path === '/api/tours' && call.method === 'POST') {
+        return { status: 409, body: { error: { code: 'SLOT_TAKEN', message: 'Taken.' } } };
+      }
+      return undefined;
+    });
+    const { container } = await renderMessaging(<RenterTours {...props} />);
+    await waitFor(() =>
+      expect(text(container)).toContain(
+        'A slot is held for you until 12:00 PM: Mon, Jan 7, 5:00 PM (New York time (EST)).',
+      ),
+    );
+    await act(async () => buttonNamed(container, 'Book it')?.click());
+    await waitFor(() =>
+      expect(text(container)).toContain(
+        'That time is no longer held for you. You keep your place in line.',
+      ),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      listingId: LISTING,
+      start: '2030-01-07T22:00:00.000Z',
+      type: 'video',
+    });
+  });
+});
