@@ -78,6 +78,11 @@ export type SlotBooking = {
 const lockLandlord = (tx: Executor, landlordId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tours:${landlordId}`}, 0))`);
 
+/** A request waits for its answer this long, but never past the tour's start. */
+function requestDeadline(now: Date, start: Date, hours: number): Date {
+  return new Date(Math.min(now.getTime() + hours * 3_600_000, start.getTime()));
+}
+
 const slotTaken = () => new AppError('SLOT_TAKEN');
 
 function checkType(offered: readonly TourType[], type: TourType): void {
@@ -130,15 +135,29 @@ async function cancelReplaced(
   return { sequence: old.sequence + 2, start: isoTime(old.starts_at) };
 }
 
-type Precheck = { landlord_id: string; taken: number; settings: Partial<TourSettings> | null };
+type Precheck = {
+  landlord_id: string;
+  taken: number;
+  settings: Partial<TourSettings> | null;
+  earlier: KeyRow | null;
+};
 
 /**
  * One look before the transaction: the listing's landlord and effective settings, and how many
  * seats of the slot are taken already (a visibly full slot is refused without a transaction).
  */
-async function precheck(db: Executor, listingId: string, start: Date) {
+async function precheck(
+  db: Executor,
+  booking: Pick<SlotBooking, 'listingId' | 'start' | 'renterId' | 'idempotencyKey'>,
+) {
+  const { listingId, start } = booking;
   const result = await db.execute<Precheck>(sql`
     select ${listings.landlordId},
+      (select json_build_object('id', k.id, 'listing_id', k.listing_id,
+          'starts_at', k.starts_at, 'rescheduled_from_id', k.rescheduled_from_id)
+        from ${tours} k
+        where k.renter_id = ${booking.renterId} and k.idempotency_key = ${booking.idempotencyKey})
+        as earlier,
       (select count(*)::int from ${tours} t where t.listing_id = ${listings.id}
         and t.starts_at = ${start.toISOString()} and t.status in ('requested', 'confirmed')) as taken,
       coalesce(s.settings, a.tour_defaults) as settings
@@ -147,8 +166,13 @@ async function precheck(db: Executor, listingId: string, start: Date) {
     left join ${landlordAvailability} a on a.landlord_id = ${listings.landlordId}
     where ${listings.id} = ${listingId} and ${publicListing(listings)}`);
   const row = result.rows[0];
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Listing not found.' });
-  return { landlordId: row.landlord_id, taken: row.taken, settings: fullSettings(row.settings) };
+  if (!row) return null;
+  return {
+    landlordId: row.landlord_id,
+    taken: row.taken,
+    settings: fullSettings(row.settings),
+    earlier: row.earlier,
+  };
 }
 
 /**
@@ -162,21 +186,26 @@ async function insertSeat(
   listingId: string,
   start: Date,
 ): Promise<string> {
+  const insert = (db: Executor) =>
+    db.execute<{ id: string }>(sql`
+      insert into ${tours} (listing_id, renter_id, landlord_id, starts_at, ends_at, type, note,
+        status, expires_at, rescheduled_from_id, sequence, idempotency_key, seat)
+      select ${row.values}, free.seat
+      from generate_series(1, ${row.capacity}::int) as free(seat)
+      where not exists (select 1 from ${tours} o where o.listing_id = ${listingId}
+        and o.starts_at = ${start.toISOString()} and o.seat = free.seat
+        and o.status in ('requested', 'confirmed'))
+      order by free.seat limit 1
+      returning id`);
+  if (row.capacity === 1) {
+    // A private slot has no other seat to try: a unique violation ends the booking as it is.
+    const id = (await insert(tx)).rows[0]?.id;
+    if (!id) throw slotTaken();
+    return id;
+  }
   for (let attempt = 0; attempt < row.capacity; attempt += 1) {
     try {
-      const id = await tx.transaction(async (savepoint) => {
-        const inserted = await savepoint.execute<{ id: string }>(sql`
-          insert into ${tours} (listing_id, renter_id, landlord_id, starts_at, ends_at, type, note,
-            status, expires_at, rescheduled_from_id, sequence, idempotency_key, seat)
-          select ${row.values}, free.seat
-          from generate_series(1, ${row.capacity}::int) as free(seat)
-          where not exists (select 1 from ${tours} o where o.listing_id = ${listingId}
-            and o.starts_at = ${start.toISOString()} and o.seat = free.seat
-            and o.status in ('requested', 'confirmed'))
-          order by free.seat limit 1
-          returning id`);
-        return inserted.rows[0]?.id;
-      });
+      const id = await tx.transaction(async (savepoint) => (await insert(savepoint)).rows[0]?.id);
       if (!id) throw slotTaken();
       return id;
     } catch (error) {
@@ -193,13 +222,64 @@ async function insertSeat(
  * buffer check, so two overlapping starts cannot both pass it; the slot is re-checked with the
  * new tour left out, and anything wrong rolls the whole booking back.
  */
-export async function bookSlot(
+export function bookSlot(
+  ctx: Ctx,
+  booking: SlotBooking,
+): Promise<{ tour: Tour; created: boolean }> {
+  let gates = gatesByPool.get(ctx.db);
+  if (!gates) {
+    gates = new Map();
+    gatesByPool.set(ctx.db, gates);
+  }
+  return throughGate(gates, `${booking.listingId}|${booking.start.toISOString()}`, () =>
+    bookSlotNow(ctx, booking),
+  );
+}
+
+/**
+ * Bookings of one slot in progress on this instance (one app, one pool): the first, which the
+ * others wait for.
+ */
+const gatesByPool = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Requests for a slot another request of this instance is booking wait for it to finish, then
+ * go on together: after a win they find the slot full at their first look (one query, no
+ * transaction), instead of all opening transactions that can only fail. An optimization only:
+ * across instances (and for everything else) the database decides.
+ */
+async function throughGate<T>(
+  gates: Map<string, Promise<unknown>>,
+  key: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const ahead = gates.get(key);
+  if (ahead) {
+    await ahead.catch(() => undefined);
+    return work();
+  }
+  const mine = work();
+  gates.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (gates.get(key) === mine) gates.delete(key);
+  }
+}
+
+async function bookSlotNow(
   ctx: Ctx,
   booking: SlotBooking,
 ): Promise<{ tour: Tour; created: boolean }> {
   const now = new Date();
   const { listingId, start, renterId } = booking;
-  const seen = await precheck(ctx.db, listingId, start);
+  const seen = await precheck(ctx.db, booking);
+  // The same key again (for a new booking): its first tour, whatever the slot looks like now.
+  const earlier = seen ? seen.earlier : await findByKey(ctx.db, renterId, booking.idempotencyKey);
+  if (earlier && !booking.rescheduledFromId) {
+    return replayBooking(ctx, earlier, { listingId, start: start.toISOString() });
+  }
+  if (!seen) throw new AppError('NOT_FOUND', { message: 'Listing not found.' });
   const { landlordId, settings } = seen;
   if (landlordId === renterId) {
     throw new AppError('FORBIDDEN', { message: 'You cannot book a tour of your own listing.' });
@@ -219,9 +299,7 @@ export async function bookSlot(
         : null;
       const instant = settings.mode === 'instant';
       const end = new Date(start.getTime() + settings.lengthMinutes * 60_000);
-      const expiresAt = instant
-        ? null
-        : new Date(now.getTime() + settings.requestExpiryHours * 3_600_000);
+      const expiresAt = instant ? null : requestDeadline(now, start, settings.requestExpiryHours);
       const id = await insertSeat(
         tx,
         {
@@ -244,7 +322,7 @@ export async function bookSlot(
         const nowInstant = fresh.settings.mode === 'instant';
         await tx.execute(sql`update ${tours} set ends_at = ${fresh.slot.end},
           status = ${nowInstant ? 'confirmed' : 'requested'},
-          expires_at = ${nowInstant ? null : new Date(now.getTime() + fresh.settings.requestExpiryHours * 3_600_000).toISOString()}
+          expires_at = ${nowInstant ? null : requestDeadline(now, start, fresh.settings.requestExpiryHours).toISOString()}
           where id = ${id}`);
       }
       await settleWaitlistOnBooking(tx, ctx.coverUrl, { listingId, renterId, start });

@@ -18,7 +18,7 @@ import {
   transactionWithEvents,
 } from '../events/events.service.ts';
 import { settingsOfListing } from './booking-checks.ts';
-import { bookSlot, findByKey, replayBooking } from './tour-booking.ts';
+import { bookSlot, findByKey } from './tour-booking.ts';
 import { calendarFileName, tourCalendar } from './tour-calendar.ts';
 import { announceTour, syncTourJobs, type TourEffectsDeps } from './tour-effects.ts';
 import { checkTransition, type TourAction } from './tour-transitions.ts';
@@ -61,11 +61,9 @@ export async function bookTour({
   ctx: ToursCtx;
   input: BookTourInput;
 }): Promise<{ tour: Tour; created: boolean }> {
-  const renterId = ctx.user.id;
-  const earlier = await findByKey(ctx.db, renterId, input.idempotencyKey);
-  if (earlier) return replayBooking(ctx, earlier, input);
-  const result = await bookSlot(ctx, {
-    renterId,
+  // A repeated key is answered inside bookSlot (its first look reads the key too).
+  return bookSlot(ctx, {
+    renterId: ctx.user.id,
     listingId: input.listingId,
     start: new Date(input.start),
     type: input.type,
@@ -73,7 +71,6 @@ export async function bookTour({
     idempotencyKey: input.idempotencyKey,
     rescheduledFromId: null,
   });
-  return result;
 }
 
 type ToursQuery = z.infer<typeof ToursQuerySchema>;

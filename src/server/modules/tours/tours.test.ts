@@ -79,6 +79,9 @@ describe('POST /api/tours', () => {
     const expires = new Date(tour.expiresAt ?? 0).getTime();
     expect(expires).toBeGreaterThanOrEqual(before + 12 * 3_600_000 - 1_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 12 * 3_600_000 + 1_000);
+    // A request for a tour sooner than that must be answered before the tour starts.
+    const soon = await booked(renter, listingId, slotIn(5));
+    expect(soon.expiresAt).toBe(soon.start);
   });
 
   it('refuses bad starts with a clear 400 and changes nothing', async () => {

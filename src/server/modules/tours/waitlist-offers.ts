@@ -11,7 +11,7 @@ import {
   transactionWithEvents,
 } from '../events/events.service.ts';
 import { settingsOfListing } from './booking-checks.ts';
-import { listingSlots } from './slots.service.ts';
+import { findBookableSlot, listingSlots } from './slots.service.ts';
 import { waitlistOfferMail } from './tour-mail.ts';
 import type { CoverUrl, Executor } from './tour-view.ts';
 import {
@@ -121,6 +121,18 @@ export async function offerFreedSlot(
   input: { listingId: string; start?: string | undefined },
   now = new Date(),
 ): Promise<EntryRecord | null> {
+  // The free slots are read before the transaction: inside it, under the landlord's lock, a
+  // second pool connection could wait behind bookings that wait for this lock. Each pick is
+  // re-checked under the lock instead.
+  const free = await freeSlots(deps.db, input.listingId);
+  if (!free || free.slots.length === 0) return null;
+  const wanted = input.start ? new Date(input.start).getTime() : null;
+  // The freed start first, then the rest in time order.
+  const slots = [...free.slots].sort((a, b) => {
+    const aw = new Date(a.start).getTime() === wanted ? 0 : 1;
+    const bw = new Date(b.start).getTime() === wanted ? 0 : 1;
+    return aw - bw || a.start.localeCompare(b.start);
+  });
   return transactionWithEvents(deps, async (tx) => {
     const waiting = await selectEntries(
       tx,
@@ -132,25 +144,16 @@ export async function offerFreedSlot(
     await lockLandlordTours(tx, first.landlordId);
     const lastOffered = await tx.execute<{ id: string; offer_starts_at: string | null }>(sql`
       select id, offer_starts_at from ${waitlistEntries}
-      where listing_id = ${input.listingId} and status = 'waiting'`);
+      where listing_id = ${input.listingId} and status = 'waiting' for update`);
     const skip = new Map(
       lastOffered.rows.map((row) => [
         row.id,
         row.offer_starts_at ? new Date(row.offer_starts_at).getTime() : null,
       ]),
     );
-    // Read on the pool after taking the lock: no booking can commit in between.
-    const free = await freeSlots(deps.db, input.listingId);
-    if (!free) return null;
-    const wanted = input.start ? new Date(input.start).getTime() : null;
-    // The freed start first, then the rest in time order.
-    const slots = [...free.slots].sort((a, b) => {
-      const aw = new Date(a.start).getTime() === wanted ? 0 : 1;
-      const bw = new Date(b.start).getTime() === wanted ? 0 : 1;
-      return aw - bw || a.start.localeCompare(b.start);
-    });
     for (const entry of waiting) {
-      const slot = slots.find(
+      if (!skip.has(entry.id)) continue; // no longer waiting
+      const matching = slots.filter(
         (candidate) =>
           new Date(candidate.start).getTime() !== skip.get(entry.id) &&
           slotMatches(
@@ -159,7 +162,18 @@ export async function offerFreedSlot(
             free.settings.types,
           ),
       );
-      if (slot) return makeOffer(tx, deps, entry, slot, free.settings.offerHoldMinutes, now);
+      // A few tries: a slot booked since the read above is passed over.
+      for (const candidate of matching.slice(0, 5)) {
+        const found = await findBookableSlot(tx, {
+          listingId: input.listingId,
+          start: candidate.start,
+          renterId: entry.renter.id,
+          now,
+        });
+        if (found) {
+          return makeOffer(tx, deps, entry, found.slot, found.settings.offerHoldMinutes, now);
+        }
+      }
     }
     return null;
   });
