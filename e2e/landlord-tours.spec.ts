@@ -17,8 +17,15 @@ const VIEWPORTS = [
   ['phone', { width: 375, height: 740 }],
 ] as const;
 
-/** Full-page screenshots of each screen, looked at by hand before a change lands. */
+/**
+ * Full-page screenshots of each screen, looked at by hand before a change lands; nothing may
+ * stick out sideways (a phone would scroll the whole page).
+ */
 async function screenshot(page: Page, name: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} is wider than the window`).toBeLessThanOrEqual(0);
   mkdirSync('test-results/screens', { recursive: true });
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }

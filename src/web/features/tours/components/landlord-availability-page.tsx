@@ -7,6 +7,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { useTourListings } from '../api/get-landlord-listings.ts';
 import { useUpdateAvailability } from '../api/update-availability.ts';
@@ -143,7 +144,13 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
             errors={stripPrefix(errors, 'tourDefaults')}
           />
         </Section>
-        <div className="sticky bottom-0 z-10 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:shadow-md">
+        {/* Sticks to the bottom of the screen only while there is something to save. */}
+        <div
+          className={cn(
+            '-mx-4 border-t border-stone-200 bg-white/95 px-4 py-2 sm:mx-0 sm:rounded-2xl sm:border sm:py-3',
+            dirty && 'sticky bottom-0 z-10 backdrop-blur sm:shadow-md',
+          )}
+        >
           {update.isError ? (
             <Alert className="mb-3">{errorMessage(update.error)}</Alert>
           ) : invalid ? (
@@ -171,6 +178,7 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
             <div className="flex gap-2">
               <Button
                 variant="secondary"
+                size="sm"
                 disabled={!dirty || update.isPending}
                 onClick={() => {
                   setDraft(saved);
@@ -180,7 +188,7 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
               >
                 Discard
               </Button>
-              <Button onClick={save} pending={update.isPending} disabled={!dirty}>
+              <Button size="sm" onClick={save} pending={update.isPending} disabled={!dirty}>
                 Save availability
               </Button>
             </div>

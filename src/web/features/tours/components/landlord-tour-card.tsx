@@ -119,7 +119,7 @@ export function LandlordTourCard({ tour, now, withDate = false }: TourCardProps)
 
   return (
     <article
-      className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      className="min-w-0 rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
       aria-label={`${TOUR_STATUS_LABEL[tour.status]} tour with ${tour.renter.name}, ${formatDateTime(tour.start, tour.timeZone)}`}
       data-testid="landlord-tour"
     >
