@@ -2,15 +2,21 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   LandlordWaitlistSchema,
+  TourSettings,
   WaitlistEntry,
   WaitlistPreferences,
 } from '../../../shared/schemas/tours.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { waitlistEntries } from '../../db/schema/tours.ts';
+import {
+  landlordAvailability,
+  listingTourSettings,
+  waitlistEntries,
+} from '../../db/schema/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { transactionWithEvents } from '../events/events.service.ts';
 import { publicListing } from '../listings/listings.service.ts';
+import { fullSettings } from './availability-store.ts';
 import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
 import { findBookableSlot } from './slots.service.ts';
 import { lockLandlordTours, makeOffer, type OfferDeps, withdrawOffer } from './waitlist-offers.ts';
@@ -109,29 +115,21 @@ export async function myWaitlist({
   return { items };
 }
 
-/** `GET /api/landlord/waitlist`: each listing's queue, in line order. */
+/** How many of a landlord's listings the waitlist screen shows (queued ones first). */
+const LANDLORD_WAITLIST_LISTINGS = 200;
+
+/**
+ * `GET /api/landlord/waitlist`: each listing's queue, in line order. Listings someone waits for
+ * come first, so a landlord with hundreds of listings always sees every queue; then their other
+ * active listings (newest first), to open or close a list before anyone joins.
+ */
 export async function landlordWaitlist({
   ctx,
 }: {
   ctx: WaitlistCtx;
 }): Promise<z.infer<typeof LandlordWaitlistSchema>> {
-  const owned = await ctx.db.execute<{ id: string }>(sql`
-    select l.id from ${listings} l
-    where l.landlord_id = ${ctx.user.id}
-      and (l.status = 'active' or exists (select 1 from ${waitlistEntries} w
-        where w.listing_id = l.id and w.status in ('waiting', 'offered')))
-    order by l.created_at desc limit 200`);
-  const ids = owned.rows.map((row) => row.id);
-  if (ids.length === 0) return { items: [] };
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const entries = await selectEntries(
-    ctx.db,
-    ctx.coverUrl,
-    sql`e.listing_id in (${idList}) and e.status in ('waiting', 'offered')`,
-  );
+  const queued = sql`exists (select 1 from ${waitlistEntries} w
+    where w.listing_id = l.id and w.status in ('waiting', 'offered'))`;
   const listingRows = await ctx.db.execute<{
     id: string;
     title: string;
@@ -140,31 +138,42 @@ export async function landlordWaitlist({
     neighborhood: string | null;
     borough: string | null;
     cover: { key: string; widths: number[] } | null;
+    own_settings: Partial<TourSettings> | null;
+    defaults: Partial<TourSettings> | null;
   }>(sql`
     select l.id, l.title, l.address, l.unit, l.neighborhood, l.borough,
       (select json_build_object('key', p.storage_key, 'widths', p.widths) from listing_photos p
-        where p.listing_id = l.id order by p.position limit 1) as cover
-    from ${listings} l where l.id in (${idList})`);
-  const byId = new Map(listingRows.rows.map((row) => [row.id, row]));
-  const items = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (!row) continue;
-    const settings = await settingsOfListing(ctx.db, id);
-    items.push({
-      listing: {
-        id: row.id,
-        title: row.title,
-        address: row.address,
-        unit: row.unit,
-        neighborhood: row.neighborhood,
-        borough: row.borough,
-        coverPhotoUrl: row.cover ? ctx.coverUrl(row.cover) : null,
-      },
-      open: settings.waitlistOpen,
-      entries: entries.filter((entry) => entry.listingId === id).map(toEntry),
-    });
-  }
+        where p.listing_id = l.id order by p.position limit 1) as cover,
+      s.settings as own_settings, a.tour_defaults as defaults
+    from ${listings} l
+    left join ${listingTourSettings} s on s.listing_id = l.id
+    left join ${landlordAvailability} a on a.landlord_id = l.landlord_id
+    where l.landlord_id = ${ctx.user.id} and (l.status = 'active' or ${queued})
+    order by ${queued} desc, l.created_at desc
+    limit ${LANDLORD_WAITLIST_LISTINGS}`);
+  if (listingRows.rows.length === 0) return { items: [] };
+  const idList = sql.join(
+    listingRows.rows.map((row) => sql`${row.id}::uuid`),
+    sql`, `,
+  );
+  const entries = await selectEntries(
+    ctx.db,
+    ctx.coverUrl,
+    sql`e.listing_id in (${idList}) and e.status in ('waiting', 'offered')`,
+  );
+  const items = listingRows.rows.map((row) => ({
+    listing: {
+      id: row.id,
+      title: row.title,
+      address: row.address,
+      unit: row.unit,
+      neighborhood: row.neighborhood,
+      borough: row.borough,
+      coverPhotoUrl: row.cover ? ctx.coverUrl(row.cover) : null,
+    },
+    open: fullSettings(row.own_settings ?? row.defaults ?? {}).waitlistOpen,
+    entries: entries.filter((entry) => entry.listingId === row.id).map(toEntry),
+  }));
   return { items };
 }
 

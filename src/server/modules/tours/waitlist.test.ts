@@ -95,6 +95,29 @@ describe('joining and leaving', () => {
   });
 });
 
+describe("the landlord's queues", () => {
+  it('come first, however many newer listings the landlord has', async () => {
+    const { listingId, landlord } = await tourWorld(app, client, db);
+    const renter = await person(client, 'renter');
+    expect((await join(renter, listingId)).status).toBe(201);
+    // 200 copies of it, newer and with nobody waiting (written straight to the table).
+    const columns = await db.execute<{ name: string }>(sql`select column_name as name
+      from information_schema.columns where table_name = 'listings' and is_generated = 'NEVER'
+        and column_name not in ('id', 'created_at')`);
+    const names = sql.raw(columns.rows.map((column) => `"${column.name}"`).join(', '));
+    await db.execute(sql`insert into listings (${names}, created_at)
+      select ${names}, now() + n * interval '1 second'
+      from listings, generate_series(1, 200) n where id = ${listingId}`);
+    const queue = LandlordWaitlistSchema.parse(
+      await (await landlord.client.get('/api/landlord/waitlist')).json(),
+    );
+    expect(queue.items).toHaveLength(200);
+    expect(queue.items[0]?.listing.id).toBe(listingId);
+    expect(queue.items[0]?.entries.map((entry) => entry.renter.id)).toEqual([renter.id]);
+    expect(queue.items.slice(1).every((item) => item.entries.length === 0 && item.open)).toBe(true);
+  });
+});
+
 describe('offers', () => {
   it('a cancellation offers the slot to the first matching entry; an unclaimed offer passes on', async () => {
     const { renter, listingId, start, weekday } = await oneSlotWorld();
