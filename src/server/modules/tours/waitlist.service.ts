@@ -115,13 +115,10 @@ export async function myWaitlist({
   return { items };
 }
 
-/** How many of a landlord's listings the waitlist screen shows (queued ones first). */
-const LANDLORD_WAITLIST_LISTINGS = 200;
-
 /**
  * `GET /api/landlord/waitlist`: each listing's queue, in line order. Listings someone waits for
- * come first, so a landlord with hundreds of listings always sees every queue; then their other
- * active listings (newest first), to open or close a list before anyone joins.
+ * come first; then every other active listing (newest first), to open or close its list before
+ * anyone joins. All of them: the screen counts them, and a cut-off list would count wrong.
  */
 export async function landlordWaitlist({
   ctx,
@@ -149,8 +146,7 @@ export async function landlordWaitlist({
     left join ${listingTourSettings} s on s.listing_id = l.id
     left join ${landlordAvailability} a on a.landlord_id = l.landlord_id
     where l.landlord_id = ${ctx.user.id} and (l.status = 'active' or ${queued})
-    order by ${queued} desc, l.created_at desc
-    limit ${LANDLORD_WAITLIST_LISTINGS}`);
+    order by ${queued} desc, l.created_at desc`);
   if (listingRows.rows.length === 0) return { items: [] };
   const idList = sql.join(
     listingRows.rows.map((row) => sql`${row.id}::uuid`),
