@@ -3,7 +3,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
-import { loadSession } from './auth/session.ts';
+import { loadSession, sessionResolver } from './auth/session.ts';
 import { AppError } from './lib/app-error.ts';
 import { handleError } from './lib/http.ts';
 import { type AppModule, mountApi, mountSite, shellPages } from './lib/module.ts';
@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(originCheck(trustedOrigins(deps), new URL(deps.env.BASE_URL).protocol));
-  mountApi(api, modules, loadSession(deps.auth));
+  mountApi(api, modules, loadSession(sessionResolver(deps.auth, deps.database.db)));
   const openApi = buildOpenApiDocument(
     modules.flatMap((module) => module.openApi ?? []),
     API_VERSION,

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { CLIENT_IP_HEADER } from '../../auth/auth.ts';
-import { currentUser, loadSession, requireUser } from '../../auth/session.ts';
+import { currentUser, loadSession, requireUser, sessionResolver } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorBody } from '../../lib/http.ts';
 import { validate } from '../../lib/validate.ts';
@@ -67,7 +67,7 @@ type AuthEndpoint = (typeof AUTH_ENDPOINTS)[number];
 export function createAuthRoutes({ auth, database }: AppDeps) {
   const ctx = { db: database.db };
   // The app loads sessions after these routes; the one route that needs the user loads it.
-  const session = loadSession(auth);
+  const session = loadSession(sessionResolver(auth, database.db));
 
   /** A POST to better-auth's `endpoint` with `body` as JSON (or none, for sign-out). */
   async function forward(

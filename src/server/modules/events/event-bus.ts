@@ -11,6 +11,12 @@ export type EventNotice = { userId: string; id: number; event?: StoredEvent };
 
 export type Subscriber = { notice(notice: EventNotice): void; close(): void };
 
+/**
+ * A NOTIFY payload on a watched channel (cache invalidation between instances), or null when
+ * some may have been missed (the LISTEN connection was lost): forget everything.
+ */
+export type SignalHandler = (payload: string | null) => void;
+
 /** Fan-out of committed events to this instance's live streams (ARCHITECTURE §5). */
 export interface EventBus {
   subscribe(userId: string, subscriber: Subscriber): () => void;
@@ -18,6 +24,15 @@ export interface EventBus {
   publish(events: StoredEvent[]): void;
   /** Resolves once events committed anywhere reach this instance (before a stream reads). */
   ready(): Promise<void>;
+  /**
+   * Hears NOTIFYs on `channel` from every instance, this one included (a trigger or
+   * `pg_notify` in a transaction: delivered at its commit, never on rollback).
+   */
+  watch(channel: string, handler: SignalHandler): () => void;
+  /** True while `channel`'s notices reach this instance; a cache must not serve otherwise. */
+  watching(channel: string): boolean;
+  /** Resolves once every notice committed before the call has been handled here. */
+  sync(): Promise<void>;
   /** Open streams on this instance. */
   readonly size: number;
   /** Ends every stream (shutdown) and stops listening. */
@@ -50,6 +65,33 @@ export class MemoryEventBus implements EventBus {
 
   ready(): Promise<void> {
     return Promise.resolve();
+  }
+
+  protected readonly watchers = new Map<string, Set<SignalHandler>>();
+
+  watch(channel: string, handler: SignalHandler) {
+    let set = this.watchers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(channel, set);
+    }
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+    };
+  }
+
+  /** One process has no other instances to hear from, and no NOTIFY either: never. */
+  watching(_channel: string): boolean {
+    return false;
+  }
+
+  sync(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  protected signal(channel: string, payload: string | null) {
+    for (const handler of this.watchers.get(channel) ?? []) handler(payload);
   }
 
   publish(events: StoredEvent[]) {
@@ -89,6 +131,8 @@ export class PgEventBus extends MemoryEventBus {
   private closed = false;
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Channels LISTENed on the current connection. */
+  private readonly listening = new Set<string>();
 
   constructor(
     private readonly config: pg.ClientConfig,
@@ -106,6 +150,36 @@ export class PgEventBus extends MemoryEventBus {
     return this.listen();
   }
 
+  override watch(channel: string, handler: SignalHandler) {
+    const unwatch = super.watch(channel, handler);
+    void this.listen().then(() => this.listenOn(channel));
+    return unwatch;
+  }
+
+  override watching(channel: string) {
+    return this.client !== undefined && this.listening.has(channel);
+  }
+
+  /**
+   * A round trip on the LISTEN connection: PostgreSQL sends it every notice already committed
+   * before the answer, so they have all been handled when this resolves.
+   */
+  override async sync() {
+    await this.listen();
+    await this.client?.query('select 1').catch(() => {});
+  }
+
+  private async listenOn(channel: string) {
+    const client = this.client;
+    if (!client || this.listening.has(channel)) return;
+    try {
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      if (this.client === client) this.listening.add(channel);
+    } catch {
+      // The connection is going; the reconnect listens again.
+    }
+  }
+
   /** Connects once; resolves when LISTEN is active (or the attempt failed and will be retried). */
   listen(): Promise<void> {
     if (this.closed) return Promise.resolve();
@@ -119,6 +193,10 @@ export class PgEventBus extends MemoryEventBus {
   private async connect() {
     const client = new pg.Client(this.config);
     client.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL) {
+        this.signal(message.channel, message.payload ?? '');
+        return;
+      }
       const [userId, id] = (message.payload ?? '').split(':');
       if (userId && id) this.dispatch({ userId, id: Number(id) });
     });
@@ -137,16 +215,22 @@ export class PgEventBus extends MemoryEventBus {
       return;
     }
     this.client = client;
+    for (const channel of this.watchers.keys()) await this.listenOn(channel);
     if (this.attempt > 0) {
       this.logger.info('event listener reconnected');
-      // Whatever was notified while we were away: every stream re-reads the table.
+      // Whatever was notified while we were away: every stream re-reads the table, every
+      // watcher forgets what it kept.
       this.dispatchAll({ id: Number.POSITIVE_INFINITY });
+      for (const channel of this.watchers.keys()) this.signal(channel, null);
     }
     this.attempt = 0;
   }
 
   private lost(client: pg.Client, error?: unknown) {
-    if (this.client === client) this.client = undefined;
+    if (this.client === client) {
+      this.client = undefined;
+      this.listening.clear();
+    }
     if (this.closed || this.retryTimer) return;
     this.logger.warn({ err: error }, 'event listener connection lost');
     const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)];

@@ -14,7 +14,7 @@ import {
  * events table itself.
  */
 
-export type { EventBus } from './event-bus.ts';
+export type { EventBus, SignalHandler } from './event-bus.ts';
 export type { NewEvent } from './event-store.ts';
 
 export type EventsCtx = { db: Db; events: EventBus };

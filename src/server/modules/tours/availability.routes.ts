@@ -16,7 +16,8 @@ import {
   saveAvailability,
   updateListingTourSettings,
 } from './availability.service.ts';
-import { listingSlots } from './slots.service.ts';
+import type { SlotCache } from './slot-cache.ts';
+import { cachedListingSlots } from './slots.service.ts';
 
 /** The longest range one `tour-slots` request may ask for (two months of a date strip). */
 export const SLOTS_MAX_DAYS = 62;
@@ -71,7 +72,7 @@ export function createTourSettingsRoutes({ database: { db } }: AppDeps) {
 }
 
 /** `/api/listings/{id}/tour-slots?from&to`: open to everyone for public listings. */
-export function createTourSlotsRoutes({ database: { db } }: AppDeps) {
+export function createTourSlotsRoutes({ database: { db } }: AppDeps, slotCache: SlotCache) {
   return new Hono<AppEnv>().get(
     '/',
     validate('param', ListingIdParamSchema),
@@ -80,7 +81,8 @@ export function createTourSlotsRoutes({ database: { db } }: AppDeps) {
       // Seats change with every booking, and a renter's own waitlist hold shows only to them.
       c.header('Cache-Control', 'no-store');
       const input = { listingId: c.req.valid('param').id, ...c.req.valid('query') };
-      return c.json(await listingSlots({ ctx: { db, user: c.var.user }, input }));
+      const body = await cachedListingSlots({ ctx: { db, user: c.var.user, slotCache }, input });
+      return c.body(body, 200, { 'Content-Type': 'application/json' });
     },
   );
 }

@@ -1,8 +1,9 @@
 import type { Slot, SlotsResponse, TourSettings } from '../../../shared/schemas/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ViewerCtx } from '../../lib/service.ts';
-import { publicListing, visibleListing } from '../listings/listings.service.ts';
+import { isListingPublic, publicListing, visibleListing } from '../listings/listings.service.ts';
 import type { Executor } from './availability-store.ts';
+import { SlotCache } from './slot-cache.ts';
 import { loadSlotSources, type SlotSources } from './slot-sources.ts';
 import { computeSlots, findSlot, localDateOf, type SlotInput } from './slots.ts';
 
@@ -13,6 +14,8 @@ import { computeSlots, findSlot, localDateOf, type SlotInput } from './slots.ts'
  */
 
 export { ACTIVE_TOUR_STATUSES } from './slot-sources.ts';
+
+const MINUTE = 60_000;
 
 function engineInput(
   { context, busy, holds }: SlotSources,
@@ -33,13 +36,20 @@ function engineInput(
 }
 
 /** `GET /api/listings/{id}/tour-slots`: public listings for everyone, a draft for its owner. */
-export async function listingSlots({
+export async function listingSlots(args: {
+  ctx: ViewerCtx;
+  input: { listingId: string; from: string; to: string };
+}): Promise<SlotsResponse> {
+  return (await computeListingSlots(args)).response;
+}
+
+async function computeListingSlots({
   ctx: { db, user },
   input: { listingId, from, to },
 }: {
   ctx: ViewerCtx;
   input: { listingId: string; from: string; to: string };
-}): Promise<SlotsResponse> {
+}) {
   const now = new Date();
   const sources = await loadSlotSources(db, {
     listingId,
@@ -49,10 +59,44 @@ export async function listingSlots({
     now,
   });
   if (!sources) throw new AppError('NOT_FOUND');
-  return {
+  const response: SlotsResponse = {
     timeZone: sources.context.availability.timeZone,
     slots: computeSlots(engineInput(sources, { from, to, now, forRenterId: user?.id ?? null })),
   };
+  return { response, sources };
+}
+
+/**
+ * The same answer, serialized, from `cache` when it holds it (see slot-cache.ts): only the
+ * renter-neutral answer of a public listing is kept.
+ */
+export async function cachedListingSlots(args: {
+  ctx: ViewerCtx & { slotCache: SlotCache };
+  input: { listingId: string; from: string; to: string };
+}): Promise<string> {
+  const { slotCache, user } = args.ctx;
+  const { listingId, from, to } = args.input;
+  const key = SlotCache.key(listingId, from, to);
+  const cached = slotCache.get(key, user?.id ?? null);
+  if (cached) return cached.body;
+  const token = slotCache.begin();
+  const { response, sources } = await computeListingSlots(args);
+  const body = JSON.stringify(response);
+  const { context, holds } = sources;
+  const holders = new Set(holds.map((hold) => hold.renterId));
+  const neutral = !user || (user.id !== context.landlordId && !holders.has(user.id));
+  if (isListingPublic(context) && neutral) {
+    const first = response.slots[0];
+    slotCache.set(key, token, {
+      landlordId: context.landlordId,
+      holders,
+      body,
+      firstSlotClosesAt: first
+        ? Date.parse(first.start) - context.settings.minNoticeMinutes * MINUTE
+        : undefined,
+    });
+  }
+  return body;
 }
 
 export type BookableSlot = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { SlotsResponseSchema, WEEKDAYS } from '../../../shared/schemas/tours.ts';
@@ -14,7 +14,7 @@ import { findBookableSlot } from './slots.service.ts';
  */
 
 const ZONE = 'America/New_York';
-const { app, db, client } = await createTestApp();
+const { app, db, deps, client } = await createTestApp();
 const signedOut = client.fork();
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord' });
@@ -205,5 +205,60 @@ describe('findBookableSlot', () => {
         ignoreTourId: own?.id,
       }),
     ).not.toBeNull();
+  });
+});
+
+describe('tour-slots answers kept in memory', () => {
+  // Listing B on day 9: nothing else in this file touches it.
+  const date = day(9);
+  const onB = async (who: ApiClient = signedOut) =>
+    (await slotsOn(date, who, listingB.id)).map((slot) => slot.start);
+
+  it("serves a repeated read from memory until a commit changes the landlord's slots", async () => {
+    const before = await onB();
+    expect(before).toContain(at(date, '10:00'));
+    // A write the triggers do not see stays invisible to the cached answer...
+    await db.execute(sql`alter table tours disable trigger tours_slot_notices`);
+    try {
+      await insertTour(listingB.id, at(date, '10:00'), 20);
+    } finally {
+      await db.execute(sql`alter table tours enable trigger tours_slot_notices`);
+    }
+    expect(await onB()).toEqual(before);
+    // ...but never to the owner, who always gets a fresh answer.
+    expect(await onB(landlord)).not.toContain(at(date, '10:00'));
+    // Any commit on the landlord's slots (here another instance's, straight in the database)
+    // makes every instance forget.
+    await insertTour(listingB.id, at(date, '11:00'), 20, 'cancelled');
+    await deps.events.sync();
+    const after = await onB();
+    expect(after).not.toContain(at(date, '10:00'));
+    expect(after.length).toBeLessThan(before.length);
+  });
+
+  it('shows a booking to the next read at once, and its cancellation too', async () => {
+    const start = (await onB())[0] as string;
+    const booked = await renter.post('/api/tours', {
+      listingId: listingB.id,
+      start,
+      type: 'in_person',
+      idempotencyKey: randomUUID(),
+    });
+    expect(booked.status).toBe(201);
+    expect(await onB()).not.toContain(start);
+    const { id } = (await booked.json()) as { id: string };
+    expect((await renter.post(`/api/tours/${id}/cancel`, {})).status).toBe(200);
+    expect(await onB()).toContain(start);
+  });
+
+  it('forgets a listing that stops being public', async () => {
+    expect((await onB()).length).toBeGreaterThan(0);
+    await db.execute(sql`update listings set status = 'archived' where id = ${listingB.id}`);
+    await deps.events.sync();
+    const res = await signedOut.get(
+      `/api/listings/${listingB.id}/tour-slots?from=${date}&to=${date}`,
+    );
+    expect(res.status).toBe(404);
+    await db.execute(sql`update listings set status = 'active' where id = ${listingB.id}`);
   });
 });
