@@ -222,7 +222,7 @@ async function insertSeat(
  * buffer check, so two overlapping starts cannot both pass it; the slot is re-checked with the
  * new tour left out, and anything wrong rolls the whole booking back.
  */
-export function bookSlot(
+export async function bookSlot(
   ctx: Ctx,
   booking: SlotBooking,
 ): Promise<{ tour: Tour; created: boolean }> {
@@ -231,46 +231,62 @@ export function bookSlot(
     gates = new Map();
     gatesByPool.set(ctx.db, gates);
   }
-  return throughGate(gates, `${booking.listingId}|${booking.start.toISOString()}`, () =>
-    bookSlotNow(ctx, booking),
-  );
-}
-
-/**
- * Bookings of one slot in progress on this instance (one app, one pool): the first, which the
- * others wait for.
- */
-const gatesByPool = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-/**
- * Requests for a slot another request of this instance is booking wait for it to finish, then
- * go on together: after a win they find the slot full at their first look (one query, no
- * transaction), instead of all opening transactions that can only fail. An optimization only:
- * across instances (and for everything else) the database decides.
- */
-async function throughGate<T>(
-  gates: Map<string, Promise<unknown>>,
-  key: string,
-  work: () => Promise<T>,
-): Promise<T> {
+  const key = `${booking.listingId}|${booking.start.toISOString()}`;
   const ahead = gates.get(key);
   if (ahead) {
-    await ahead.catch(() => undefined);
-    return work();
+    const won = await ahead.then(
+      (outcome) => outcome,
+      () => null,
+    );
+    return won
+      ? afterWin(won, booking, () => bookSlotNow(ctx, booking))
+      : bookSlotNow(ctx, booking);
   }
-  const mine = work();
+  const mine = bookSlotNow(ctx, booking).then((result) => ({ ...result, booking }));
   gates.set(key, mine);
   try {
-    return await mine;
+    const { tour, created } = await mine;
+    return { tour, created };
   } finally {
     if (gates.get(key) === mine) gates.delete(key);
   }
 }
 
-async function bookSlotNow(
-  ctx: Ctx,
+type Outcome = Booked & { booking: SlotBooking };
+
+/**
+ * Bookings of one slot in progress on this instance (one app, one pool): the first, which the
+ * others wait for. An optimization only: across instances (and for everything else) the database
+ * decides.
+ */
+const gatesByPool = new WeakMap<object, Map<string, Promise<Outcome>>>();
+
+/**
+ * A request that waited for another booking of its slot on this instance. When that one has
+ * just committed the only seat of a private slot, the answer is known without a query: the same
+ * booking again gets its tour, any other a 409. Otherwise it goes on as usual (after a win the
+ * first look finds the slot full, one query and no transaction).
+ */
+function afterWin(
+  won: Outcome,
   booking: SlotBooking,
+  goOn: () => Promise<{ tour: Tour; created: boolean }>,
 ): Promise<{ tour: Tour; created: boolean }> {
+  const sameRequest =
+    won.booking.renterId === booking.renterId &&
+    won.booking.idempotencyKey === booking.idempotencyKey;
+  if (sameRequest && !booking.rescheduledFromId && !won.booking.rescheduledFromId) {
+    return Promise.resolve({ tour: won.tour, created: false });
+  }
+  const slotNowFull = won.privateSlot === true && !booking.rescheduledFromId;
+  if (slotNowFull && booking.renterId !== won.tour.landlord.id) throw slotTaken();
+  return goOn();
+}
+
+/** `privateSlot`: this call took the only seat of its slot. */
+type Booked = { tour: Tour; created: boolean; privateSlot?: boolean };
+
+async function bookSlotNow(ctx: Ctx, booking: SlotBooking): Promise<Booked> {
   const now = new Date();
   const { listingId, start, renterId } = booking;
   const seen = await precheck(ctx.db, booking);
@@ -336,7 +352,7 @@ async function bookSlotNow(
       const status = fresh.settings.mode === 'instant' ? 'booked' : 'requested';
       const kind = booking.rescheduledFromId ? 'rescheduled' : status;
       const tour = await announceTour(tx, ctx, { tourId: id, kind, actorId: ctx.user.id, now });
-      return { tour: toTour(tour), created: true };
+      return { tour: toTour(tour), created: true, privateSlot: fresh.settings.capacity === 1 };
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
