@@ -15,6 +15,11 @@ export const ERRORS = {
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
   SLOT_TAKEN: { status: 409, message: 'That time was just taken. Please choose another.' },
   TOUR_STATE: { status: 409, message: 'This tour can no longer be changed that way.' },
+  PLAN_LIMIT: {
+    status: 409,
+    message: 'Your plan allows no more active listings. Upgrade your plan to publish this one.',
+  },
+  PAYMENT_FAILED: { status: 402, message: 'The payment did not go through.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   EMAIL_IN_USE: { status: 409, message: 'An account with this email already exists.' },
   WEAK_PASSWORD: { status: 400, message: 'Password should be at least 6 characters.' },

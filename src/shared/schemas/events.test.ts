@@ -20,6 +20,8 @@ describe('the live event catalogue', () => {
   it('names every type once, the platform and each feature', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
     expect([...EVENT_TYPES].sort()).toEqual([
+      'billing.changed',
+      'landlord.stats.changed',
       'message.created',
       'message.updated',
       'messages.read',

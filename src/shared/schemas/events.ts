@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SubscriptionSchema } from './billing.ts';
 import { IdempotencyKeySchema, MessageSchema, UnreadCountSchema } from './messaging.ts';
 import { TourSchema, WaitlistEntrySchema } from './tours.ts';
 
@@ -64,12 +65,25 @@ export const TOUR_EVENTS = [
   liveEvent('waitlist.changed', z.object({ entry: WaitlistEntrySchema })),
 ] as const;
 
+// ---- Billing and the dashboards (issue 14) ----
+
+export const BILLING_EVENTS = [
+  /** The landlord's plan, status, card or limit changed (any tab, any cause: a webhook too). */
+  liveEvent('billing.changed', z.object({ subscription: SubscriptionSchema })),
+  /**
+   * The landlord's dashboard figures moved (views flushed, a save, an inquiry, a boost): refetch
+   * `GET /api/landlord/stats`. At most one a few seconds per landlord.
+   */
+  liveEvent('landlord.stats.changed', NoData),
+] as const;
+
 // ---- The union ----
 
 export const LiveEventSchema = z.discriminatedUnion('type', [
   ...PLATFORM_EVENTS,
   ...MESSAGING_EVENTS,
   ...TOUR_EVENTS,
+  ...BILLING_EVENTS,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type EventType = LiveEvent['type'];
