@@ -5,6 +5,8 @@ const LANDLORD_ONLY = [
   '/landlord/tours',
   '/landlord/profile',
   '/landlord/billing',
+  '/landlord/billing/checkout?plan=pro',
+  '/landlord/billing/invoices/42',
   '/landlord/availability',
   '/landlord/waitlist',
   '/landlord/listings',

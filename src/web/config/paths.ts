@@ -51,6 +51,15 @@ export const paths = {
   landlordTours: { pattern: '/landlord/tours', href: () => '/landlord/tours' },
   landlordProfile: { pattern: '/landlord/profile', href: () => '/landlord/profile' },
   landlordBilling: { pattern: '/landlord/billing', href: () => '/landlord/billing' },
+  /** The built-in test checkout (`checkoutUrl` when no card is on file): a card, then the plan. */
+  landlordCheckout: {
+    pattern: '/landlord/billing/checkout',
+    href: (planId: string) => `/landlord/billing/checkout?plan=${encodeURIComponent(planId)}`,
+  },
+  landlordInvoice: {
+    pattern: '/landlord/billing/invoices/:id',
+    href: (id: string) => `/landlord/billing/invoices/${encodeURIComponent(id)}`,
+  },
   landlordAvailability: {
     pattern: '/landlord/availability',
     href: () => '/landlord/availability',

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Subscription, SubscriptionSchema } from '../../../../shared/schemas/billing.ts';
+import { api } from '../../../lib/api-client.ts';
+import { billingKeys } from './billing-keys.ts';
+
+/** `GET /api/billing/subscription`: the landlord's plan, usage, card and status. */
+export function fetchSubscription(signal?: AbortSignal): Promise<Subscription> {
+  return api('/api/billing/subscription', {
+    parse: SubscriptionSchema.parse,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** `billing.changed` refreshes it live (any tab, a webhook too). */
+export const subscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.subscription,
+    queryFn: ({ signal }) => fetchSubscription(signal),
+  });
+
+export function useSubscription() {
+  return useQuery(subscriptionQueryOptions());
+}

@@ -1,0 +1,223 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Subscription } from '../../../../shared/schemas/billing.ts';
+import {
+  boostFixture,
+  invoiceFixture,
+  invoiceSummaryFixture,
+  plansFixture,
+  subscriptionFixture,
+} from '../../../testing/billing-fixtures.ts';
+import {
+  type ApiCall,
+  buttonNamed,
+  renderMessaging,
+  stubApi,
+  typeInto,
+} from '../../../testing/messaging-test-harness.tsx';
+import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { BillingPage } from './billing-page.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
+import { InvoiceView } from './invoice-view.tsx';
+
+const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ');
+
+function stubBilling(
+  subscription: Subscription,
+  onChange?: (call: ApiCall) => { status?: number; body: unknown },
+) {
+  return stubApi((call) => {
+    const path = call.url.pathname;
+    if (path === '/api/billing/subscription' && call.method === 'GET')
+      return { body: subscription };
+    if (path === '/api/billing/subscription' && call.method === 'POST') return onChange?.(call);
+    if (path === '/api/billing/plans') return { body: plansFixture() };
+    if (path === '/api/billing/invoices') return { body: { items: [invoiceSummaryFixture()] } };
+    if (path === '/api/billing/boosts') return { body: { items: [boostFixture()] } };
+    if (path === '/api/billing/payment-method') {
+      return {
+        body: {
+          ...subscription,
+          paymentMethod: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+        },
+      };
+    }
+    if (path === '/api/landlord/listings') {
+      return {
+        body: {
+          items: [],
+          total: 0,
+          page: 1,
+          pageSize: 100,
+          statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
+        },
+      };
+    }
+    return undefined;
+  });
+}
+
+describe('the billing page', () => {
+  afterEach(async () => {
+    await cleanup();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the plan, its usage, test mode, the card, boosts and invoices', async () => {
+    stubBilling(subscriptionFixture());
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() => expect(container.querySelector('[data-testid="plan-pro"]')).not.toBeNull());
+    expect(text(container.querySelector('[data-testid="test-mode"]'))).toContain(
+      'Test mode — no real charges',
+    );
+    expect(text(container.querySelector('[data-testid="plan-usage"]'))).toBe(
+      '3 of 10 active listings',
+    );
+    expect(text(container.querySelector('[data-testid="plan-starter"]'))).toContain(
+      'Your current plan',
+    );
+    expect(text(container.querySelector('[data-testid="payment-method"]'))).toContain(
+      'visa ending in 4242',
+    );
+    await waitFor(() =>
+      expect(text(container.querySelector('[data-testid="active-boosts"]'))).toContain(
+        'Featured until Nov 21, 2026',
+      ),
+    );
+    await waitFor(() =>
+      expect(text(container.querySelector('[data-testid="invoice-table"]'))).toContain(
+        'STOOP-2026-000123',
+      ),
+    );
+    expect(
+      container.querySelector(
+        'a[href="/landlord/billing/invoices/00000000-0000-4000-8000-0000000000c1"]',
+      ),
+    ).not.toBeNull();
+  });
+
+  it('says a downgrade waits for the period end, then asks the server', async () => {
+    const pro = subscriptionFixture({ planId: 'pro', activeListingLimit: 50 });
+    const calls = stubBilling(pro, () => ({
+      body: { subscription: { ...pro, pendingPlanId: 'starter' }, checkoutUrl: null },
+    }));
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="plan-starter"]')).not.toBeNull(),
+    );
+    const card = container.querySelector('[data-testid="plan-starter"]');
+    expect(text(card)).toContain('Takes effect at the end of the period (Dec 1, 2026)');
+    await act(async () => card?.querySelector('button')?.click());
+    expect(text(card)).toContain('You keep Pro until Dec 1, 2026, then move to Starter');
+    await act(async () => (card ? buttonNamed(card, 'Confirm') : null)?.click());
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ planId: 'starter' }),
+    );
+    await waitFor(() =>
+      expect(text(container)).toContain('You move to the Starter plan on Dec 1, 2026'),
+    );
+  });
+
+  it('goes to the checkout when the server asks for a card first', async () => {
+    const free = subscriptionFixture({
+      planId: 'free',
+      activeListingLimit: 2,
+      paymentMethod: null,
+    });
+    stubBilling(free, () => ({
+      body: { subscription: free, checkoutUrl: '/landlord/billing/checkout?plan=pro' },
+    }));
+    const { container, router } = await renderMessaging(<BillingPage />, { pattern: '/' });
+    await waitFor(() => expect(container.querySelector('[data-testid="plan-pro"]')).not.toBeNull());
+    const card = container.querySelector('[data-testid="plan-pro"]');
+    await act(async () => (card ? buttonNamed(card, 'Upgrade to Pro') : null)?.click());
+    await act(async () => (card ? buttonNamed(card, 'Confirm') : null)?.click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landlord/billing/checkout'));
+    expect(router.state.location.search).toBe('?plan=pro');
+  });
+
+  it('warns of a failed payment and when listings pause', async () => {
+    stubBilling(
+      subscriptionFixture({ status: 'past_due', graceEndsAt: '2026-11-21T17:00:00.000Z' }),
+    );
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() => expect(container.querySelector('[role="alert"]')).not.toBeNull());
+    expect(text(container.querySelector('[role="alert"]'))).toContain(
+      "Update your card before Nov 21, 2026, or listings beyond the free plan's 2 will be paused",
+    );
+  });
+});
+
+describe('the test checkout', () => {
+  afterEach(async () => {
+    await cleanup();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('saves the card, then starts the plan, then goes back to billing', async () => {
+    const free = subscriptionFixture({
+      planId: 'free',
+      activeListingLimit: 2,
+      paymentMethod: null,
+    });
+    const calls = stubBilling(free, () => ({
+      body: { subscription: subscriptionFixture({ planId: 'pro' }), checkoutUrl: null },
+    }));
+    const { container, router } = await renderMessaging(<CheckoutPage planParam="pro" />, {
+      path: '/landlord/billing/checkout?plan=pro',
+      pattern: '/landlord/billing/checkout',
+    });
+    await waitFor(() => expect(container.querySelector('#card-number')).not.toBeNull());
+    expect(text(container)).toContain('4000 0000 0000 0002');
+    await act(async () => (buttonNamed(container, 'Use 4242 4242 4242 4242') ?? null)?.click());
+    await act(async () =>
+      typeInto(
+        container.querySelector<HTMLInputElement>('#card-expiry') as HTMLInputElement,
+        '12/30',
+      ),
+    );
+    await act(async () =>
+      typeInto(container.querySelector<HTMLInputElement>('#card-cvc') as HTMLInputElement, '123'),
+    );
+    await act(async () => buttonNamed(container, 'Pay and start Pro')?.click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landlord/billing'));
+    const writes = calls
+      .filter((c) => c.method !== 'GET')
+      .map((c) => [c.method, c.url.pathname, c.body]);
+    expect(writes).toEqual([
+      [
+        'PUT',
+        '/api/billing/payment-method',
+        { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      ],
+      ['POST', '/api/billing/subscription', { planId: 'pro' }],
+    ]);
+  });
+
+  it('asks for a paid plan when the address names none', async () => {
+    stubBilling(subscriptionFixture());
+    const { container } = await renderMessaging(<CheckoutPage planParam="gold" />);
+    expect(text(container)).toContain('Choose a plan first');
+  });
+});
+
+describe('an invoice', () => {
+  afterEach(async () => {
+    await cleanup();
+    document.body.innerHTML = '';
+  });
+
+  it('lists its lines, credits and a total equal to their sum', async () => {
+    const invoice = invoiceFixture();
+    const { container } = await renderMessaging(<InvoiceView invoice={invoice} />);
+    expect(text(container.querySelector('h1'))).toBe('Invoice STOOP-2026-000123');
+    expect(text(container)).toContain('Unused time on Starter (17 of 30 days)');
+    expect(text(container)).toContain('-$16.43');
+    expect(text(container)).toContain('Credits-$16.43');
+    expect(text(container.querySelector('[data-testid="invoice-total"]'))).toBe('$49.34');
+    expect(invoice.totalCents).toBe(-1_643 + 4_477 + 2_100);
+  });
+});

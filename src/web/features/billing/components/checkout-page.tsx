@@ -1,0 +1,121 @@
+import { Link, useNavigate } from 'react-router';
+import { planById } from '../../../../shared/billing-plans.ts';
+import { PlanIdSchema } from '../../../../shared/schemas/billing.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useChangeSubscription } from '../api/change-subscription.ts';
+import { useSubscription } from '../api/get-subscription.ts';
+import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
+import { formatPlanPrice, usageText } from '../format.ts';
+import { CardForm } from './card-form.tsx';
+import { TestModeBadge } from './test-mode-badge.tsx';
+
+/**
+ * The built-in test checkout (`/landlord/billing/checkout?plan=<id>`): where `checkoutUrl` sends a
+ * landlord with no card. The card is saved, then the plan changes; back to billing when done.
+ */
+export function CheckoutPage({ planParam }: { planParam: string | null }) {
+  const parsed = PlanIdSchema.safeParse(planParam);
+  const plan = parsed.success ? planById(parsed.data) : undefined;
+  const subscription = useSubscription();
+  const saveCard = useUpdatePaymentMethod();
+  const change = useChangeSubscription();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  if (!plan || plan.priceCents === 0) {
+    return (
+      <EmptyState
+        title="Choose a plan first"
+        action={
+          <Link
+            to={paths.landlordBilling.href()}
+            className="font-semibold text-brand-800 underline"
+          >
+            See the plans
+          </Link>
+        }
+      >
+        <p>This checkout needs a paid plan to buy.</p>
+      </EmptyState>
+    );
+  }
+  if (subscription.isPending) {
+    return (
+      <div className="flex justify-center p-6">
+        <Spinner size="lg" label="Loading your plan" />
+      </div>
+    );
+  }
+  if (subscription.isError) return <Alert>{errorMessage(subscription.error)}</Alert>;
+  const sub = subscription.data;
+  const pending = saveCard.isPending || change.isPending;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <section
+        aria-labelledby="checkout-card-heading"
+        className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      >
+        {sub.mode === 'test' ? (
+          <div className="mb-4">
+            <TestModeBadge />
+          </div>
+        ) : null}
+        <h2 id="checkout-card-heading" className="mb-4 text-lg font-semibold text-stone-900">
+          Card details
+        </h2>
+        <CardForm
+          testMode={sub.mode === 'test'}
+          submitLabel={`Pay and start ${plan.name}`}
+          pending={pending}
+          error={saveCard.error ?? change.error}
+          onSubmit={async (card) => {
+            change.reset();
+            try {
+              await saveCard.mutateAsync(card);
+              const answer = await change.mutateAsync(plan.id);
+              if (answer.checkoutUrl) {
+                // Still no card the provider accepts: stay, the error says why.
+                return;
+              }
+              toast.success(`You are on the ${plan.name} plan.`);
+              void navigate(paths.landlordBilling.href());
+            } catch {
+              // Shown by the form (the mutation's error).
+            }
+          }}
+        />
+      </section>
+      <aside
+        aria-labelledby="checkout-summary-heading"
+        className="h-fit rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      >
+        <h2
+          id="checkout-summary-heading"
+          className="text-sm font-semibold tracking-wide text-stone-600 uppercase"
+        >
+          Summary
+        </h2>
+        <p className="mt-2 text-2xl font-bold text-stone-900">{plan.name}</p>
+        <p className="text-stone-700">{formatPlanPrice(plan)}</p>
+        <p className="mt-3 text-stone-800">Up to {plan.activeListingLimit} active listings.</p>
+        <p className="mt-1 text-sm text-stone-600">Now: {usageText(sub)}.</p>
+        <p className="mt-3 text-sm text-stone-600">
+          Starts at once. This period is prorated; after it, {formatPlanPrice(plan)} each month
+          until you cancel.
+        </p>
+        <Link
+          to={paths.landlordBilling.href()}
+          className="mt-4 inline-block text-sm font-semibold text-brand-800 underline"
+        >
+          Back to billing
+        </Link>
+      </aside>
+    </div>
+  );
+}

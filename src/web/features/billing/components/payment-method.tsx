@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { Subscription } from '../../../../shared/schemas/billing.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
+import { CardForm } from './card-form.tsx';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The card on file (brand, last 4, expiry) and a form to add or replace it. */
+export function PaymentMethodSection({ subscription }: { subscription: Subscription }) {
+  const card = subscription.paymentMethod;
+  const [editing, setEditing] = useState(false);
+  const update = useUpdatePaymentMethod();
+  const toast = useToast();
+  const testMode = subscription.mode === 'test';
+  const showForm = editing || card === null;
+  return (
+    <section
+      aria-labelledby="payment-method-heading"
+      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      data-testid="payment-method"
+    >
+      <h2 id="payment-method-heading" className="text-lg font-semibold text-stone-900">
+        Payment method
+      </h2>
+      {card ? (
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-stone-900">
+            <span className="font-semibold capitalize">{card.brand}</span> ending in{' '}
+            <span className="font-mono">{card.last4}</span>
+            <span className="text-stone-600">
+              {' '}
+              · expires {pad(card.expMonth)}/{card.expYear}
+            </span>
+          </p>
+          {editing ? null : (
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              Replace card
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p className="mt-2 text-stone-600">
+          No card on file. The free plan needs none; add one to upgrade or boost a listing.
+        </p>
+      )}
+      {showForm ? (
+        <div className="mt-5 max-w-md">
+          <CardForm
+            testMode={testMode}
+            submitLabel={card ? 'Save new card' : 'Save card'}
+            pending={update.isPending}
+            error={update.error}
+            onSubmit={(input) =>
+              update.mutate(input, {
+                onSuccess: () => {
+                  setEditing(false);
+                  toast.success('Your card has been saved.');
+                },
+              })
+            }
+          />
+          {editing ? (
+            <Button variant="ghost" size="sm" className="mt-2" onClick={() => setEditing(false)}>
+              Keep the current card
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
