@@ -38,6 +38,7 @@ const page = {
   savedListings: () => import('./routes/saved-listings.tsx'),
   landlordDashboard: () => import('./routes/landlord-dashboard.tsx'),
   landlordTours: () => import('./routes/landlord-tours.tsx'),
+  landlordProfile: () => import('./routes/landlord-profile.tsx'),
   landlordBilling: () => import('./routes/landlord-billing.tsx'),
   landlordCheckout: () => import('./routes/landlord-checkout.tsx'),
   landlordInvoice: () => import('./routes/landlord-invoice.tsx'),
@@ -122,7 +123,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.landlordDashboard.pattern, lazy: page.landlordDashboard },
                   { path: paths.landlordTours.pattern, lazy: page.landlordTours },
-                  { path: paths.landlordProfile.pattern, lazy: page.profile },
+                  { path: paths.landlordProfile.pattern, lazy: page.landlordProfile },
                   { path: paths.landlordBilling.pattern, lazy: page.landlordBilling },
                   { path: paths.landlordCheckout.pattern, lazy: page.landlordCheckout },
                   { path: paths.landlordInvoice.pattern, lazy: page.landlordInvoice },

@@ -22,7 +22,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /profile, /auth/profile and /landlord/profile: view and edit name, change password. */
+/** /profile and /auth/profile: view and edit name, change password (a landlord has /landlord/profile). */
 export function Component() {
   const { user } = useAuth();
   const toast = useToast();
