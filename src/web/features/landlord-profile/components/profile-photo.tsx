@@ -39,7 +39,7 @@ export function ProfilePhoto({ photoUrl, name }: { photoUrl: string | null; name
         {photoUrl ? (
           <img
             src={photoUrl}
-            alt="Your profile photo"
+            alt={`${name || 'You'}, as renters see you`}
             width={80}
             height={80}
             className="size-20 rounded-full object-cover"
