@@ -1,8 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  LandlordDashboardSchema,
-  LandlordListingsSchema,
-} from '../src/shared/schemas/landlord-listings.ts';
+import { LandlordStatsSchema } from '../src/shared/schemas/billing.ts';
+import { LandlordListingsSchema } from '../src/shared/schemas/landlord-listings.ts';
 import { ConversationResponseSchema } from '../src/shared/schemas/messaging.ts';
 import { SavedListingsSchema } from '../src/shared/schemas/saved-listings.ts';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -28,15 +26,24 @@ test.describe('the landlord dashboard', () => {
   test('shows the demo landlord’s real figures, equal to the API’s', async ({ page }) => {
     await page.goto('/landlord/dashboard');
     await pageReady(page);
-    const api = LandlordDashboardSchema.parse(
-      await (await page.request.get('/api/landlord/dashboard')).json(),
+    const api = LandlordStatsSchema.parse(
+      await (await page.request.get('/api/landlord/stats')).json(),
     );
     expect(api.listings.active).toBeGreaterThan(0);
     await expect(figure(page, 'stat-active')).toHaveText(n(api.listings.active));
     await expect(figure(page, 'stat-draft')).toHaveText(n(api.listings.draft));
     await expect(figure(page, 'stat-rented')).toHaveText(n(api.listings.rented));
-    await expect(figure(page, 'stat-views')).toHaveText(n(api.lastSevenDays.views));
-    await expect(figure(page, 'stat-saves')).toHaveText(n(api.lastSevenDays.saves));
+    await expect(figure(page, 'stat-plan')).toHaveText(
+      `${n(api.plan.activeListings)}/${n(api.plan.activeListingLimit)}`,
+    );
+    for (const metric of ['views', 'saves', 'inquiries'] as const) {
+      const chart = page.getByTestId(`chart-${metric}`);
+      await expect(chart.getByTestId('total-7')).toHaveText(n(api.totals.last7[metric]));
+      await expect(chart.getByTestId('total-30')).toHaveText(n(api.totals.last30[metric]));
+      // The figures as a table, for screen readers: one row a day.
+      await expect(chart.locator('tbody tr')).toHaveCount(30);
+      await expect(chart.locator('canvas')).toHaveCount(1);
+    }
     await expect(figure(page, 'stat-unread')).toHaveText(n(await unreadTotal(page)));
     await expect(page.getByText('You have no listings yet')).toHaveCount(0);
 

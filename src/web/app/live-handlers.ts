@@ -1,4 +1,5 @@
 import { billingLive } from '../features/billing/live/billing-live.ts';
+import { dashboardsLive } from '../features/dashboards/live/dashboards-live.ts';
 import { messagingLive } from '../features/messaging/live/apply-live-event.ts';
 import { toursLive } from '../features/tours/live/tours-live.ts';
 import type { LiveFeature } from '../lib/live/live-feature.ts';
@@ -7,4 +8,9 @@ import type { LiveFeature } from '../lib/live/live-feature.ts';
  * The features whose handlers run on the live stream: a feature with live events adds its one
  * line here (ARCHITECTURE §5). Loaded with the stream's client, after the page.
  */
-export const liveFeatures: readonly LiveFeature[] = [messagingLive, toursLive, billingLive];
+export const liveFeatures: readonly LiveFeature[] = [
+  messagingLive,
+  toursLive,
+  billingLive,
+  dashboardsLive,
+];

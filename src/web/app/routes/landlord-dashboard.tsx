@@ -5,11 +5,11 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { StatTile } from '../../components/ui/stat-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { useLandlordDashboard } from '../../features/listing-editor/api/listing-editor-api.ts';
-import { formatInteger } from '../../features/listings/format.ts';
+import { useLandlordStats } from '../../features/dashboards/api/get-landlord-stats.ts';
+import { ActivityCharts } from '../../features/dashboards/components/activity-charts.tsx';
+import { LandlordFigures } from '../../features/dashboards/components/landlord-figures.tsx';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
 import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
 import { LandlordUpcomingTours } from '../../features/tours/components/landlord-upcoming-tours.tsx';
@@ -24,12 +24,19 @@ const MANAGE = [
   [paths.landlordProfile.href(), 'Profile'],
 ] as const;
 
-const listingsWith = (status: string) => `${paths.landlordListings.href()}?status=${status}`;
+const ACTIVITY_LINKS = {
+  views: paths.landlordListings.href(),
+  saves: paths.landlordListings.href(),
+  inquiries: paths.chat.href(),
+};
 
-/** /landlord/dashboard: the landlord's real figures, each linking to where it is managed. */
+/**
+ * /landlord/dashboard: the landlord's real figures (`GET /api/landlord/stats`, live), each linking to
+ * where it is managed; 7- and 30-day activity charts; conversations and the next tours.
+ */
 export function Component() {
   const { user } = useAuth();
-  const dashboard = useLandlordDashboard();
+  const dashboard = useLandlordStats();
   const unread = useUnreadCounts(user?.id ?? null);
   const figures = dashboard.data;
   const listingCount = figures
@@ -38,7 +45,6 @@ export function Component() {
       figures.listings.rented +
       figures.listings.archived
     : null;
-  const value = (n: number | undefined) => (n === undefined ? '…' : formatInteger(n));
 
   return (
     <Page title="Landlord dashboard" width="wide">
@@ -87,47 +93,11 @@ export function Component() {
                 Manage listings →
               </Link>
             </div>
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-              <StatTile
-                label="Live"
-                value={value(figures.listings.active)}
-                href={listingsWith('active')}
-                testId="stat-active"
-              />
-              <StatTile
-                label="Drafts"
-                value={value(figures.listings.draft)}
-                href={listingsWith('draft')}
-                testId="stat-draft"
-              />
-              <StatTile
-                label="Rented"
-                value={value(figures.listings.rented)}
-                href={listingsWith('rented')}
-                testId="stat-rented"
-              />
-              <StatTile
-                label="Views"
-                hint="Last 7 days"
-                value={value(figures.lastSevenDays.views)}
-                href={paths.landlordListings.href()}
-                testId="stat-views"
-              />
-              <StatTile
-                label="Saves"
-                hint="Last 7 days"
-                value={value(figures.lastSevenDays.saves)}
-                href={paths.landlordListings.href()}
-                testId="stat-saves"
-              />
-              <StatTile
-                label="Unread messages"
-                value={value(unread?.total)}
-                href={paths.chat.href()}
-                testId="stat-unread"
-              />
-            </div>
+            <LandlordFigures stats={figures} unread={unread?.total ?? figures.unreadMessages} />
           </section>
+        ) : null}
+        {figures && listingCount !== 0 ? (
+          <ActivityCharts stats={figures} hrefs={ACTIVITY_LINKS} />
         ) : null}
         <div className="grid gap-4 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">

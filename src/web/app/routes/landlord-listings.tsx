@@ -10,6 +10,7 @@ import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
+import { dashboardsKeys } from '../../features/dashboards/api/dashboards-keys.ts';
 import {
   type LandlordListing,
   landlordDashboardQueryKey,
@@ -322,6 +323,7 @@ export function Component() {
       toast.success(`"${listing.title}" is now ${STATUS_LABEL[next].toLowerCase()}.`);
       await queryClient.invalidateQueries({ queryKey: landlordListingsQueryKey });
       void queryClient.invalidateQueries({ queryKey: landlordDashboardQueryKey });
+      void queryClient.invalidateQueries({ queryKey: dashboardsKeys.landlordStats });
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
     } catch (error) {
       toast.error(errorMessage(error));

@@ -7,6 +7,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { DashboardCard, StatTile } from '../../components/ui/stat-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { useRenterDashboard } from '../../features/dashboards/api/get-renter-dashboard.ts';
+import { ListingCard } from '../../features/listings/components/listing-card.tsx';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
 import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
@@ -17,14 +19,33 @@ import { SavedListingsGrid } from '../saved/saved-listings-grid.tsx';
 
 const SAVED_SHOWN = 6;
 
-/** /renter/dashboard */
+/** The saved tile's note: price drops and listings gone, from the dashboard's counts. */
+function savedHint(drops: number | undefined, gone: number): string | undefined {
+  const parts = [
+    drops ? `${drops} price drop${drops === 1 ? '' : 's'}` : null,
+    gone > 0 ? `${gone} no longer available` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/**
+ * /renter/dashboard: saved listings (price changes and "no longer available" marked), tours,
+ * conversations with unread counts, notes, and listings like the saved ones
+ * (`GET /api/renter/dashboard`). The saved grid and the conversations are the live lists the
+ * save buttons and the message stream keep current.
+ */
 export function Component() {
   const { user } = useAuth();
+  const dashboard = useRenterDashboard();
   const saved = useServerSavedListings(true);
   const unread = useUnreadCounts(user?.id ?? null);
   const { notes } = useNotes();
   const savedCount = saved.data?.length;
-  const unavailable = saved.data?.filter((item) => !item.available).length ?? 0;
+  const unavailable =
+    saved.data?.filter((item) => !item.available).length ??
+    dashboard.data?.saved.noLongerAvailable ??
+    0;
+  const similar = dashboard.data?.similar ?? [];
   return (
     <Page title="Your dashboard" width="wide">
       <PageHeader
@@ -41,7 +62,7 @@ export function Component() {
           <StatTile
             label="Saved listings"
             value={savedCount === undefined ? '…' : String(savedCount)}
-            hint={unavailable > 0 ? `${unavailable} no longer available` : undefined}
+            hint={savedHint(dashboard.data?.saved.priceDrops, unavailable)}
             href={paths.savedListings.href()}
             testId="stat-saved"
           />
@@ -95,6 +116,33 @@ export function Component() {
             />
           )}
         </section>
+        {similar.length > 0 ? (
+          <section aria-labelledby="similar-heading">
+            <div className="mb-3 flex items-baseline justify-between">
+              <h2 id="similar-heading" className="text-lg font-semibold text-stone-900">
+                Similar to what you saved
+              </h2>
+              <Link
+                to={paths.search.href()}
+                className="text-sm font-semibold text-brand-800 hover:underline"
+              >
+                Search more →
+              </Link>
+            </div>
+            <ul
+              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+              data-testid="dashboard-similar"
+            >
+              {similar.map((listing) => (
+                <li key={listing.id}>
+                  <ListingCard listing={listing} headingLevel="h3" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : dashboard.isError ? (
+          <Alert>{errorMessage(dashboard.error)}</Alert>
+        ) : null}
       </div>
     </Page>
   );
