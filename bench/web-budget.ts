@@ -56,6 +56,19 @@ const PAGES = [
 ] as const;
 const LISTING_PAGE = '/listings/{id}';
 
+/**
+ * Signed-in pages: their initial JS is held to the same budget, but Lighthouse does not visit
+ * them (it has no session). The dashboards' charts (uPlot) load after the page, never here.
+ */
+const SIGNED_IN_PAGES = [
+  { path: '/landlord/dashboard', modules: ['src/web/app/routes/landlord-dashboard.tsx'] },
+  { path: '/landlord/billing', modules: ['src/web/app/routes/landlord-billing.tsx'] },
+  { path: '/landlord/billing/checkout', modules: ['src/web/app/routes/landlord-checkout.tsx'] },
+  { path: '/landlord/billing/invoices/{id}', modules: ['src/web/app/routes/landlord-invoice.tsx'] },
+  { path: '/landlord/profile', modules: ['src/web/app/routes/landlord-profile.tsx'] },
+  { path: '/renter/dashboard', modules: ['src/web/app/routes/renter-dashboard.tsx'] },
+] as const;
+
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
@@ -114,7 +127,7 @@ async function buildApp(outRoot: string) {
       throw new Error(`route-preloads.ts names ${module}; the build has none.`);
   }
   const entryCss = (manifest['index.html']?.css ?? []).map((f) => gzipSize(path.join(outDir, f)));
-  const pages = PAGES.map((page) => {
+  const pages = [...PAGES, ...SIGNED_IN_PAGES].map((page) => {
     const files = staticClosure(manifest, 'index.html');
     for (const module of page.modules) {
       if (!manifest[module]) throw new Error(`No chunk for ${module} in the build.`);
@@ -357,7 +370,7 @@ async function main() {
     for (const page of sizes.pages) {
       const mark = page.initialJsGzipKb <= BUDGET_KB ? 'ok' : 'OVER BUDGET';
       console.log(
-        `  ${page.path.padEnd(14)} initial JS ${String(page.initialJsGzipKb).padStart(6)} KB gzip in ${page.chunks} chunks (${mark})`,
+        `  ${page.path.padEnd(32)} initial JS ${String(page.initialJsGzipKb).padStart(6)} KB gzip in ${page.chunks} chunks (${mark})`,
       );
     }
     console.log(`  CSS ${sizes.cssGzipKb} KB gzip`);

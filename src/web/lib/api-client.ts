@@ -106,3 +106,16 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return friendlyMessage(null);
 }
+
+/**
+ * `api` with a parser that is loaded on demand, at the same time as the request: a zod schema
+ * module stays out of the page's initial JS (decision 012) and costs no extra round trip.
+ */
+export async function apiWithParser<T>(
+  path: string,
+  loadParser: () => Promise<(data: unknown) => T>,
+  request: Omit<ApiRequest<unknown>, 'parse'> = {},
+): Promise<T> {
+  const [data, parse] = await Promise.all([api(path, request), loadParser()]);
+  return parse(data);
+}

@@ -1,19 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type Invoice,
-  InvoiceSchema,
-  type InvoiceSummary,
-  InvoicesResponseSchema,
-} from '../../../../shared/schemas/billing.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { Invoice, InvoiceSummary } from '../../../../shared/schemas/billing.ts';
+import { apiWithParser } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
+import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/billing/invoices`: the landlord's invoices, newest first. */
 export async function fetchInvoices(signal?: AbortSignal): Promise<InvoiceSummary[]> {
-  const { items } = await api('/api/billing/invoices', {
-    parse: InvoicesResponseSchema.parse,
-    ...(signal ? { signal } : {}),
-  });
+  const { items } = await apiWithParser(
+    '/api/billing/invoices',
+    () => loadParsers().then((p) => p.invoices),
+    signal ? { signal } : {},
+  );
   return items;
 }
 
@@ -28,10 +25,11 @@ export function useInvoices() {
 
 /** `GET /api/billing/invoices/{id}`: one invoice with its lines (another landlord's: 404). */
 export function fetchInvoice(id: string, signal?: AbortSignal): Promise<Invoice> {
-  return api(`/api/billing/invoices/${encodeURIComponent(id)}`, {
-    parse: InvoiceSchema.parse,
-    ...(signal ? { signal } : {}),
-  });
+  return apiWithParser(
+    `/api/billing/invoices/${encodeURIComponent(id)}`,
+    () => loadParsers().then((p) => p.invoice),
+    signal ? { signal } : {},
+  );
 }
 
 export function useInvoice(id: string) {

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PlansResponseSchema } from '../../../../shared/schemas/billing.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiWithParser } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
+import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/billing/plans` (public): the plans, cheapest first. */
 export async function fetchPlans(signal?: AbortSignal) {
-  const { items } = await api('/api/billing/plans', {
-    parse: PlansResponseSchema.parse,
-    ...(signal ? { signal } : {}),
-  });
+  const { items } = await apiWithParser(
+    '/api/billing/plans',
+    () => loadParsers().then((p) => p.plans),
+    signal ? { signal } : {},
+  );
   return [...items].sort((a, b) => a.priceCents - b.priceCents);
 }
 

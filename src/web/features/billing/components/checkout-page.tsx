@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import { planById } from '../../../../shared/billing-plans.ts';
-import { PlanIdSchema } from '../../../../shared/schemas/billing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -19,8 +18,7 @@ import { TestModeBadge } from './test-mode-badge.tsx';
  * landlord with no card. The card is saved, then the plan changes; back to billing when done.
  */
 export function CheckoutPage({ planParam }: { planParam: string | null }) {
-  const parsed = PlanIdSchema.safeParse(planParam);
-  const plan = parsed.success ? planById(parsed.data) : undefined;
+  const plan = planParam === null ? undefined : planById(planParam);
   const subscription = useSubscription();
   const saveCard = useUpdatePaymentMethod();
   const change = useChangeSubscription();

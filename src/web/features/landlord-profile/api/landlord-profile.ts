@@ -1,28 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { friendlyMessage } from '../../../../shared/errors.ts';
-import {
-  type LandlordProfile,
-  type LandlordProfileInput,
-  LandlordProfileSchema,
-} from '../../../../shared/schemas/billing.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { LandlordProfile, LandlordProfileInput } from '../../../../shared/schemas/billing.ts';
+import { ApiError, api, apiWithParser } from '../../../lib/api-client.ts';
+import { loadParsers } from './load-parsers.ts';
 
 export const landlordProfileKey = ['landlord', 'profile'] as const;
 
-/** The profile, alone or wrapped (`{ profile }`). */
-const ProfileAnswerSchema = z.union([
-  LandlordProfileSchema,
-  z.object({ profile: LandlordProfileSchema }),
-]);
-const parseProfile = (data: unknown): LandlordProfile => {
-  const answer = ProfileAnswerSchema.parse(data);
-  return 'profile' in answer ? answer.profile : answer;
-};
+const parseProfile = () => loadParsers().then((p) => p.profile);
 
 /** `GET /api/landlord/profile`: the landlord's public profile and response figures. */
 export function fetchLandlordProfile(signal?: AbortSignal): Promise<LandlordProfile> {
-  return api('/api/landlord/profile', { parse: parseProfile, ...(signal ? { signal } : {}) });
+  return apiWithParser('/api/landlord/profile', parseProfile, signal ? { signal } : {});
 }
 
 export function useLandlordProfile() {
@@ -36,7 +24,7 @@ export function useLandlordProfile() {
 
 /** `PUT /api/landlord/profile` `{ displayName, phone?, bio?, languages? }`. */
 export function updateLandlordProfile(input: LandlordProfileInput): Promise<LandlordProfile> {
-  return api('/api/landlord/profile', { method: 'PUT', body: input, parse: parseProfile });
+  return apiWithParser('/api/landlord/profile', parseProfile, { method: 'PUT', body: input });
 }
 
 export function useUpdateLandlordProfile() {
@@ -57,6 +45,7 @@ export async function uploadProfilePhoto(
 ): Promise<LandlordProfile | null> {
   const form = new FormData();
   form.append('photo', file, name);
+  const parsers = loadParsers();
   let response: Response;
   try {
     response = await fetch('/api/landlord/profile/photo', {
@@ -72,9 +61,7 @@ export async function uploadProfilePhoto(
   if (!response.ok) {
     throw new ApiError({ status: response.status, code: null, message: friendlyMessage(data) });
   }
-  const parsed = ProfileAnswerSchema.safeParse(data);
-  if (!parsed.success) return null;
-  return 'profile' in parsed.data ? parsed.data.profile : parsed.data;
+  return (await parsers).profileOrNull(data);
 }
 
 /** `DELETE /api/landlord/profile/photo`. */

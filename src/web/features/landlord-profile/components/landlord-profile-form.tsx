@@ -1,15 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import {
-  type LandlordProfile,
-  type LandlordProfileInput,
-  LandlordProfileInputSchema,
-} from '../../../../shared/schemas/billing.ts';
+import type { LandlordProfile, LandlordProfileInput } from '../../../../shared/schemas/billing.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldShell, TextField, useFieldIds } from '../../../components/ui/field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useUpdateLandlordProfile } from '../api/landlord-profile.ts';
+import { loadParsers } from '../api/load-parsers.ts';
 import { LanguagesField } from './languages-field.tsx';
 
 export type ProfileDraft = { displayName: string; phone: string; bio: string; languages: string[] };
@@ -25,12 +22,14 @@ export const draftOf = (profile: LandlordProfile): ProfileDraft => ({
 
 type Errors = Partial<Record<keyof ProfileDraft, string>>;
 
-/** The draft checked by the shared schema: the input to send, or a message per field. */
-export function checkDraft(draft: ProfileDraft): {
-  input: LandlordProfileInput | null;
-  errors: Errors;
-} {
-  const parsed = LandlordProfileInputSchema.safeParse(draft);
+/**
+ * The draft checked by the shared schema: the input to send, or a message per field. The schema
+ * (zod) loads when the form is first focused, or here at the latest.
+ */
+export async function checkDraft(
+  draft: ProfileDraft,
+): Promise<{ input: LandlordProfileInput | null; errors: Errors }> {
+  const parsed = (await loadParsers()).profileInput.safeParse(draft);
   if (parsed.success) return { input: parsed.data, errors: {} };
   const errors: Errors = {};
   for (const issue of parsed.error.issues) {
@@ -82,9 +81,9 @@ export function LandlordProfileForm({
   const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) =>
     onDraftChange({ ...draft, [key]: value });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkDraft(draft);
+    const checked = await checkDraft(draft);
     setErrors(checked.errors);
     if (!checked.input) {
       const first = (['displayName', 'phone', 'bio'] as const).find((k) => checked.errors[k]);
@@ -98,7 +97,12 @@ export function LandlordProfileForm({
   };
 
   return (
-    <Form label="Public profile" error={save.error} onSubmit={submit}>
+    <Form
+      label="Public profile"
+      error={save.error}
+      onSubmit={(event) => void submit(event)}
+      validation={{ preload: () => loadParsers().then(() => undefined) }}
+    >
       <TextField
         id="profile-name"
         label="Name renters see"

@@ -16,17 +16,17 @@ import { addLanguage } from './languages-field.tsx';
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ');
 
 describe('the landlord profile checks', () => {
-  it('uses the shared schema and its messages', () => {
-    const ok = checkDraft({ displayName: ' Acme ', phone: '', bio: '', languages: [] });
+  it('uses the shared schema and its messages', async () => {
+    const ok = await checkDraft({ displayName: ' Acme ', phone: '', bio: '', languages: [] });
     expect(ok.input).toEqual({ displayName: 'Acme', phone: '', bio: '', languages: [] });
-    const bad = checkDraft({ displayName: ' ', phone: 'call me', bio: '', languages: [] });
+    const bad = await checkDraft({ displayName: ' ', phone: 'call me', bio: '', languages: [] });
     expect(bad.input).toBeNull();
     expect(bad.errors).toEqual({
       displayName: 'Enter a name renters will see.',
       phone: 'Use digits, spaces and + ( ) - only.',
     });
     expect(
-      checkDraft({ displayName: 'x'.repeat(81), phone: '', bio: '', languages: [] }).errors,
+      (await checkDraft({ displayName: 'x'.repeat(81), phone: '', bio: '', languages: [] })).errors,
     ).toEqual({ displayName: 'Keep the name to 80 characters.' });
   });
 

@@ -1,0 +1,2 @@
+/** Billing's zod parsers, loaded on first use (see parsers.ts). */
+export const loadParsers = () => import('./parsers.ts');
