@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LISTING_STATUSES, type ListingStatus } from '../../../shared/listings.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { ApiErrorAlert, isPlanLimit } from '../../components/ui/api-error-alert.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FullPageStatus } from '../../components/ui/full-page-status.tsx';
@@ -13,7 +14,6 @@ import { paths } from '../../config/paths.ts';
 import { dashboardsKeys } from '../../features/dashboards/api/dashboards-keys.ts';
 import {
   type LandlordListing,
-  landlordDashboardQueryKey,
   landlordListingsQueryKey,
   setListingStatus,
   useLandlordListings,
@@ -296,6 +296,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [planLimit, setPlanLimit] = useState<unknown>(null);
   const [term, setTerm] = useState(q);
   const searchId = useId();
 
@@ -318,15 +319,16 @@ export function Component() {
 
   const change = async (listing: LandlordListing, next: ListingStatus) => {
     setBusyId(listing.id);
+    setPlanLimit(null);
     try {
       await setListingStatus(listing.id, next);
       toast.success(`"${listing.title}" is now ${STATUS_LABEL[next].toLowerCase()}.`);
       await queryClient.invalidateQueries({ queryKey: landlordListingsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: landlordDashboardQueryKey });
       void queryClient.invalidateQueries({ queryKey: dashboardsKeys.landlordStats });
       void queryClient.invalidateQueries({ queryKey: ['listings'] });
     } catch (error) {
-      toast.error(errorMessage(error));
+      if (isPlanLimit(error)) setPlanLimit(error);
+      else toast.error(errorMessage(error));
     } finally {
       setBusyId(null);
     }
@@ -355,6 +357,7 @@ export function Component() {
           </Link>
         }
       />
+      {planLimit ? <ApiErrorAlert error={planLimit} className="mb-4" /> : null}
       {listings.isPending ? (
         <FullPageStatus message="Loading listings..." />
       ) : listings.isError && !data ? (

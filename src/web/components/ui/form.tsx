@@ -1,7 +1,6 @@
 import type { ComponentProps } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { Alert } from './alert.tsx';
+import { ApiErrorAlert } from './api-error-alert.tsx';
 
 type FormProps = Omit<ComponentProps<'form'>, 'aria-label'> & {
   /** The form's accessible name. */
@@ -25,7 +24,7 @@ export function Form({ label, error, validation, className, children, ...form }:
       aria-label={label}
       {...form}
     >
-      {error ? <Alert>{errorMessage(error)}</Alert> : null}
+      {error ? <ApiErrorAlert error={error} /> : null}
       {children}
     </form>
   );

@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListingStatus } from '../../../../shared/listings.ts';
 import {
-  type LandlordDashboard,
-  LandlordDashboardSchema,
   type LandlordListing,
   type LandlordListingsPage,
   type LandlordListingsQuery,
@@ -161,17 +159,11 @@ export function uploadPhoto(
 }
 
 export const landlordListingsQueryKey = ['landlord', 'listings'] as const;
-export const landlordDashboardQueryKey = ['landlord', 'dashboard'] as const;
 
 export type LandlordListingsFilter = Partial<Pick<LandlordListingsQuery, 'q' | 'status' | 'page'>>;
 
 function parseLandlordListings(data: unknown): LandlordListingsPage {
   const parsed = LandlordListingsSchema.safeParse(data);
-  return parsed.success ? parsed.data : unexpected();
-}
-
-function parseLandlordDashboard(data: unknown): LandlordDashboard {
-  const parsed = LandlordDashboardSchema.safeParse(data);
   return parsed.success ? parsed.data : unexpected();
 }
 
@@ -194,15 +186,6 @@ export function useLandlordListings(filter: LandlordListingsFilter = {}) {
     // The last page stays on screen while the next loads (no flash of an empty table).
     placeholderData: keepPreviousData,
     // Views and saves change while the landlord is away: fresh counts on every visit.
-    refetchOnMount: 'always',
-  });
-}
-
-/** `GET /api/landlord/dashboard`: listings by status and the last 7 days' figures. */
-export function useLandlordDashboard() {
-  return useQuery({
-    queryKey: landlordDashboardQueryKey,
-    queryFn: () => api('/api/landlord/dashboard', { parse: parseLandlordDashboard }),
     refetchOnMount: 'always',
   });
 }

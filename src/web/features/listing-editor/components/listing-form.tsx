@@ -1,10 +1,9 @@
 import { type ComponentType, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Listing, Photo } from '../../../../shared/schemas/listings.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { issuesOfError, usePublishListing, useSaveDraft } from '../api/listing-editor-api.ts';
 import {
   EMPTY_VALUES,
@@ -103,7 +102,7 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
     <div className="flex flex-col gap-6">
       <WizardProgress step={step} />
       <h2 className="text-xl font-semibold text-stone-900">{title}</h2>
-      {error ? <Alert>{errorMessage(error)}</Alert> : null}
+      {error ? <ApiErrorAlert error={error} /> : null}
       {FormStep ? (
         <Form label={title} validation={listingResolver} onSubmit={save}>
           <FormStep
