@@ -25,8 +25,8 @@ describe('billing format', () => {
     expect(formatCents(0)).toBe('$0.00');
   });
 
-  it('prices plans per month, the free one as Free', () => {
-    expect(PLANS.map(formatPlanPrice)).toEqual(['Free', '$29/mo', '$79/mo', '$199/mo']);
+  it('prices plans per month', () => {
+    expect(PLANS.map(formatPlanPrice)).toEqual(['$0/mo', '$29/mo', '$79/mo', '$199/mo']);
     expect(formatPlanPrice({ priceCents: 2_950 })).toBe('$29.50/mo');
   });
 

@@ -16,9 +16,8 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A plan's price for its card: "Free" or "$29/mo". */
+/** A plan's price for its card: "$0/mo", "$29/mo", "$29.50/mo". */
 export function formatPlanPrice(plan: Pick<Plan, 'priceCents'>): string {
-  if (plan.priceCents === 0) return 'Free';
   const whole = plan.priceCents % 100 === 0;
   return `${whole ? `$${plan.priceCents / 100}` : formatCents(plan.priceCents)}/mo`;
 }

@@ -49,13 +49,13 @@ export function InvoiceHistory({ invoiceHref }: { invoiceHref: (id: string) => s
         </p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="invoice-table">
+          <table className="w-full text-left text-sm" data-testid="invoice-table">
             <thead className="border-b border-stone-200 text-stone-600">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-medium">
                   Invoice
                 </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
+                <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
                   Period
                 </th>
                 <th scope="col" className="py-2 pr-4 font-medium">
@@ -76,13 +76,16 @@ export function InvoiceHistory({ invoiceHref }: { invoiceHref: (id: string) => s
                     >
                       {invoice.number}
                     </Link>
+                    <span className="block text-xs font-normal text-stone-600 sm:hidden">
+                      {formatPeriod(invoice.periodStart, invoice.periodEnd)}
+                    </span>
                     {invoice.issuedAt ? (
                       <span className="block text-xs font-normal text-stone-600">
                         Issued {formatDate(invoice.issuedAt)}
                       </span>
                     ) : null}
                   </th>
-                  <td className="py-2.5 pr-4 text-stone-700">
+                  <td className="hidden py-2.5 pr-4 text-stone-700 sm:table-cell">
                     {formatPeriod(invoice.periodStart, invoice.periodEnd)}
                   </td>
                   <td className="py-2.5 pr-4">

@@ -58,15 +58,18 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           </dd>
         </div>
       </dl>
-      <div className="overflow-x-auto">
-        <table className="mt-4 w-full min-w-[28rem] text-left text-sm">
+      <div>
+        <table className="mt-4 w-full text-left text-sm">
           <caption className="sr-only">Invoice lines</caption>
           <thead className="border-b border-stone-200 text-stone-600">
             <tr>
               <th scope="col" className="py-2 pr-4 font-medium">
                 Description
               </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
+              <th
+                scope="col"
+                className="hidden py-2 pr-4 font-medium sm:table-cell print:table-cell"
+              >
                 Period
               </th>
               <th scope="col" className="py-2 text-right font-medium">
@@ -80,8 +83,13 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
                 <td className="py-2.5 pr-4 text-stone-900">
                   <span className="block text-xs text-stone-600">{KIND_LABEL[line.kind]}</span>
                   {line.description}
+                  {line.periodStart && line.periodEnd ? (
+                    <span className="block text-xs text-stone-600 sm:hidden print:hidden">
+                      {formatPeriod(line.periodStart, line.periodEnd)}
+                    </span>
+                  ) : null}
                 </td>
-                <td className="py-2.5 pr-4 text-stone-700">
+                <td className="hidden py-2.5 pr-4 text-stone-700 sm:table-cell print:table-cell">
                   {line.periodStart && line.periodEnd
                     ? formatPeriod(line.periodStart, line.periodEnd)
                     : '—'}
@@ -96,21 +104,15 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
             {credits < 0 ? (
               <>
                 <tr>
-                  <th
-                    scope="row"
-                    colSpan={2}
-                    className="pt-4 pr-4 text-right font-normal text-stone-700"
-                  >
+                  <td className="hidden sm:table-cell print:table-cell" />
+                  <th scope="row" className="pt-4 pr-4 text-right font-normal text-stone-700">
                     Charges
                   </th>
                   <td className="pt-4 text-right tabular-nums">{formatCents(charges)}</td>
                 </tr>
                 <tr>
-                  <th
-                    scope="row"
-                    colSpan={2}
-                    className="pr-4 text-right font-normal text-stone-700"
-                  >
+                  <td className="hidden sm:table-cell print:table-cell" />
+                  <th scope="row" className="pr-4 text-right font-normal text-stone-700">
                     Credits
                   </th>
                   <td className="text-right tabular-nums">{formatCents(credits)}</td>
@@ -118,7 +120,8 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
               </>
             ) : null}
             <tr>
-              <th scope="row" colSpan={2} className="pt-3 pr-4 text-right font-semibold">
+              <td className="hidden sm:table-cell print:table-cell" />
+              <th scope="row" className="pt-3 pr-4 text-right font-semibold">
                 Total
               </th>
               <td

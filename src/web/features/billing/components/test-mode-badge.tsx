@@ -2,7 +2,7 @@
 export function TestModeBadge() {
   return (
     <p
-      className="inline-flex items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-950"
+      className="inline-flex items-center self-start gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-950"
       data-testid="test-mode"
     >
       <span aria-hidden="true" className="size-2 rounded-full bg-amber-500" />
