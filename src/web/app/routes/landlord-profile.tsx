@@ -24,9 +24,6 @@ export function Component() {
         <LandlordProfilePage />
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileSection id="account-heading" title="Account">
-            <p className="mb-4 text-sm text-stone-600">
-              Signed in as <span className="font-medium text-stone-900">{user.email}</span>.
-            </p>
             <ProfileForm
               user={user}
               onSaved={() => toast.success('Your account has been updated.')}

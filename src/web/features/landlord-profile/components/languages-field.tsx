@@ -77,7 +77,7 @@ export function LanguagesField({
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-sm text-stone-600">
-        Up to {MAX_LANGUAGES}. Renters who search in their language see it on your card.
+        Up to {MAX_LANGUAGES}, shown on your card.
       </p>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
