@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLANS } from '../../../shared/billing-plans.ts';
+import { PLANS, type Plan, planById } from '../../../shared/billing-plans.ts';
 import { invoiceTotal, monthPeriodAt, prorationLines, remainingShare } from './billing-math.ts';
 
 const plan = fc.constantFrom(...PLANS);
@@ -42,7 +42,8 @@ describe('proration', () => {
       end: new Date('2026-12-01T05:00:00Z'),
     };
     const at = new Date((period.start.getTime() + period.end.getTime()) / 2);
-    const [starter, pro] = [PLANS[1], PLANS[2]] as const;
+    const starter = planById('starter') as Plan;
+    const pro = planById('pro') as Plan;
     const lines = prorationLines({ from: starter, to: pro, period, at });
     expect(lines.map((l) => l.amountCents)).toEqual([-1450, 3950]);
     expect(invoiceTotal(lines)).toBe(2500);
