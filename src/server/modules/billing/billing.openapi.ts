@@ -1,4 +1,7 @@
 import {
+  BoostInputSchema,
+  BoostSchema,
+  BoostsResponseSchema,
   ChangeSubscriptionResponseSchema,
   ChangeSubscriptionSchema,
   InvoiceSchema,
@@ -47,6 +50,24 @@ export const billingApiOperations: ApiOperation[] = [
     tags: billing,
     body: PaymentMethodInputSchema,
     response: SubscriptionSchema,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/billing/boosts',
+    summary:
+      'Feature one of my published listings for 1-90 days, charged at once (201); after the boost running now, if any. Not mine: 404; not published: 409; no card: 402',
+    tags: billing,
+    body: BoostInputSchema,
+    response: BoostSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/billing/boosts',
+    summary: "The landlord's boosts, newest first",
+    tags: billing,
+    response: BoostsResponseSchema,
     auth: true,
   },
   {

@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
+  BoostInputSchema,
   ChangeSubscriptionSchema,
   PaymentMethodInputSchema,
 } from '../../../shared/schemas/billing.ts';
@@ -10,8 +11,10 @@ import { validate } from '../../lib/validate.ts';
 import {
   type BillingCtx,
   changeSubscription,
+  createBoost,
   getInvoice,
   getSubscription,
+  listBoosts,
   listInvoices,
   listPlans,
   savePaymentMethod,
@@ -45,6 +48,10 @@ export function createBillingRoutes(deps: CycleDeps) {
     .put('/payment-method', validate('json', PaymentMethodInputSchema), async (c) =>
       c.json(await savePaymentMethod({ ctx: ctxOf(c), input: c.req.valid('json') })),
     )
+    .post('/boosts', validate('json', BoostInputSchema), async (c) =>
+      c.json(await createBoost({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),
+    )
+    .get('/boosts', async (c) => c.json(await listBoosts({ ctx: ctxOf(c) })))
     .get('/invoices', async (c) => c.json(await listInvoices({ ctx: ctxOf(c) })))
     .get('/invoices/:id', invoiceParam, async (c) =>
       c.json(await getInvoice({ ctx: ctxOf(c), input: c.req.valid('param') })),

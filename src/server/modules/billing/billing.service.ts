@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { PLANS, planById } from '../../../shared/billing-plans.ts';
 import type {
+  Boost,
   ChangeSubscriptionSchema,
   Invoice,
   InvoiceSummary,
@@ -13,6 +14,7 @@ import type { UserCtx } from '../../lib/service.ts';
 import { transactionWithEvents } from '../events/events.service.ts';
 import { type CycleDeps, settleOpenInvoices } from './billing-cycle.ts';
 import { prorationLines } from './billing-math.ts';
+import { buyBoost, listBoostsOf } from './boosts.ts';
 import { chargeInvoice, createInvoice, listInvoiceSummaries, readInvoice } from './invoices.ts';
 import { createPaymentProvider } from './payment-provider.ts';
 import { lockPlanUsage } from './plan-limits.service.ts';
@@ -181,4 +183,20 @@ export async function getInvoice({
   const invoice = await readInvoice(ctx.db, ctx.user.id, input.id);
   if (!invoice) throw new AppError('NOT_FOUND', { message: 'Invoice not found.' });
   return invoice;
+}
+
+/** `POST /api/billing/boosts`: featured placement for one of my published listings, paid now. */
+export async function createBoost({
+  ctx,
+  input,
+}: {
+  ctx: BillingCtx;
+  input: { listingId: string; days: number };
+}): Promise<Boost> {
+  return buyBoost(ctx, ctx.user.id, input);
+}
+
+/** `GET /api/billing/boosts`: mine, newest first. */
+export async function listBoosts({ ctx }: { ctx: BillingCtx }): Promise<{ items: Boost[] }> {
+  return { items: await listBoostsOf(ctx.db, ctx.user.id) };
 }

@@ -7,7 +7,7 @@ import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+import { FEATURED_NOW, SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import type { ListingSearch } from './listing-search.ts';
 import { publicListing } from './listing-visibility.ts';
 import type { IndexPage, IndexQuery, SortKey, TextTerm } from './search-index.ts';
@@ -160,7 +160,7 @@ export async function searchListings({
   return { items: pageRows.map((row) => toSummary(storage, row)), total: found.total, nextCursor };
 }
 
-/** `GET /api/listings/featured`: active featured listings, newest first. */
+/** `GET /api/listings/featured`: active listings featured by staff or a boost, newest first. */
 export async function featuredListings({
   ctx: { db, storage },
   input: { limit },
@@ -171,8 +171,8 @@ export async function featuredListings({
   const result = await db.execute<SummaryRow>(sql`
     select ${sql.raw(SUMMARY_COLUMNS)}
     from (
-      select * from ${listings}
-      where ${publicListing(listings)} and ${listings.featured}
+      select * from ${listings} l
+      where ${publicListing(l)} and ${sql.raw(FEATURED_NOW)}
       order by published_at desc, id desc
       limit ${limit}
     ) l
