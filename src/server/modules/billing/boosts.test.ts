@@ -129,4 +129,26 @@ describe('POST /api/billing/boosts', () => {
     );
     expect(list.items).toEqual([]);
   });
+
+  it('puts a boosted listing first among listings of equal rent in search', async () => {
+    const owner = await person(client, 'landlord');
+    await owner.client.request('PUT', '/api/billing/payment-method', card(TEST_CARDS.succeeds));
+    const twins = [
+      await publishListing(app, owner.client, { rentCents: 412_300 }),
+      await publishListing(app, owner.client, { rentCents: 412_300 }),
+    ];
+    const order = async () => {
+      const res = await client
+        .fork()
+        .get('/api/listings?sort=price_asc&minPrice=4123&maxPrice=4123');
+      expect(res.status).toBe(200);
+      const { items } = (await res.json()) as { items: { id: string }[] };
+      return items.map((item) => item.id);
+    };
+    const before = await order();
+    expect([...before].sort()).toEqual(twins.map((t) => t.id).sort());
+    const last = before[1] as string;
+    expect((await boost(owner, { listingId: last, days: 1 })).status).toBe(201);
+    expect(await order()).toEqual([last, before[0]]);
+  });
 });

@@ -153,11 +153,34 @@ export async function searchListings({
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   // Rows are shown in the index's order; one that stopped being public since is left out.
-  const pageRows = found.ids.flatMap((id) => byId.get(id) ?? []);
+  const pageRows = featuredFirstInTies(
+    found.ids.flatMap((id) => byId.get(id) ?? []),
+    query.sort,
+  );
   const nextCursor = found.next
     ? encodeCursor({ s: query.sort, ...found.next, ...(corrected ? { f: 1 as const } : {}) })
     : null;
   return { items: pageRows.map((row) => toSummary(storage, row)), total: found.total, nextCursor };
+}
+
+/**
+ * Among listings the sort ranks equal on a page (same rent; same publish instant), featured
+ * ones (staff or a boost, issue 14) come first. The page's set and its cursor stay the index's,
+ * so paging is unchanged; a tie split across two pages keeps the index's order there.
+ */
+function featuredFirstInTies(rows: SummaryRow[], sort: SearchSort): SummaryRow[] {
+  const key = (row: SummaryRow) => (sort === 'newest' ? row.published_at : row.rent_cents);
+  const out: SummaryRow[] = [];
+  for (let start = 0; start < rows.length; ) {
+    let end = start + 1;
+    while (end < rows.length && key(rows[end] as SummaryRow) === key(rows[start] as SummaryRow)) {
+      end += 1;
+    }
+    const run = rows.slice(start, end);
+    out.push(...run.filter((row) => row.featured), ...run.filter((row) => !row.featured));
+    start = end;
+  }
+  return out;
 }
 
 /** `GET /api/listings/featured`: active listings featured by staff or a boost, newest first. */
