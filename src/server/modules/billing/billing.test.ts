@@ -150,6 +150,27 @@ describe('plan limits, cards and upgrades', () => {
     expect((await billingEvents(landlord.id)).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('publishes at once cannot take the last place twice', async () => {
+    const landlord = await person(client, 'landlord');
+    await publishListing(app, landlord.client);
+    const ready = [];
+    for (let i = 0; i < 4; i++) {
+      const draft = await readListing(
+        await landlord.client.post('/api/listings', { title: `Race ${i} one-bedroom` }),
+      );
+      await readListing(await landlord.client.patch(`/api/listings/${draft.id}`, completeFields()));
+      expect((await uploadPhoto(app, landlord.client, draft.id, await testJpeg())).status).toBe(
+        201,
+      );
+      ready.push(draft.id);
+    }
+    const answers = await Promise.all(
+      ready.map((id) => landlord.client.patch(`/api/listings/${id}`, { status: 'active' })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect((await subscriptionOf(landlord)).activeListings).toBe(2);
+  });
+
   it('refuses cards that are not test cards, expired, or malformed, and keeps nothing', async () => {
     const landlord = await person(client, 'landlord');
     const put = (body: unknown) =>
