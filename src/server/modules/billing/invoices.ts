@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import type { Invoice, InvoiceSummary } from '../../../shared/schemas/billing.ts';
 import { users } from '../../db/schema/auth.ts';
 import { invoiceLines, invoiceNumbers, invoices } from '../../db/schema/billing.ts';
-import { type DraftLine, invoiceTotal, type Period } from './billing-math.ts';
+import { BILLING_ZONE, type DraftLine, invoiceTotal, type Period } from './billing-math.ts';
 import type { ChargeResult, PaymentProvider } from './payment-provider.ts';
 import type { Executor, SubscriptionRow } from './subscription-store.ts';
 
@@ -14,13 +15,16 @@ import type { Executor, SubscriptionRow } from './subscription-store.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-/** `STOOP-2026-000123`: the year the invoice is issued, and a never-reused sequence number. */
+/** `STOOP-2026-000123`: the New York year it is issued in, and a never-reused sequence number. */
 async function nextNumber(tx: Executor, at: Date): Promise<string> {
   const result = await tx.execute<{ n: string }>(
     sql`select nextval(${invoiceNumbers.seqName}) as n`,
   );
   const n = String(result.rows[0]?.n ?? '0').padStart(6, '0');
-  return `STOOP-${at.getUTCFullYear()}-${n}`;
+  const year = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(
+    BILLING_ZONE,
+  ).year;
+  return `STOOP-${year}-${n}`;
 }
 
 export async function createInvoice(
@@ -58,7 +62,9 @@ export async function createInvoice(
 
 /**
  * Charges an open invoice to the card on file: paid, or still open with one more failed attempt.
- * A total of zero or less is paid without a charge (a credit is never paid out).
+ * A total of zero or less is paid without a charge (a credit is never paid out). Called inside
+ * the caller's transaction: the test provider answers at once, and a remote provider is asked
+ * with the invoice id as idempotency key, so a rolled-back attempt retried is charged once.
  */
 export async function chargeInvoice(
   tx: Executor,
