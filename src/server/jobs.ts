@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-deps.ts';
 import type { JobName, JobPayloads, JobSchedule, JobTask } from './lib/jobs/jobs.ts';
+import { billingJobs } from './modules/billing/billing.jobs.ts';
 import { eventsJobs } from './modules/events/events.jobs.ts';
 import { listingsJobs } from './modules/listings/listings.jobs.ts';
 import { mailJobs } from './modules/mail/mail.jobs.ts';
@@ -16,18 +17,21 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
   const listings = listingsJobs(deps);
   const mail = mailJobs(deps);
   const tours = toursJobs(deps);
+  const billing = billingJobs(deps);
   const tasks: AllTasks = {
     ...events.tasks,
     ...messaging.tasks,
     ...listings.tasks,
     ...mail.tasks,
     ...tours.tasks,
+    ...billing.tasks,
   };
   const schedule: JobSchedule[] = [
     ...(events.schedule ?? []),
     ...(messaging.schedule ?? []),
     ...(listings.schedule ?? []),
     ...(mail.schedule ?? []),
+    ...(billing.schedule ?? []),
   ];
   return { tasks, schedule };
 }

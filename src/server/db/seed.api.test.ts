@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { PLANS } from '../../shared/billing-plans.ts';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
 import { SlotsResponseSchema } from '../../shared/schemas/tours.ts';
@@ -38,6 +39,25 @@ describe('demo data', () => {
     expect(stats.boroughs).toBe(5);
     expect(stats.landlords).toBeGreaterThanOrEqual(5);
     expect(firstRunMs).toBeLessThan(60_000);
+  });
+
+  it('puts every demo landlord on a plan that holds their active listings', async () => {
+    const rows = await db.execute<{ active: number; plan_id: string | null }>(sql`
+      select count(l.id) filter (where l.status = 'active')::int as active, s.plan_id
+      from users u
+      left join listings l on l.landlord_id = u.id
+      left join subscriptions s on s.landlord_id = u.id
+      where u.user_type = 'landlord'
+      group by u.id, s.plan_id`);
+    expect(rows.rows.length).toBeGreaterThanOrEqual(7);
+    for (const row of rows.rows) {
+      const plan = PLANS.find((p) => p.id === (row.plan_id ?? 'free'));
+      expect(row.active, `${row.plan_id}`).toBeLessThanOrEqual(plan?.activeListingLimit ?? 0);
+    }
+    const demo = await one<{ plan_id: string }>(sql`
+      select s.plan_id from subscriptions s join users u on u.id = s.landlord_id
+      where u.email = 'landlord@stoop.test'`);
+    expect(demo.plan_id).toBe('portfolio');
   });
 
   it('places every address on a real street of its own neighborhood', async () => {

@@ -38,6 +38,26 @@ export const PaymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
+/**
+ * `PUT /api/billing/payment-method` (test mode only; Stripe collects cards on its own page). Only
+ * the brand, the last four digits and the expiry are kept: never the number or the CVC.
+ */
+export const PaymentMethodInputSchema = z.object({
+  number: z.string().regex(/^[\d -]{12,23}$/, 'Enter the card number (digits only).'),
+  expMonth: z
+    .number({ message: 'Enter the expiry month (1-12).' })
+    .int('Enter the expiry month (1-12).')
+    .min(1, 'Enter the expiry month (1-12).')
+    .max(12, 'Enter the expiry month (1-12).'),
+  expYear: z
+    .number({ message: 'Enter the expiry year (four digits).' })
+    .int('Enter the expiry year (four digits).')
+    .min(2000, 'Enter the expiry year (four digits).')
+    .max(2100, 'Enter the expiry year (four digits).'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+});
+export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
+
 /** `GET /api/billing/subscription`: every landlord has one (the free plan until they upgrade). */
 export const SubscriptionSchema = z.object({
   planId: PlanIdSchema,

@@ -6,6 +6,7 @@ import {
   LandlordListingsSchema,
 } from '../../../shared/schemas/landlord-listings.ts';
 import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
+import { onPlan } from '../../test/billing-fixtures.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
 import { openConversation, person, send } from '../../test/messaging-fixtures.ts';
 import type { ApiClient } from '../../test/test-app.ts';
@@ -14,6 +15,8 @@ import { createTestApp } from '../../test/test-app.ts';
 const { app, db, client } = await createTestApp();
 
 const landlord = await person(client, 'landlord');
+// Three published: more than the free plan allows.
+await onPlan(db, landlord.id);
 const otherLandlord = await person(client, 'landlord');
 const renter = await person(client, 'renter');
 const secondRenter = await person(client, 'renter');

@@ -53,11 +53,19 @@ export type DetailRow = SummaryRow &
   };
 
 /** The listing columns every listing query selects, from a listing aliased `l`. */
+/**
+ * Featured: set by Stoop staff, or a boost the landlord bought running now (issue 14). Takes the
+ * listing as `l`; one probe of listing_boosts' (listing_id, ends_at) index.
+ */
+export const FEATURED_NOW = `(l.featured or exists (select 1 from listing_boosts b
+    where b.listing_id = l.id and b.status = 'active' and b.starts_at <= now()
+      and b.ends_at > now()))`;
+
 export const SUMMARY_COLUMNS = `
   l.id, l.status, l.title, l.address, l.unit, l.neighborhood, l.borough, l.lat, l.lng,
   l.rent_cents, l.free_months, l.bedrooms, l.bathrooms, l.sqft,
   l.available_from::text as available_from, l.lease_term_months, l.pets, l.laundry,
-  l.amenities, l.featured, to_json(l.published_at) #>> '{}' as published_at,
+  l.amenities, ${FEATURED_NOW} as featured, to_json(l.published_at) #>> '{}' as published_at,
   (select json_build_object('id', p.id, 'storageKey', p.storage_key, 'widths', p.widths,
       'width', p.width, 'height', p.height, 'placeholder', p.placeholder)
     from listing_photos p where p.listing_id = l.id order by p.position limit 1) as cover,

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { UserType } from '../../../shared/constants.ts';
 import { STATUS_TRANSITIONS } from '../../../shared/listings.ts';
 import { findNeighborhood } from '../../../shared/neighborhoods.ts';
@@ -13,6 +13,7 @@ import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx, UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
+import { assertWithinPlan, lockPlanUsage } from '../billing/plan-limits.service.ts';
 import { type DetailRow, PHOTOS_JSON, SUMMARY_COLUMNS, toListing } from './listing-json.ts';
 import { isListingPublic, publicListing } from './listing-visibility.ts';
 
@@ -246,7 +247,10 @@ export async function updateListing({
       changes.status = status;
       merged.status = status;
       // "Newest" means newest on the market: (re)publishing stamps the time.
-      if (status === 'active') changes.publishedAt = new Date();
+      if (status === 'active') {
+        changes.publishedAt = new Date();
+        await checkPlanLimit(tx, current.landlordId);
+      }
     }
     if (merged.status === 'active') {
       const [photos] = await tx
@@ -265,6 +269,59 @@ export async function updateListing({
       .where(eq(listings.id, listingId));
   });
   return readListing({ db, storage }, listingId);
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Publishing one more must fit the landlord's plan (PLAN_LIMIT otherwise); locks until commit. */
+async function checkPlanLimit(tx: Tx, landlordId: string) {
+  const ctx = { db: tx };
+  await lockPlanUsage({ ctx, input: { landlordId } });
+  const [live] = await tx
+    .select({ n: count() })
+    .from(listings)
+    .where(and(eq(listings.landlordId, landlordId), publicListing(listings)));
+  await assertWithinPlan({ ctx, input: { landlordId, activeAfter: (live?.n ?? 0) + 1 } });
+}
+
+/** A landlord's public listings (billing: plan usage). */
+export async function countLandlordActiveListings({
+  ctx: { db },
+  input: { landlordId },
+}: {
+  ctx: { db: Pick<Db, 'select'> };
+  input: { landlordId: string };
+}): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(listings)
+    .where(and(eq(listings.landlordId, landlordId), publicListing(listings)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Billing: a plan that no longer covers them (unpaid after the grace period, or a downgrade)
+ * sends the listings beyond `keep` back to draft, the newest published kept. Draft, because the
+ * state machine lets active go only to draft, rented or archived, and only draft is honest: the
+ * unit is neither let nor withdrawn, and one click republishes it once the plan allows.
+ */
+export async function pauseListingsBeyond({
+  ctx: { db },
+  input: { landlordId, keep },
+}: {
+  ctx: { db: Pick<Db, 'execute'> };
+  input: { landlordId: string; keep: number };
+}): Promise<{ id: string; title: string }[]> {
+  const result = await db.execute<{ id: string; title: string }>(sql`
+    update ${listings} set status = 'draft', updated_at = now()
+    where id in (
+      select ${listings.id} from ${listings}
+      where ${listings.landlordId} = ${landlordId} and ${publicListing(listings)}
+      order by ${listings.publishedAt} desc nulls last, ${listings.id}
+      offset ${keep}
+    )
+    returning id, title`);
+  return result.rows;
 }
 
 /** How many listings are public, for the sitemap's paging. */

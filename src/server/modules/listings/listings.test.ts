@@ -12,6 +12,7 @@ import {
   PhotosResponseSchema,
 } from '../../../shared/schemas/listings.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
+import { onPlan } from '../../test/billing-fixtures.ts';
 import {
   completeFields,
   publishListing,
@@ -25,6 +26,8 @@ const { app, db, client } = await createTestApp();
 
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord', name: 'Lena Landlord' });
+// Many listings published: more than the free plan allows (billing.test.ts covers the limit).
+await onPlan(db, landlord);
 const otherLandlord = client.fork();
 await otherLandlord.signUp({ userType: 'landlord' });
 const renter = client.fork();

@@ -7,7 +7,7 @@ import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+import { FEATURED_NOW, SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import type { ListingSearch } from './listing-search.ts';
 import { publicListing } from './listing-visibility.ts';
 import type { IndexPage, IndexQuery, SortKey, TextTerm } from './search-index.ts';
@@ -153,14 +153,37 @@ export async function searchListings({
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   // Rows are shown in the index's order; one that stopped being public since is left out.
-  const pageRows = found.ids.flatMap((id) => byId.get(id) ?? []);
+  const pageRows = featuredFirstInTies(
+    found.ids.flatMap((id) => byId.get(id) ?? []),
+    query.sort,
+  );
   const nextCursor = found.next
     ? encodeCursor({ s: query.sort, ...found.next, ...(corrected ? { f: 1 as const } : {}) })
     : null;
   return { items: pageRows.map((row) => toSummary(storage, row)), total: found.total, nextCursor };
 }
 
-/** `GET /api/listings/featured`: active featured listings, newest first. */
+/**
+ * Among listings the sort ranks equal on a page (same rent; same publish instant), featured
+ * ones (staff or a boost, issue 14) come first. The page's set and its cursor stay the index's,
+ * so paging is unchanged; a tie split across two pages keeps the index's order there.
+ */
+function featuredFirstInTies(rows: SummaryRow[], sort: SearchSort): SummaryRow[] {
+  const key = (row: SummaryRow) => (sort === 'newest' ? row.published_at : row.rent_cents);
+  const out: SummaryRow[] = [];
+  for (let start = 0; start < rows.length; ) {
+    let end = start + 1;
+    while (end < rows.length && key(rows[end] as SummaryRow) === key(rows[start] as SummaryRow)) {
+      end += 1;
+    }
+    const run = rows.slice(start, end);
+    out.push(...run.filter((row) => row.featured), ...run.filter((row) => !row.featured));
+    start = end;
+  }
+  return out;
+}
+
+/** `GET /api/listings/featured`: active listings featured by staff or a boost, newest first. */
 export async function featuredListings({
   ctx: { db, storage },
   input: { limit },
@@ -171,8 +194,8 @@ export async function featuredListings({
   const result = await db.execute<SummaryRow>(sql`
     select ${sql.raw(SUMMARY_COLUMNS)}
     from (
-      select * from ${listings}
-      where ${publicListing(listings)} and ${listings.featured}
+      select * from ${listings} l
+      where ${publicListing(l)} and ${sql.raw(FEATURED_NOW)}
       order by published_at desc, id desc
       limit ${limit}
     ) l

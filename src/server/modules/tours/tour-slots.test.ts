@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { SlotsResponseSchema, WEEKDAYS } from '../../../shared/schemas/tours.ts';
 import { tours, waitlistEntries } from '../../db/schema/tours.ts';
+import { onPlan } from '../../test/billing-fixtures.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
 import { findBookableSlot } from './slots.service.ts';
@@ -28,6 +29,8 @@ async function userId(who: ApiClient): Promise<string> {
   return body.user.id;
 }
 const landlordId = await userId(landlord);
+// Three listings published: more than the free plan allows.
+await onPlan(db, landlordId);
 const renterId = await userId(renter);
 const otherRenterId = await userId(otherRenter);
 

@@ -1,0 +1,35 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { PLANS } from '../../shared/billing-plans.ts';
+import { monthPeriodAt } from '../modules/billing/billing-math.ts';
+import type { Db } from './client.ts';
+import { subscriptions } from './schema/billing.ts';
+import { listings } from './schema/listings.ts';
+
+/**
+ * Every demo landlord on the smallest plan that holds their active listings (the largest when
+ * none does), paid by the test card 4242, so `npm start` keeps publishing and the monthly run
+ * charges them in test mode instead of pausing their listings. Existing rows are kept.
+ */
+export async function seedPlans(db: Db, landlordIds: string[]): Promise<void> {
+  if (landlordIds.length === 0) return;
+  const counts = await db
+    .select({ landlordId: listings.landlordId, n: count() })
+    .from(listings)
+    .where(and(inArray(listings.landlordId, landlordIds), eq(listings.status, 'active')))
+    .groupBy(listings.landlordId);
+  const period = monthPeriodAt(new Date());
+  const largest = PLANS[PLANS.length - 1];
+  const rows = landlordIds.map((landlordId) => {
+    const active = counts.find((c) => c.landlordId === landlordId)?.n ?? 0;
+    const plan = PLANS.find((p) => p.activeListingLimit >= active) ?? largest;
+    return {
+      landlordId,
+      planId: plan?.id ?? 'free',
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
+      provider: 'test',
+      paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2034 },
+    };
+  });
+  await db.insert(subscriptions).values(rows).onConflictDoNothing();
+}

@@ -1,0 +1,90 @@
+import {
+  BoostInputSchema,
+  BoostSchema,
+  BoostsResponseSchema,
+  ChangeSubscriptionResponseSchema,
+  ChangeSubscriptionSchema,
+  InvoiceSchema,
+  InvoicesResponseSchema,
+  PaymentMethodInputSchema,
+  PlansResponseSchema,
+  SubscriptionSchema,
+} from '../../../shared/schemas/billing.ts';
+import type { ApiOperation } from '../../lib/openapi.ts';
+
+const billing = ['billing'];
+
+/** Billing in /api/openapi.json (issue 14). */
+export const billingApiOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/billing/plans',
+    summary: 'The plans: price per month in cents and active listing limit (public)',
+    tags: billing,
+    response: PlansResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/billing/subscription',
+    summary:
+      "The landlord's subscription: the free plan over the current New York month until they upgrade (landlords only)",
+    tags: billing,
+    response: SubscriptionSchema,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/billing/subscription',
+    summary:
+      'Change plan: a dearer plan at once, prorated and charged (no card on file: checkoutUrl, nothing changed; a failed charge: 402 PAYMENT_FAILED); a cheaper plan or free at the period end; the current plan again undoes a waiting change',
+    tags: billing,
+    body: ChangeSubscriptionSchema,
+    response: ChangeSubscriptionResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'put',
+    path: '/api/billing/payment-method',
+    summary:
+      "Save a card (test mode: Stripe's test card numbers only; the number and CVC are never stored). Past due: the open invoices are charged again",
+    tags: billing,
+    body: PaymentMethodInputSchema,
+    response: SubscriptionSchema,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/billing/boosts',
+    summary:
+      'Feature one of my published listings for 1-90 days, charged at once (201); after the boost running now, if any. Not mine: 404; not published: 409; no card: 402',
+    tags: billing,
+    body: BoostInputSchema,
+    response: BoostSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/billing/boosts',
+    summary: "The landlord's boosts, newest first",
+    tags: billing,
+    response: BoostsResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/billing/invoices',
+    summary: "The landlord's invoices, newest first",
+    tags: billing,
+    response: InvoicesResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/billing/invoices/{id}',
+    summary:
+      "One of the landlord's invoices with its lines (the total is their sum); anyone else's: 404",
+    tags: billing,
+    response: InvoiceSchema,
+    auth: true,
+  },
+];

@@ -1,0 +1,59 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import {
+  BoostInputSchema,
+  ChangeSubscriptionSchema,
+  PaymentMethodInputSchema,
+} from '../../../shared/schemas/billing.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireRole } from '../../auth/session.ts';
+import { validate } from '../../lib/validate.ts';
+import {
+  type BillingCtx,
+  changeSubscription,
+  createBoost,
+  getInvoice,
+  getSubscription,
+  listBoosts,
+  listInvoices,
+  listPlans,
+  savePaymentMethod,
+} from './billing.service.ts';
+import type { CycleDeps } from './billing-cycle.ts';
+
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+const invoiceParam = validate('param', z.object({ id: z.uuid() }), { id: 'NOT_FOUND' });
+
+/** `/api/billing/plans`: public, the same for everyone. */
+export function createPlansRoutes() {
+  return new Hono<AppEnv>().get('/', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(listPlans());
+  });
+}
+
+/** `/api/billing/*` but plans: the signed-in landlord's own billing. */
+export function createBillingRoutes(deps: CycleDeps) {
+  const ctxOf = (c: Context<AppEnv>): BillingCtx => ({ ...deps, user: currentUser(c) });
+  return new Hono<AppEnv>()
+    .use(requireRole('landlord'), noStore)
+    .get('/subscription', async (c) => c.json(await getSubscription({ ctx: ctxOf(c) })))
+    .post('/subscription', validate('json', ChangeSubscriptionSchema), async (c) =>
+      c.json(await changeSubscription({ ctx: ctxOf(c), input: c.req.valid('json') })),
+    )
+    .put('/payment-method', validate('json', PaymentMethodInputSchema), async (c) =>
+      c.json(await savePaymentMethod({ ctx: ctxOf(c), input: c.req.valid('json') })),
+    )
+    .post('/boosts', validate('json', BoostInputSchema), async (c) =>
+      c.json(await createBoost({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),
+    )
+    .get('/boosts', async (c) => c.json(await listBoosts({ ctx: ctxOf(c) })))
+    .get('/invoices', async (c) => c.json(await listInvoices({ ctx: ctxOf(c) })))
+    .get('/invoices/:id', invoiceParam, async (c) =>
+      c.json(await getInvoice({ ctx: ctxOf(c), input: c.req.valid('param') })),
+    );
+}

@@ -1,0 +1,202 @@
+import type { z } from 'zod';
+import { PLANS, planById } from '../../../shared/billing-plans.ts';
+import type {
+  Boost,
+  ChangeSubscriptionSchema,
+  Invoice,
+  InvoiceSummary,
+  PaymentMethodInput,
+  Subscription,
+} from '../../../shared/schemas/billing.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserCtx } from '../../lib/service.ts';
+import { transactionWithEvents } from '../events/events.service.ts';
+import { type CycleDeps, settleOpenInvoices } from './billing-cycle.ts';
+import { prorationLines } from './billing-math.ts';
+import { buyBoost, listBoostsOf } from './boosts.ts';
+import { chargeInvoice, createInvoice, listInvoiceSummaries, readInvoice } from './invoices.ts';
+import { createPaymentProvider } from './payment-provider.ts';
+import { lockPlanUsage } from './plan-limits.service.ts';
+import {
+  announceSubscription,
+  lockSubscriptionRow,
+  planOf,
+  readSubscriptionRow,
+  subscriptionView,
+  updateSubscriptionRow,
+} from './subscription-store.ts';
+
+/*
+ * Landlord billing (issue 14): plans, the subscription and its changes, the card, invoices.
+ * Upgrades take effect at once, prorated and charged; downgrades and cancellations wait for the
+ * period end (billing-cycle.ts). Every change publishes `billing.changed` in its transaction.
+ */
+
+export type BillingCtx = UserCtx<CycleDeps>;
+
+/** What billing needs of the app's dependencies (one provider per server). */
+export function billingDeps(deps: AppDeps): CycleDeps {
+  return {
+    db: deps.database.db,
+    events: deps.events,
+    mailer: deps.mailer,
+    provider: createPaymentProvider(),
+    baseUrl: deps.env.BASE_URL,
+  };
+}
+
+/** `GET /api/billing/plans` (public). */
+export function listPlans() {
+  return {
+    items: PLANS.map(({ id, name, priceCents, activeListingLimit, summary }) => ({
+      id,
+      name,
+      priceCents,
+      activeListingLimit,
+      summary,
+    })),
+  };
+}
+
+/** `GET /api/billing/subscription`: the free plan over this month when never upgraded. */
+export async function getSubscription({ ctx }: { ctx: BillingCtx }): Promise<Subscription> {
+  return subscriptionView(ctx.db, ctx.provider, ctx.user.id);
+}
+
+/** `PUT /api/billing/payment-method`: keeps the card's brand, last 4 and expiry; past due: pays. */
+export async function savePaymentMethod({
+  ctx,
+  input,
+}: {
+  ctx: BillingCtx;
+  input: PaymentMethodInput;
+}): Promise<Subscription> {
+  const now = new Date();
+  const landlordId = ctx.user.id;
+  const saved = await ctx.provider.saveCard({ landlordId, card: input, now });
+  return transactionWithEvents(ctx, async (tx) => {
+    const row = await lockSubscriptionRow(tx, landlordId, ctx.provider, now);
+    const changes = {
+      paymentMethod: saved.paymentMethod,
+      providerCustomerId: saved.customerId ?? row.providerCustomerId,
+    };
+    await updateSubscriptionRow(tx, landlordId, changes);
+    if (row.status === 'past_due') await settleOpenInvoices(tx, ctx, { ...row, ...changes }, now);
+    return announceSubscription(tx, ctx.provider, landlordId, now);
+  });
+}
+
+type ChangeResult = { subscription: Subscription; checkoutUrl: string | null };
+
+/**
+ * `POST /api/billing/subscription` `{ planId }`: a dearer plan now (the proration charged to the
+ * card on file; no card: `checkoutUrl` and nothing changed), a cheaper one or Free at the period
+ * end, the current one again undoes a waiting downgrade or cancellation.
+ */
+export async function changeSubscription({
+  ctx,
+  input,
+}: {
+  ctx: BillingCtx;
+  input: z.infer<typeof ChangeSubscriptionSchema>;
+}): Promise<ChangeResult> {
+  const now = new Date();
+  const landlordId = ctx.user.id;
+  const target = planById(input.planId);
+  if (!target) throw new AppError('VALIDATION_ERROR', { message: 'Unknown plan.' });
+  return transactionWithEvents(ctx, async (tx): Promise<ChangeResult> => {
+    await lockPlanUsage({ ctx: { db: tx }, input: { landlordId } });
+    const existing = await readSubscriptionRow(tx, landlordId, { lock: true });
+    const current = planOf(existing);
+    const unchanged = async () => ({
+      subscription: await subscriptionView(tx, ctx.provider, landlordId, now),
+      checkoutUrl: null,
+    });
+
+    if (target.priceCents > current.priceCents) {
+      if (existing?.status === 'past_due') {
+        throw new AppError('CONFLICT', {
+          message:
+            'Your last payment did not go through. Update your card to pay it, then upgrade.',
+        });
+      }
+      const checkoutUrl = ctx.provider.checkoutUrl({
+        planId: target.id,
+        paymentMethod: existing?.paymentMethod ?? null,
+      });
+      if (checkoutUrl) return { ...(await unchanged()), checkoutUrl };
+      const row = await lockSubscriptionRow(tx, landlordId, ctx.provider, now);
+      const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
+      const lines = prorationLines({ from: current, to: target, period, at: now });
+      const invoice = await createInvoice(tx, { landlordId, period, lines, now });
+      const charged = await chargeInvoice(tx, ctx.provider, row, invoice, now);
+      if (!charged.ok) {
+        // Thrown, so the transaction takes the invoice back too: nothing changed.
+        throw new AppError('PAYMENT_FAILED', {
+          message: `${charged.message} Your plan is unchanged; try another card.`,
+        });
+      }
+      await updateSubscriptionRow(tx, landlordId, {
+        planId: target.id,
+        status: 'active',
+        pendingPlanId: null,
+        cancelAtPeriodEnd: false,
+        graceEndsAt: null,
+      });
+    } else if (target.id === current.id) {
+      if (!existing?.pendingPlanId && !existing?.cancelAtPeriodEnd) return unchanged();
+      await updateSubscriptionRow(tx, landlordId, {
+        pendingPlanId: null,
+        cancelAtPeriodEnd: false,
+      });
+    } else if (target.priceCents === 0) {
+      await updateSubscriptionRow(tx, landlordId, { pendingPlanId: null, cancelAtPeriodEnd: true });
+    } else {
+      await updateSubscriptionRow(tx, landlordId, {
+        pendingPlanId: target.id,
+        cancelAtPeriodEnd: false,
+      });
+    }
+    const subscription = await announceSubscription(tx, ctx.provider, landlordId, now);
+    return { subscription, checkoutUrl: null };
+  });
+}
+
+/** `GET /api/billing/invoices`: mine, newest first. */
+export async function listInvoices({
+  ctx,
+}: {
+  ctx: BillingCtx;
+}): Promise<{ items: InvoiceSummary[] }> {
+  return { items: await listInvoiceSummaries(ctx.db, ctx.user.id) };
+}
+
+/** `GET /api/billing/invoices/{id}`: mine only; anyone else's is not found. */
+export async function getInvoice({
+  ctx,
+  input,
+}: {
+  ctx: BillingCtx;
+  input: { id: string };
+}): Promise<Invoice> {
+  const invoice = await readInvoice(ctx.db, ctx.user.id, input.id);
+  if (!invoice) throw new AppError('NOT_FOUND', { message: 'Invoice not found.' });
+  return invoice;
+}
+
+/** `POST /api/billing/boosts`: featured placement for one of my published listings, paid now. */
+export async function createBoost({
+  ctx,
+  input,
+}: {
+  ctx: BillingCtx;
+  input: { listingId: string; days: number };
+}): Promise<Boost> {
+  return buyBoost(ctx, ctx.user.id, input);
+}
+
+/** `GET /api/billing/boosts`: mine, newest first. */
+export async function listBoosts({ ctx }: { ctx: BillingCtx }): Promise<{ items: Boost[] }> {
+  return { items: await listBoostsOf(ctx.db, ctx.user.id) };
+}
