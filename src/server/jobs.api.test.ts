@@ -59,6 +59,7 @@ describe('module jobs', () => {
       'messaging.prune-send-counters',
       'listings.prune-changes',
       'listings.prune-daily-views',
+      'listings.prune-view-visitors',
     ];
     for (const name of names) await enqueueJob(db, name, {});
     await vi.waitFor(async () => {
