@@ -13,6 +13,7 @@ import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 import { authModule } from './modules/auth/auth.module.ts';
+import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { listingsModule } from './modules/listings/listings.module.ts';
@@ -43,6 +44,7 @@ function appModules(deps: AppDeps): AppModule[] {
     savedListingsModule(deps),
     messagingModule(deps),
     toursModule(deps),
+    dashboardsModule(deps),
     eventsModule(deps),
     mediaModule(deps),
     seoModule(deps),

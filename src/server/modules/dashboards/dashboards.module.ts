@@ -1,0 +1,12 @@
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppModule } from '../../lib/module.ts';
+import { dashboardsApiOperations } from './dashboards.openapi.ts';
+import { createLandlordStatsRoutes } from './dashboards.routes.ts';
+
+/** The landlord and renter dashboards' figures (issue 14). */
+export function dashboardsModule(deps: AppDeps): AppModule {
+  return {
+    api: [{ path: '/landlord/stats', routes: createLandlordStatsRoutes(deps) }],
+    openApi: dashboardsApiOperations,
+  };
+}

@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireRole } from '../../auth/session.ts';
+import { landlordStats } from './dashboards.service.ts';
+
+/** `/api/landlord/stats`: the landlord dashboard's figures. */
+export function createLandlordStatsRoutes({ database: { db } }: AppDeps) {
+  return new Hono<AppEnv>().get('/', requireRole('landlord'), async (c) => {
+    return c.json(await landlordStats({ ctx: { db, user: currentUser(c) } }));
+  });
+}
