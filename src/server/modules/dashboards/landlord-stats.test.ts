@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { type LandlordStats, LandlordStatsSchema } from '../../../shared/schemas/billing.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
@@ -6,7 +7,6 @@ import { openConversation, type Person, person, send } from '../../test/messagin
 import type { ApiClient } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { booked, openAllDay, setListingSettings, slotIn } from '../../test/tour-fixtures.ts';
-import { newYorkDay } from '../listings/listing-views.ts';
 
 const { app, db, client } = await createTestApp();
 
@@ -19,6 +19,8 @@ async function stats(who: ApiClient): Promise<LandlordStats> {
   expect(res.status, await res.clone().text()).toBe(200);
   return LandlordStatsSchema.parse(await res.json());
 }
+
+const newYorkDay = () => Temporal.Now.plainDateISO('America/New_York').toString();
 
 const zero = { views: 0, saves: 0, inquiries: 0 };
 
