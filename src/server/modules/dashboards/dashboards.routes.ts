@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
+import { DailyViewsCache } from '../listings/landlord-listings.service.ts';
 import { landlordStats } from './dashboards.service.ts';
 
 /** `/api/landlord/stats`: the landlord dashboard's figures. */
-export function createLandlordStatsRoutes({ database: { db } }: AppDeps) {
+export function createLandlordStatsRoutes({ database: { db }, events }: AppDeps) {
+  const viewsCache = new DailyViewsCache(db, events);
   return new Hono<AppEnv>().get('/', requireRole('landlord'), async (c) => {
-    return c.json(await landlordStats({ ctx: { db, user: currentUser(c) } }));
+    return c.json(await landlordStats({ ctx: { db, viewsCache, user: currentUser(c) } }));
   });
 }

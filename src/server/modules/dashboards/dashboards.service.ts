@@ -1,6 +1,7 @@
 import type { LandlordStats } from '../../../shared/schemas/billing.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import {
+  type DailyViewsCache,
   landlordDailyFigures,
   landlordStatusCounts,
   sumFigures,
@@ -16,7 +17,11 @@ export const STATS_DAYS = 30;
  * `GET /api/landlord/stats`: every figure of the landlord dashboard, each from the module that
  * owns it (listings, tours, messaging, billing), read in parallel.
  */
-export async function landlordStats({ ctx }: { ctx: UserCtx }): Promise<LandlordStats> {
+export async function landlordStats({
+  ctx,
+}: {
+  ctx: UserCtx<{ viewsCache: DailyViewsCache }>;
+}): Promise<LandlordStats> {
   const [listings, daily, tourFigures, unread, plan] = await Promise.all([
     landlordStatusCounts({ ctx }),
     landlordDailyFigures({ ctx, input: { days: STATS_DAYS } }),

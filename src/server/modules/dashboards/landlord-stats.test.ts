@@ -8,7 +8,7 @@ import type { ApiClient } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { booked, openAllDay, setListingSettings, slotIn } from '../../test/tour-fixtures.ts';
 
-const { app, db, client } = await createTestApp();
+const { app, db, client, deps } = await createTestApp();
 
 const renter = await person(client, 'renter');
 const secondRenter = await person(client, 'renter');
@@ -115,6 +115,26 @@ describe('GET /api/landlord/stats', () => {
     expect(((await old.json()) as { lastSevenDays: unknown }).lastSevenDays).toEqual(
       figures.totals.last7,
     );
+  });
+});
+
+describe('the daily views cache', () => {
+  it('keeps views until a flush or a listing_views notice says they moved', async () => {
+    const landlord = await person(client, 'landlord');
+    const listing = await publishListing(app, landlord.client);
+    await renter.client.get(`/api/listings/${listing.id}`);
+    expect((await stats(landlord.client)).totals.last7.views).toBe(1);
+    // Written behind the cache's back: no notice, so the cached answer stands.
+    await db.execute(sql`update listing_daily_views set views = views + 10
+      where listing_id = ${listing.id}`);
+    expect((await stats(landlord.client)).totals.last7.views).toBe(1);
+    // Another instance's flush: its NOTIFY reaches this one.
+    await db.execute(sql`select pg_notify('listing_views', ${landlord.id})`);
+    await deps.events.sync();
+    expect((await stats(landlord.client)).totals.last7.views).toBe(11);
+    // This instance's own flush (inside the stats read) forgets at once.
+    await secondRenter.client.get(`/api/listings/${listing.id}`);
+    expect((await stats(landlord.client)).totals.last7.views).toBe(12);
   });
 });
 

@@ -8,8 +8,16 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
+import { landlordDailyFigures, sumFigures } from './landlord-figures.ts';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import { flushViews } from './listings.service.ts';
+
+export {
+  type DailyFigures,
+  DailyViewsCache,
+  landlordDailyFigures,
+  sumFigures,
+} from './landlord-figures.ts';
 
 type LandlordRow = SummaryRow & {
   view_count: number;
@@ -61,62 +69,6 @@ const SELECT_PAGE = {
     join listings l on l.id = page.id
     left join listing_stats s on s.listing_id = l.id
     order by l.created_at desc, l.id desc`,
-};
-
-/**
- * $1 landlord, $2 days: each of the last $2 New York days (today included, oldest first) with
- * the views of the landlord's listings, saves by others and new inquiries (a conversation about
- * one of the listings whose first message from the other person falls on that day).
- */
-const SELECT_DAILY_FIGURES = {
-  name: 'landlord-daily-figures',
-  text: `with mine as (select id from listings where landlord_id = $1),
-    since as (
-      select ((now() at time zone 'America/New_York')::date - ($2::int - 1)) as day
-    ),
-    since_at as (
-      select (since.day::timestamp at time zone 'America/New_York') as at from since
-    ),
-    days as (
-      select since.day + i as day from since, generate_series(0, $2::int - 1) i
-    ),
-    views as (
-      select v.day, sum(v.views)::int as n from listing_daily_views v, since
-      where v.listing_id in (select id from mine) and v.day >= since.day
-      group by v.day
-    ),
-    saves as (
-      select (sl.created_at at time zone 'America/New_York')::date as day, count(*)::int as n
-      from saved_listings sl, since_at
-      where sl.listing_id in (select id from mine) and sl.user_id <> $1
-        and sl.created_at >= since_at.at
-      group by 1
-    ),
-    about as (
-      select c.id from conversations c
-      where c.listing_id in (select id from mine) and $1 in (c.participant1_id, c.participant2_id)
-      union
-      select c.id from messages m join conversations c on c.id = m.conversation_id
-      where m.listing_id in (select id from mine)
-        and $1 in (c.participant1_id, c.participant2_id)
-    ),
-    firsts as (
-      select (select min(m.created_at) from messages m
-        where m.conversation_id = about.id and m.sender_id <> $1) as at
-      from about
-    ),
-    inquiries as (
-      select (firsts.at at time zone 'America/New_York')::date as day, count(*)::int as n
-      from firsts, since_at where firsts.at >= since_at.at
-      group by 1
-    )
-    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(views.n, 0) as views,
-      coalesce(saves.n, 0) as saves, coalesce(inquiries.n, 0) as inquiries
-    from days
-    left join views on views.day = days.day
-    left join saves on saves.day = days.day
-    left join inquiries on inquiries.day = days.day
-    order by days.day`,
 };
 
 /** `%`, `_` and `\` are ILIKE wildcards; a typed one means itself. */
@@ -181,42 +133,9 @@ export async function landlordListings({
   };
 }
 
-export type DailyFigures = { day: string; views: number; saves: number; inquiries: number };
-
-/**
- * The last `days` New York days (today included, oldest first) of views, saves by others and
- * new inquiries across the landlord's listings (decision 023's definitions). Buffered views are
- * written first, so the figures include them.
- */
-export async function landlordDailyFigures({
-  ctx: { db, user },
-  input: { days },
-}: {
-  ctx: UserCtx;
-  input: { days: number };
-}): Promise<DailyFigures[]> {
-  await flushViews(db);
-  const result = await db.$client.query<DailyFigures>({
-    ...SELECT_DAILY_FIGURES,
-    values: [user.id, days],
-  });
-  return result.rows;
-}
-
 /** The landlord's listings by status. */
 export function landlordStatusCounts({ ctx: { db, user } }: { ctx: UserCtx }) {
   return statusCounts(db, user.id, null);
-}
-
-/** Sums of daily figures (the last N days of a series). */
-export function sumFigures(days: DailyFigures[]) {
-  const total = { views: 0, saves: 0, inquiries: 0 };
-  for (const day of days) {
-    total.views += day.views;
-    total.saves += day.saves;
-    total.inquiries += day.inquiries;
-  }
-  return total;
 }
 
 /**

@@ -15,6 +15,8 @@ import { type EventBus, publishEvents, transactionWithEvents } from '../events/e
  */
 
 const VIEW_FLUSH_MS = 2_000;
+/** NOTIFYed at a flush's commit with each landlord whose views moved (caches forget them). */
+export const LISTING_VIEWS_CHANNEL = 'listing_views';
 const ZONE = 'America/New_York';
 /** Visitor rows kept: today's and yesterday's are all the de-duplication needs. */
 export const VIEW_VISITORS_KEPT_DAYS = 2;
@@ -57,6 +59,23 @@ type ViewBuffer = {
 };
 const viewBuffers = new WeakMap<Db, ViewBuffer>();
 
+type FlushListener = (landlordIds: string[]) => void;
+const flushListeners = new WeakMap<Db, Set<FlushListener>>();
+
+/**
+ * Hears this instance's flushes on `db` as they commit, before the NOTIFY comes back: a cache
+ * forgets at once, so a read right after the flush (the same request) never sees the old figure.
+ */
+export function onViewsFlushed(db: Db, listener: FlushListener): () => void {
+  let listeners = flushListeners.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    flushListeners.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function recordView(
   ctx: { db: Db; events: EventBus },
   input: { listingId: string; visitor: string },
@@ -85,7 +104,7 @@ export function recordView(
  * day's row and the all-time counter, in one statement; listings deleted meanwhile are skipped.
  * Each landlord whose figures moved hears `landlord.stats.changed` once.
  */
-export async function flushViews(db: Db) {
+export async function flushViews(db: Db): Promise<void> {
   const buffer = viewBuffers.get(db);
   if (!buffer) return;
   clearTimeout(buffer.timer);
@@ -103,7 +122,7 @@ export async function flushViews(db: Db) {
     }
   }
   buffer.pending.clear();
-  await transactionWithEvents({ db, events: buffer.events }, async (tx) => {
+  const landlordIds = await transactionWithEvents({ db, events: buffer.events }, async (tx) => {
     const result = await tx.execute<{ landlord_id: string }>(sql`
       with v as (
         select v.listing_id, v.day, v.visitor
@@ -129,15 +148,18 @@ export async function flushViews(db: Db) {
         on conflict (listing_id) do update set view_count = s.view_count + excluded.view_count
       )
       select distinct l.landlord_id from per_listing p join ${listings} l on l.id = p.listing_id`);
+    const touched = result.rows.map((row) => row.landlord_id);
+    if (touched.length === 0) return touched;
+    await tx.execute(sql`select pg_notify(${LISTING_VIEWS_CHANNEL}, id::text)
+      from unnest(${sql.param(touched)}::uuid[]) as t(id)`);
     await publishEvents(
       tx,
-      result.rows.map((row) => ({
-        userId: row.landlord_id,
-        type: 'landlord.stats.changed' as const,
-        data: {},
-      })),
+      touched.map((userId) => ({ userId, type: 'landlord.stats.changed' as const, data: {} })),
     );
+    return touched;
   });
+  if (landlordIds.length === 0) return;
+  for (const listener of flushListeners.get(db) ?? []) listener(landlordIds);
 }
 
 /** Drops visitor rows older than VIEW_VISITORS_KEPT_DAYS New York days (daily job). */
