@@ -83,8 +83,13 @@ const SELECT_DETAIL = {
   name: 'listing-detail',
   text: `select ${SUMMARY_COLUMNS}, l.description, l.fees, l.landlord_id,
       u.name as landlord_name, to_json(l.created_at) #>> '{}' as created_at,
-      to_json(l.updated_at) #>> '{}' as updated_at, ${PHOTOS_JSON} as photos
+      to_json(l.updated_at) #>> '{}' as updated_at, ${PHOTOS_JSON} as photos,
+      lp.display_name as landlord_display_name, lp.bio as landlord_bio,
+      lp.languages as landlord_languages, lp.photo_key as landlord_photo_key,
+      lp.photo_widths as landlord_photo_widths,
+      to_json(u.created_at) #>> '{}' as landlord_since
     from listings l join users u on u.id = l.landlord_id
+    left join landlord_profiles lp on lp.landlord_id = l.landlord_id
     where l.id = $1`,
 };
 
