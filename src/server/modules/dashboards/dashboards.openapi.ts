@@ -1,4 +1,4 @@
-import { LandlordStatsSchema } from '../../../shared/schemas/billing.ts';
+import { LandlordStatsSchema, RenterDashboardSchema } from '../../../shared/schemas/billing.ts';
 import type { ApiOperation } from '../../lib/openapi.ts';
 
 const dashboards = ['dashboards'];
@@ -12,6 +12,15 @@ export const dashboardsApiOperations: ApiOperation[] = [
       "The landlord dashboard (landlords): listings by status, the last 30 New York days of views, saves and inquiries, tours ahead, waitlists, unread messages and the plan's usage",
     tags: dashboards,
     response: LandlordStatsSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/renter/dashboard',
+    summary:
+      'The renter dashboard (renters): latest saved listings with price drops and listings no longer available counted, tours ahead, recent conversations with unread counts, similar active listings',
+    tags: dashboards,
+    response: RenterDashboardSchema,
     auth: true,
   },
 ];

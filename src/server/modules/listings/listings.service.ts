@@ -21,6 +21,7 @@ import { isListingPublic, publicListing } from './listing-visibility.ts';
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 export { isListingPublic, publicListing, visibleListing } from './listing-visibility.ts';
 export { featuredListings, searchListings } from './search.service.ts';
+export { type SimilarTo, similarListings } from './similar-listings.ts';
 export { flushViews };
 
 type Deps = { storage: MediaStorage };
