@@ -60,6 +60,7 @@ describe('module jobs', () => {
       'listings.prune-changes',
       'listings.prune-daily-views',
       'listings.prune-view-visitors',
+      'landlord-profile.refresh-response-figures',
     ];
     for (const name of names) await enqueueJob(db, name, {});
     await vi.waitFor(async () => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps.ts';
 import type { JobName, JobPayloads, JobSchedule, JobTask } from './lib/jobs/jobs.ts';
 import { eventsJobs } from './modules/events/events.jobs.ts';
+import { landlordProfileJobs } from './modules/landlord-profile/landlord-profile.jobs.ts';
 import { listingsJobs } from './modules/listings/listings.jobs.ts';
 import { mailJobs } from './modules/mail/mail.jobs.ts';
 import { messagingJobs } from './modules/messaging/messaging.jobs.ts';
@@ -16,18 +17,21 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
   const listings = listingsJobs(deps);
   const mail = mailJobs(deps);
   const tours = toursJobs(deps);
+  const landlordProfile = landlordProfileJobs(deps);
   const tasks: AllTasks = {
     ...events.tasks,
     ...messaging.tasks,
     ...listings.tasks,
     ...mail.tasks,
     ...tours.tasks,
+    ...landlordProfile.tasks,
   };
   const schedule: JobSchedule[] = [
     ...(events.schedule ?? []),
     ...(messaging.schedule ?? []),
     ...(listings.schedule ?? []),
     ...(mail.schedule ?? []),
+    ...(landlordProfile.schedule ?? []),
   ];
   return { tasks, schedule };
 }

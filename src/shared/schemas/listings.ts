@@ -373,6 +373,9 @@ export const ListingSchema = z.object({
     photoUrl: z.string().nullable().optional(),
     bio: z.string().nullable().optional(),
     languages: z.array(z.string()).optional(),
+    /** Stored from messaging (hourly, and at each profile change); null without figures. */
+    medianFirstReplyMinutes: z.number().nullable().optional(),
+    replyRate: z.number().min(0).max(1).nullable().optional(),
     memberSince: z.string().optional(),
   }),
   createdAt: z.string(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { LandlordProfile, LandlordProfileInput } from '../../../shared/schemas/billing.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { processPhoto, storePhoto, variantKey, variantUrlUpTo } from '../../lib/images.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { responseFigures } from '../messaging/conversations.service.ts';
+import { responseFigures, responseFiguresOf } from '../messaging/conversations.service.ts';
 
 /*
  * What renters see of a landlord (`/landlord/profile`, the card on listing pages): a name, a
@@ -32,14 +32,25 @@ async function readRow(db: Db, landlordId: string) {
   return row;
 }
 
+/**
+ * The profile as the landlord sees it, figures computed now. After a change (`store`), the
+ * figures are kept on the row too, for the listing pages' card.
+ */
 async function toProfile(
   { db, storage }: { db: Db; storage: MediaStorage },
   landlordId: string,
+  { store = false } = {},
 ): Promise<LandlordProfile> {
   const [row, figures] = await Promise.all([
     readRow(db, landlordId),
     responseFigures({ ctx: { db }, input: { userId: landlordId } }),
   ]);
+  if (store && row.profile) {
+    await db
+      .update(landlordProfiles)
+      .set({ ...figures, responseFiguresAt: new Date() })
+      .where(eq(landlordProfiles.landlordId, landlordId));
+  }
   const profile: ProfileRow | null = row.profile;
   return {
     landlordId,
@@ -85,7 +96,7 @@ export async function updateLandlordProfile({
     .insert(landlordProfiles)
     .values({ landlordId: ctx.user.id, ...values })
     .onConflictDoUpdate({ target: landlordProfiles.landlordId, set: values });
-  return toProfile(ctx, ctx.user.id);
+  return toProfile(ctx, ctx.user.id, { store: true });
 }
 
 /**
@@ -126,7 +137,7 @@ export async function setProfilePhoto({
     throw error;
   }
   await deletePhotoFiles(storage, previous);
-  return toProfile(ctx, user.id);
+  return toProfile(ctx, user.id, { store: true });
 }
 
 /** `DELETE /api/landlord/profile/photo`: no photo (idempotent). */
@@ -155,4 +166,37 @@ async function deletePhotoFiles(
   if (!photo?.photoKey || !photo.photoWidths) return;
   const { photoKey } = photo;
   await storage.delete(photo.photoWidths.map((w) => variantKey(photoKey, w)));
+}
+
+/** Profiles refreshed per statement by the hourly job. */
+const REFRESH_BATCH = 500;
+
+/**
+ * Recomputes the stored response figures of every profile (hourly job): the card on listing
+ * pages reads them in its one join instead of counting messages on every page view.
+ */
+export async function refreshResponseFigures({ ctx: { db } }: { ctx: { db: Db } }) {
+  let after = '00000000-0000-0000-0000-000000000000';
+  let refreshed = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: landlordProfiles.landlordId })
+      .from(landlordProfiles)
+      .where(gt(landlordProfiles.landlordId, after))
+      .orderBy(asc(landlordProfiles.landlordId))
+      .limit(REFRESH_BATCH);
+    if (rows.length === 0) return refreshed;
+    const ids = rows.map((row) => row.id);
+    const figures = await responseFiguresOf({ ctx: { db }, input: { userIds: ids } });
+    const medians = ids.map((id) => figures.get(id)?.medianFirstReplyMinutes ?? null);
+    const rates = ids.map((id) => figures.get(id)?.replyRate ?? null);
+    await db.execute(sql`
+      update ${landlordProfiles} p
+      set median_first_reply_minutes = f.median, reply_rate = f.rate, response_figures_at = now()
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(medians)}::int[],
+        ${sql.param(rates)}::real[]) as f(id, median, rate)
+      where p.landlord_id = f.id`);
+    refreshed += ids.length;
+    after = ids[ids.length - 1] ?? after;
+  }
 }

@@ -7,6 +7,7 @@ import { ListingResponseSchema } from '../../../shared/schemas/listings.ts';
 import { publishListing, testJpeg } from '../../test/listing-fixtures.ts';
 import { openConversation, person, send } from '../../test/messaging-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
+import { refreshResponseFigures } from './landlord-profile.service.ts';
 
 const { app, db, client, deps } = await createTestApp();
 
@@ -176,6 +177,27 @@ describe('the landlord card on GET /api/listings/{id}', () => {
     });
     expect(card.photoUrl).toMatch(/-400\.webp$/);
     expect(JSON.stringify(card)).not.toContain('555');
+  });
+});
+
+describe('response figures on the card', () => {
+  it('are stored at a profile change and refreshed by the hourly job', async () => {
+    const landlord = await person(client, 'landlord');
+    const listing = await publishListing(app, landlord.client);
+    const asker = await person(client, 'renter');
+    const first = await openConversation(asker, landlord, listing.id);
+    await send(asker, first.id, 'Is it available?');
+    await send(landlord, first.id, 'Yes.');
+    await landlord.client.request('PUT', '/api/landlord/profile', { displayName: 'Quick Co.' });
+    expect(await readCard(listing.id)).toMatchObject({ medianFirstReplyMinutes: 0, replyRate: 1 });
+
+    const waiting = await person(client, 'renter');
+    const second = await openConversation(waiting, landlord, listing.id);
+    await send(waiting, second.id, 'Still there?');
+    // The page reads the stored figures: unchanged until the job runs.
+    expect((await readCard(listing.id)).replyRate).toBe(1);
+    expect(await refreshResponseFigures({ ctx: { db } })).toBeGreaterThanOrEqual(1);
+    expect((await readCard(listing.id)).replyRate).toBe(0.5);
   });
 });
 

@@ -56,6 +56,8 @@ export type DetailRow = SummaryRow &
     landlord_languages: string[] | null;
     landlord_photo_key: string | null;
     landlord_photo_widths: number[] | null;
+    landlord_median_first_reply_minutes: number | null;
+    landlord_reply_rate: number | null;
     landlord_since: string;
   };
 
@@ -151,6 +153,8 @@ export function toListing(storage: MediaStorage, row: DetailRow): Listing {
       ),
       bio: row.landlord_bio,
       languages: row.landlord_languages ?? [],
+      medianFirstReplyMinutes: row.landlord_median_first_reply_minutes,
+      replyRate: row.landlord_reply_rate,
       memberSince: iso(row.landlord_since) ?? '',
     },
     createdAt: iso(row.created_at) ?? '',

@@ -88,6 +88,8 @@ const SELECT_DETAIL = {
       lp.display_name as landlord_display_name, lp.bio as landlord_bio,
       lp.languages as landlord_languages, lp.photo_key as landlord_photo_key,
       lp.photo_widths as landlord_photo_widths,
+      lp.median_first_reply_minutes as landlord_median_first_reply_minutes,
+      lp.reply_rate as landlord_reply_rate,
       to_json(u.created_at) #>> '{}' as landlord_since
     from listings l join users u on u.id = l.landlord_id
     left join landlord_profiles lp on lp.landlord_id = l.landlord_id
