@@ -118,6 +118,27 @@ describe('GET /api/landlord/stats', () => {
   });
 });
 
+describe('landlord.stats.changed', () => {
+  it('tells the landlord when a save is made or undone, not when nothing changed', async () => {
+    const landlord = await person(client, 'landlord');
+    const listing = await publishListing(app, landlord.client);
+    const count = async () => {
+      const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from events
+        where user_id = ${landlord.id} and type = 'landlord.stats.changed'`);
+      return result.rows[0]?.n ?? 0;
+    };
+    const before = await count();
+    await renter.client.request('PUT', `/api/saved-listings/${listing.id}`);
+    expect(await count()).toBe(before + 1);
+    await renter.client.request('PUT', `/api/saved-listings/${listing.id}`); // already saved
+    expect(await count()).toBe(before + 1);
+    await renter.client.request('DELETE', `/api/saved-listings/${listing.id}`);
+    expect(await count()).toBe(before + 2);
+    await renter.client.request('DELETE', `/api/saved-listings/${listing.id}`); // already gone
+    expect(await count()).toBe(before + 2);
+  });
+});
+
 describe('the daily views cache', () => {
   it('keeps views until a flush or a listing_views notice says they moved', async () => {
     const landlord = await person(client, 'landlord');
