@@ -14,8 +14,10 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { landlordProfileModule } from './modules/landlord-profile/landlord-profile.module.ts';
 import { listingsModule } from './modules/listings/listings.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
@@ -45,6 +47,8 @@ function appModules(deps: AppDeps): AppModule[] {
     messagingModule(deps),
     toursModule(deps),
     billingModule(deps),
+    dashboardsModule(deps),
+    landlordProfileModule(deps),
     eventsModule(deps),
     mediaModule(deps),
     seoModule(deps),

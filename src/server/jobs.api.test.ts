@@ -59,6 +59,8 @@ describe('module jobs', () => {
       'messaging.prune-send-counters',
       'listings.prune-changes',
       'listings.prune-daily-views',
+      'listings.prune-view-visitors',
+      'landlord-profile.refresh-response-figures',
     ];
     for (const name of names) await enqueueJob(db, name, {});
     await vi.waitFor(async () => {

@@ -2,6 +2,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { JobName, JobPayloads, JobSchedule, JobTask } from './lib/jobs/jobs.ts';
 import { billingJobs } from './modules/billing/billing.jobs.ts';
 import { eventsJobs } from './modules/events/events.jobs.ts';
+import { landlordProfileJobs } from './modules/landlord-profile/landlord-profile.jobs.ts';
 import { listingsJobs } from './modules/listings/listings.jobs.ts';
 import { mailJobs } from './modules/mail/mail.jobs.ts';
 import { messagingJobs } from './modules/messaging/messaging.jobs.ts';
@@ -18,6 +19,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
   const mail = mailJobs(deps);
   const tours = toursJobs(deps);
   const billing = billingJobs(deps);
+  const landlordProfile = landlordProfileJobs(deps);
   const tasks: AllTasks = {
     ...events.tasks,
     ...messaging.tasks,
@@ -25,6 +27,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
     ...mail.tasks,
     ...tours.tasks,
     ...billing.tasks,
+    ...landlordProfile.tasks,
   };
   const schedule: JobSchedule[] = [
     ...(events.schedule ?? []),
@@ -32,6 +35,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
     ...(listings.schedule ?? []),
     ...(mail.schedule ?? []),
     ...(billing.schedule ?? []),
+    ...(landlordProfile.schedule ?? []),
   ];
   return { tasks, schedule };
 }

@@ -114,6 +114,19 @@ export function variantKey(storageKey: string, width: number): string {
   return `${storageKey}-${width}.webp`;
 }
 
+/** The URL of a stored photo's largest variant at most `maxWidth` wide (else its smallest). */
+export function variantUrlUpTo(
+  storage: MediaStorage,
+  storageKey: string | null,
+  widths: readonly number[] | null,
+  maxWidth: number,
+): string | null {
+  if (!storageKey || !widths?.length) return null;
+  const sorted = [...widths].sort((a, b) => a - b);
+  const width = sorted.filter((w) => w <= maxWidth).at(-1) ?? sorted[0];
+  return width === undefined ? null : storage.publicUrl(variantKey(storageKey, width));
+}
+
 export async function storePhoto(storage: MediaStorage, storageKey: string, photo: ProcessedPhoto) {
   await Promise.all(
     photo.variants.map((v) => storage.put(variantKey(storageKey, v.width), v.data, 'image/webp')),

@@ -362,7 +362,22 @@ export const ListingSchema = z.object({
   description: z.string(),
   fees: z.array(FeeSchema),
   photos: z.array(PhotoSchema),
-  landlord: z.object({ id: z.uuid(), name: z.string() }),
+  /**
+   * The landlord's public card: the profile's fields when present (issue 14; the contact phone
+   * is never shown here). Optional for answers made before profiles existed.
+   */
+  landlord: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    displayName: z.string().optional(),
+    photoUrl: z.string().nullable().optional(),
+    bio: z.string().nullable().optional(),
+    languages: z.array(z.string()).optional(),
+    /** Stored from messaging (hourly, and at each profile change); null without figures. */
+    medianFirstReplyMinutes: z.number().nullable().optional(),
+    replyRate: z.number().min(0).max(1).nullable().optional(),
+    memberSince: z.string().optional(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,6 +9,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uuid,
@@ -154,6 +155,13 @@ export const landlordProfiles = pgTable('landlord_profiles', {
   /** Storage key prefix of the re-encoded photo (`<key>-<width>.webp`), like listing photos. */
   photoKey: text(),
   photoWidths: integer().array(),
+  /**
+   * Response figures for the public card, kept here so listing pages read them in their one
+   * join (computed from messaging at each profile change and by an hourly job; migration 0015).
+   */
+  medianFirstReplyMinutes: integer(),
+  replyRate: real(),
+  responseFiguresAt: timestamp({ withTimezone: true }),
   updatedAt,
 });
 

@@ -8,8 +8,16 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
+import { landlordDailyFigures, sumFigures } from './landlord-figures.ts';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import { flushViews } from './listings.service.ts';
+
+export {
+  type DailyFigures,
+  DailyViewsCache,
+  landlordDailyFigures,
+  sumFigures,
+} from './landlord-figures.ts';
 
 type LandlordRow = SummaryRow & {
   view_count: number;
@@ -61,33 +69,6 @@ const SELECT_PAGE = {
     join listings l on l.id = page.id
     left join listing_stats s on s.listing_id = l.id
     order by l.created_at desc, l.id desc`,
-};
-
-/** $1 landlord: views, saves by others and new inquiries since the start of the 7th NY day back. */
-const SELECT_LAST_SEVEN_DAYS = {
-  name: 'landlord-last-seven-days',
-  text: `with mine as (select id from listings where landlord_id = $1),
-    since as (
-      select ((now() at time zone 'America/New_York')::date - 6) as day,
-        (((now() at time zone 'America/New_York')::date - 6)::timestamp
-          at time zone 'America/New_York') as at
-    )
-    select
-      (select coalesce(sum(v.views), 0)::int from listing_daily_views v, since
-        where v.listing_id in (select id from mine) and v.day >= since.day) as views,
-      (select count(*)::int from saved_listings sl, since
-        where sl.listing_id in (select id from mine) and sl.user_id <> $1
-          and sl.created_at >= since.at) as saves,
-      (select count(*)::int from (
-        select c.id from conversations c
-        where c.listing_id in (select id from mine) and $1 in (c.participant1_id, c.participant2_id)
-        union
-        select c.id from messages m join conversations c on c.id = m.conversation_id
-        where m.listing_id in (select id from mine)
-          and $1 in (c.participant1_id, c.participant2_id)) about
-        where (select min(m.created_at) from messages m
-          where m.conversation_id = about.id and m.sender_id <> $1)
-          >= (select at from since)) as inquiries`,
 };
 
 /** `%`, `_` and `\` are ILIKE wildcards; a typed one means itself. */
@@ -152,27 +133,20 @@ export async function landlordListings({
   };
 }
 
+/** The landlord's listings by status. */
+export function landlordStatusCounts({ ctx: { db, user } }: { ctx: UserCtx }) {
+  return statusCounts(db, user.id, null);
+}
+
 /**
  * `GET /api/landlord/dashboard`: listings by status and the last 7 New York days (today
  * included) of views, saves by others and new inquiries across all the landlord's listings.
+ * Superseded by `GET /api/landlord/stats` (issue 14), which reads the same figures.
  */
-export async function landlordDashboard({
-  ctx: { db, user },
-}: {
-  ctx: UserCtx;
-}): Promise<LandlordDashboard> {
-  const landlordId = user.id;
-  await flushViews(db);
-  const [listings, result] = await Promise.all([
-    statusCounts(db, landlordId, null),
-    db.$client.query<{ views: number; saves: number; inquiries: number }>({
-      ...SELECT_LAST_SEVEN_DAYS,
-      values: [landlordId],
-    }),
+export async function landlordDashboard({ ctx }: { ctx: UserCtx }): Promise<LandlordDashboard> {
+  const [listings, daily] = await Promise.all([
+    landlordStatusCounts({ ctx }),
+    landlordDailyFigures({ ctx, input: { days: 7 } }),
   ]);
-  const row = result.rows[0] ?? { views: 0, saves: 0, inquiries: 0 };
-  return {
-    listings,
-    lastSevenDays: { views: row.views, saves: row.saves, inquiries: row.inquiries },
-  };
+  return { listings, lastSevenDays: sumFigures(daily) };
 }

@@ -2,7 +2,7 @@ import { netEffectiveRentCents } from '../../../shared/listings.ts';
 import type { Listing, ListingSummary, Photo } from '../../../shared/schemas/listings.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { listingPhotos, listings } from '../../db/schema/listings.ts';
-import { variantKey } from '../../lib/images.ts';
+import { variantKey, variantUrlUpTo } from '../../lib/images.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 
 type ListingColumns = typeof listings.$inferSelect;
@@ -50,7 +50,19 @@ export type DetailRow = SummaryRow &
   > & {
     landlord_name: string;
     photos: PhotoRow[];
+    /** From landlord_profiles (null without a profile row). */
+    landlord_display_name: string | null;
+    landlord_bio: string | null;
+    landlord_languages: string[] | null;
+    landlord_photo_key: string | null;
+    landlord_photo_widths: number[] | null;
+    landlord_median_first_reply_minutes: number | null;
+    landlord_reply_rate: number | null;
+    landlord_since: string;
   };
+
+/** The landlord card's photo: the largest variant at most this wide. */
+const LANDLORD_PHOTO_WIDTH = 400;
 
 /** The listing columns every listing query selects, from a listing aliased `l`. */
 /**
@@ -137,7 +149,22 @@ export function toListing(storage: MediaStorage, row: DetailRow): Listing {
     description: row.description,
     fees: row.fees,
     photos: row.photos.map((p) => toPhoto(storage, p)),
-    landlord: { id: row.landlord_id, name: row.landlord_name },
+    landlord: {
+      id: row.landlord_id,
+      name: row.landlord_name,
+      displayName: row.landlord_display_name ?? row.landlord_name,
+      photoUrl: variantUrlUpTo(
+        storage,
+        row.landlord_photo_key,
+        row.landlord_photo_widths,
+        LANDLORD_PHOTO_WIDTH,
+      ),
+      bio: row.landlord_bio,
+      languages: row.landlord_languages ?? [],
+      medianFirstReplyMinutes: row.landlord_median_first_reply_minutes,
+      replyRate: row.landlord_reply_rate,
+      memberSince: iso(row.landlord_since) ?? '',
+    },
     createdAt: iso(row.created_at) ?? '',
     updatedAt: iso(row.updated_at) ?? '',
   };

@@ -43,8 +43,15 @@ function photoTooLarge(): AppError {
 /** The upload's body limit, larger than JSON's (listings.module.ts declares it). */
 export const photoBodyLimit = limitBody(MAX_PHOTO_BYTES + MULTIPART_OVERHEAD, photoTooLarge);
 
-export function createListingsRoutes({ database: { db }, storage, listingSearch }: AppDeps) {
+export function createListingsRoutes({
+  database: { db },
+  storage,
+  listingSearch,
+  events,
+  auth,
+}: AppDeps) {
   const deps = { db, storage };
+  const viewDeps = { ...deps, events, viewSecret: auth.options.secret };
   return new Hono<AppEnv>()
     .get('/', validate('query', ListingSearchQuerySchema), async (c) => {
       const ctx = { ...deps, listingSearch };
@@ -57,8 +64,11 @@ export function createListingsRoutes({ database: { db }, storage, listingSearch 
     .get('/:id', validate('param', ListingIdParamSchema), async (c) => {
       const { id } = c.req.valid('param');
       const listing = await getListing({
-        ctx: { ...deps, user: c.var.user },
-        input: { listingId: id },
+        ctx: { ...viewDeps, user: c.var.user },
+        input: {
+          listingId: id,
+          client: { address: c.var.clientIp, userAgent: c.req.header('user-agent') },
+        },
       });
       return c.json({ listing });
     })

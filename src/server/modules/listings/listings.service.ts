@@ -14,12 +14,16 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Ctx, UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { assertWithinPlan, lockPlanUsage } from '../billing/plan-limits.service.ts';
+import type { EventBus } from '../events/events.service.ts';
 import { type DetailRow, PHOTOS_JSON, SUMMARY_COLUMNS, toListing } from './listing-json.ts';
+import { flushViews, recordView, visitorHash } from './listing-views.ts';
 import { isListingPublic, publicListing } from './listing-visibility.ts';
 
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 export { isListingPublic, publicListing, visibleListing } from './listing-visibility.ts';
 export { featuredListings, searchListings } from './search.service.ts';
+export { type SimilarTo, similarListings } from './similar-listings.ts';
+export { flushViews };
 
 type Deps = { storage: MediaStorage };
 
@@ -81,62 +85,21 @@ const SELECT_DETAIL = {
   name: 'listing-detail',
   text: `select ${SUMMARY_COLUMNS}, l.description, l.fees, l.landlord_id,
       u.name as landlord_name, to_json(l.created_at) #>> '{}' as created_at,
-      to_json(l.updated_at) #>> '{}' as updated_at, ${PHOTOS_JSON} as photos
+      to_json(l.updated_at) #>> '{}' as updated_at, ${PHOTOS_JSON} as photos,
+      lp.display_name as landlord_display_name, lp.bio as landlord_bio,
+      lp.languages as landlord_languages, lp.photo_key as landlord_photo_key,
+      lp.photo_widths as landlord_photo_widths,
+      lp.median_first_reply_minutes as landlord_median_first_reply_minutes,
+      lp.reply_rate as landlord_reply_rate,
+      to_json(u.created_at) #>> '{}' as landlord_since
     from listings l join users u on u.id = l.landlord_id
+    left join landlord_profiles lp on lp.landlord_id = l.landlord_id
     where l.id = $1`,
 };
 
 async function selectDetail(db: Db, listingId: string): Promise<DetailRow | undefined> {
   const result = await db.$client.query<DetailRow>({ ...SELECT_DETAIL, values: [listingId] });
   return result.rows[0];
-}
-
-/**
- * Public views are counted in memory and written in one statement every couple of seconds:
- * a write (and its commit) per page view would cost more than the page itself. A crash loses
- * at most that interval's views; each instance keeps its own buffer.
- */
-const VIEW_FLUSH_MS = 2_000;
-type ViewBuffer = { pending: Map<string, number>; timer: NodeJS.Timeout | undefined };
-const viewBuffers = new WeakMap<Db, ViewBuffer>();
-
-function recordView(db: Db, listingId: string) {
-  let buffer = viewBuffers.get(db);
-  if (!buffer) {
-    buffer = { pending: new Map(), timer: undefined };
-    viewBuffers.set(db, buffer);
-  }
-  buffer.pending.set(listingId, (buffer.pending.get(listingId) ?? 0) + 1);
-  if (!buffer.timer) {
-    buffer.timer = setTimeout(() => void flushViews(db).catch(() => {}), VIEW_FLUSH_MS);
-    buffer.timer.unref();
-  }
-}
-
-/** Writes the buffered view counts; listings deleted meanwhile are skipped. */
-export async function flushViews(db: Db) {
-  const buffer = viewBuffers.get(db);
-  if (!buffer) return;
-  clearTimeout(buffer.timer);
-  buffer.timer = undefined;
-  if (buffer.pending.size === 0) return;
-  const ids = [...buffer.pending.keys()];
-  const counts = ids.map((id) => buffer.pending.get(id) ?? 0);
-  buffer.pending.clear();
-  // The all-time counter and the New York day's count, in one statement.
-  await db.execute(sql`
-    with v as (
-      select v.id, v.n
-      from unnest(${sql.param(ids)}::uuid[], ${sql.param(counts)}::int[]) as v(id, n)
-      join listings l on l.id = v.id
-    ), daily as (
-      insert into listing_daily_views as d (listing_id, day, views)
-      select v.id, (now() at time zone 'America/New_York')::date, v.n from v
-      on conflict (listing_id, day) do update set views = d.views + excluded.views
-    )
-    insert into listing_stats as s (listing_id, view_count)
-    select v.id, v.n from v
-    on conflict (listing_id) do update set view_count = s.view_count + excluded.view_count`);
 }
 
 function canSeeUnpublished(
@@ -146,13 +109,19 @@ function canSeeUnpublished(
   return viewer !== null && (viewer.id === row.landlord_id || viewer.userType === 'admin');
 }
 
-/** `GET /api/listings/{id}`: active listings for everyone; others only for their owner. */
+/** What counting a view needs: the event bus and the secret its visitor hash is keyed with. */
+type ViewDeps = Deps & { events: EventBus; viewSecret: string };
+
+/**
+ * `GET /api/listings/{id}`: active listings for everyone; others only for their owner. A public
+ * listing's view counts once per New York day per visitor (the user, else address and agent).
+ */
 export async function getListing({
   ctx,
-  input: { listingId },
+  input: { listingId, client },
 }: {
-  ctx: ViewerCtx<Deps>;
-  input: { listingId: string };
+  ctx: ViewerCtx<ViewDeps>;
+  input: { listingId: string; client: { address?: string; userAgent?: string } };
 }): Promise<Listing> {
   const { db, storage, user: viewer } = ctx;
   const row = await selectDetail(db, listingId);
@@ -160,7 +129,14 @@ export async function getListing({
     throw new AppError('NOT_FOUND');
   }
   // Owners looking at their own listing are not views.
-  if (isListingPublic(row) && viewer?.id !== row.landlord_id) recordView(db, listingId);
+  if (isListingPublic(row) && viewer?.id !== row.landlord_id) {
+    const visitor = visitorHash(ctx.viewSecret, {
+      userId: viewer?.id ?? null,
+      address: client.address,
+      userAgent: client.userAgent,
+    });
+    recordView(ctx, { listingId, visitor });
+  }
   return toListing(storage, row);
 }
 

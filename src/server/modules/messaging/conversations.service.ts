@@ -328,3 +328,72 @@ export async function conversationStats({
   if (!row) throw new AppError('INTERNAL');
   return { ...row, windowDays: days };
 }
+
+/** Days of conversations behind a landlord's response figures. */
+export const RESPONSE_WINDOW_DAYS = 90;
+
+export type ResponseFigures = {
+  medianFirstReplyMinutes: number | null;
+  replyRate: number | null;
+};
+
+/**
+ * People's responsiveness over the last 90 days, from conversations the other person started
+ * (their first message is the conversation's first): how many got a reply, and the median time
+ * from that first message to the person's first message after it. Null when there were none.
+ */
+export async function responseFiguresOf({
+  ctx: { db },
+  input: { userIds },
+}: {
+  ctx: { db: Db };
+  input: { userIds: string[] };
+}): Promise<Map<string, ResponseFigures>> {
+  const figures = new Map<string, ResponseFigures>(
+    userIds.map((id) => [id, { medianFirstReplyMinutes: null, replyRate: null }]),
+  );
+  if (userIds.length === 0) return figures;
+  const result = await db.execute<{
+    user_id: string;
+    asked: number;
+    replied: number;
+    median: number | null;
+  }>(sql`
+    select u.id as user_id, count(*)::int as asked, count(r.at)::int as replied,
+      percentile_cont(0.5) within group (order by extract(epoch from r.at - f.at) / 60)
+        filter (where r.at is not null) as median
+    from unnest(${sql.param(userIds)}::uuid[]) as u(id)
+    join conversations c on c.participant1_id = u.id or c.participant2_id = u.id
+    cross join lateral (
+      select m.sender_id, m.created_at as at from messages m
+      where m.conversation_id = c.id order by m.created_at, m.id limit 1
+    ) f
+    left join lateral (
+      select m.created_at as at from messages m
+      where m.conversation_id = c.id and m.sender_id = u.id and m.created_at > f.at
+      order by m.created_at limit 1
+    ) r on true
+    where f.sender_id <> u.id
+      and f.at >= now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
+    group by u.id`);
+  for (const row of result.rows) {
+    if (row.asked === 0) continue;
+    figures.set(row.user_id, {
+      medianFirstReplyMinutes: row.median === null ? null : Math.round(Number(row.median)),
+      replyRate: row.replied / row.asked,
+    });
+  }
+  return figures;
+}
+
+/** One person's response figures (see `responseFiguresOf`). */
+export async function responseFigures({
+  ctx,
+  input: { userId },
+}: {
+  ctx: { db: Db };
+  input: { userId: string };
+}): Promise<ResponseFigures> {
+  const figures = await responseFiguresOf({ ctx, input: { userIds: [userId] } });
+  return figures.get(userId) ?? { medianFirstReplyMinutes: null, replyRate: null };
+}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SavedListing } from '../../../shared/schemas/saved-listings.ts';
 import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/raw.ts';
@@ -6,6 +6,12 @@ import { listings, savedListings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
+import {
+  type EventBus,
+  type EventsTransaction,
+  publishEvents,
+  transactionWithEvents,
+} from '../events/events.service.ts';
 import {
   isListingPublic,
   publicListing,
@@ -60,11 +66,16 @@ export async function listSavedListings({ ctx: { db, storage, user } }: { ctx: C
  * one row however often or concurrently it is called. Only an active listing can be newly
  * saved; one saved earlier stays saved after it goes off the market.
  */
+/** The landlord's dashboard figures moved (a save made or undone). */
+function statsChanged(tx: EventsTransaction, landlordId: string) {
+  return publishEvents(tx, [{ userId: landlordId, type: 'landlord.stats.changed', data: {} }]);
+}
+
 export async function saveListing({
-  ctx: { db, storage, user },
+  ctx: { db, storage, user, events },
   input: { listingId },
 }: {
-  ctx: Ctx;
+  ctx: Ctx & { events: EventBus };
   input: { listingId: string };
 }) {
   const userId = user.id;
@@ -76,12 +87,17 @@ export async function saveListing({
   if (owner?.landlordId === userId) {
     throw new AppError('FORBIDDEN', { message: OWN_LISTING_MESSAGE });
   }
-  const inserted = await db.execute<Pick<Saved, 'id'>>(sql`
-    insert into saved_listings (user_id, listing_id, saved_rent_cents)
-    select ${userId}, ${listings.id}, ${listings.rentCents} from ${listings}
-    where ${listings.id} = ${listingId} and ${publicListing(listings)}
-    on conflict (user_id, listing_id) do nothing
-    returning id`);
+  const inserted = await transactionWithEvents({ db, events }, async (tx) => {
+    const result = await tx.execute<Pick<Saved, 'id'>>(sql`
+      insert into saved_listings (user_id, listing_id, saved_rent_cents)
+      select ${userId}, ${listings.id}, ${listings.rentCents} from ${listings}
+      where ${listings.id} = ${listingId} and ${publicListing(listings)}
+      on conflict (user_id, listing_id) do nothing
+      returning id`);
+    // The landlord's dashboard counts saves: tell it (only when one was made).
+    if (result.rows.length > 0 && owner) await statsChanged(tx, owner.landlordId);
+    return result;
+  });
   const [row] = await selectSaved(db, userId, listingId);
   if (!row) throw new AppError('NOT_FOUND');
   return { savedListing: toSaved(storage, row), created: inserted.rows.length > 0 };
@@ -89,13 +105,18 @@ export async function saveListing({
 
 /** `DELETE /api/saved-listings/{listingId}`: idempotent. */
 export async function unsaveListing({
-  ctx: { db, user },
+  ctx: { db, user, events },
   input: { listingId },
 }: {
-  ctx: Pick<Ctx, 'db' | 'user'>;
+  ctx: Pick<Ctx, 'db' | 'user'> & { events: EventBus };
   input: { listingId: string };
 }) {
-  await db
-    .delete(savedListings)
-    .where(and(eq(savedListings.userId, user.id), eq(savedListings.listingId, listingId)));
+  await transactionWithEvents({ db, events }, async (tx) => {
+    const removed = await tx.execute<{ landlord_id: string }>(sql`
+      delete from ${savedListings} sl using ${listings} l
+      where l.id = sl.listing_id and sl.user_id = ${user.id} and sl.listing_id = ${listingId}
+      returning l.landlord_id`);
+    const landlordId = removed.rows[0]?.landlord_id;
+    if (landlordId) await statsChanged(tx, landlordId);
+  });
 }

@@ -272,3 +272,38 @@ export async function scheduleSeededTourJobs(db: Db, tourIds: string[]): Promise
     );
   }
 }
+
+/** $1 landlord: tours ahead by status, and who waits (or holds an offer) on their listings. */
+const SELECT_LANDLORD_TOUR_FIGURES = {
+  name: 'landlord-tour-figures',
+  text: `select
+      (select count(*)::int from tours t
+        where t.landlord_id = $1 and t.starts_at > now() and t.status = 'confirmed') as upcoming,
+      (select count(*)::int from tours t
+        where t.landlord_id = $1 and t.starts_at > now() and t.status = 'requested')
+        as open_requests,
+      w.waiting, w.listings_with_queue
+    from (
+      select count(*)::int as waiting, count(distinct e.listing_id)::int as listings_with_queue
+      from waitlist_entries e join listings l on l.id = e.listing_id
+      where l.landlord_id = $1 and e.status in ('waiting', 'offered')
+    ) w`,
+};
+
+/**
+ * The landlord dashboard's tour figures: confirmed tours ahead, requests ahead awaiting an
+ * answer, renters in line (waiting or offered a slot) and the listings they wait for.
+ */
+export async function landlordTourFigures({ ctx: { db, user } }: { ctx: UserCtx }) {
+  const result = await db.$client.query<{
+    upcoming: number;
+    open_requests: number;
+    waiting: number;
+    listings_with_queue: number;
+  }>({ ...SELECT_LANDLORD_TOUR_FIGURES, values: [user.id] });
+  const row = result.rows[0];
+  return {
+    tours: { upcoming: row?.upcoming ?? 0, openRequests: row?.open_requests ?? 0 },
+    waitlist: { waiting: row?.waiting ?? 0, listingsWithQueue: row?.listings_with_queue ?? 0 },
+  };
+}

@@ -1,0 +1,18 @@
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppModule } from '../../lib/module.ts';
+import { landlordProfileApiOperations } from './landlord-profile.openapi.ts';
+import { createLandlordProfileRoutes, profilePhotoBodyLimit } from './landlord-profile.routes.ts';
+
+/** The landlord profile renters see (issue 14). */
+export function landlordProfileModule(deps: AppDeps): AppModule {
+  return {
+    api: [
+      {
+        path: '/landlord/profile',
+        routes: createLandlordProfileRoutes(deps),
+        bodyLimit: { limit: profilePhotoBodyLimit, methods: ['POST'] },
+      },
+    ],
+    openApi: landlordProfileApiOperations,
+  };
+}
