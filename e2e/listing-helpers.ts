@@ -11,6 +11,21 @@ export async function publishListing(
   baseURL: string,
   fields: Record<string, unknown>,
 ) {
+  const id = await createDraftListing(request, baseURL, fields);
+  const published = await request.patch(`/api/listings/${id}`, {
+    headers: origin(baseURL),
+    data: { status: 'active' },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  return id;
+}
+
+/** A draft listing with a photo (ready to publish) for the signed-in landlord; returns its id. */
+export async function createDraftListing(
+  request: APIRequestContext,
+  baseURL: string,
+  fields: Record<string, unknown>,
+) {
   const headers = origin(baseURL);
   const created = await request.post('/api/listings', {
     headers,
@@ -43,10 +58,5 @@ export async function publishListing(
     multipart: { photo: { name: 'photo.png', mimeType: 'image/png', buffer } },
   });
   expect(photo.status(), await photo.text()).toBe(201);
-  const published = await request.patch(`/api/listings/${id}`, {
-    headers,
-    data: { status: 'active' },
-  });
-  expect(published.status(), await published.text()).toBe(200);
   return id;
 }
