@@ -4,8 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { initials } from '../../../lib/response-figures.ts';
 import { useProfilePhoto } from '../api/landlord-profile.ts';
-import { initials } from '../format.ts';
 
 /** Longest side a too-large photo is scaled to before upload (the server re-encodes it anyway). */
 const MAX_SIDE = 2000;

@@ -1,5 +1,5 @@
 import type { LandlordProfile } from '../../../../shared/schemas/billing.ts';
-import { replyRateText, replyTimeText } from '../format.ts';
+import { replyRateText, replyTimeText } from '../../../lib/response-figures.ts';
 
 /** The response figures renters see, computed by Stoop from messaging (read-only). */
 export function ResponseStats({

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Listing } from '../../../../shared/schemas/listings.ts';
+import { LandlordCardBody } from '../../../components/landlord/landlord-card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { costBreakdown } from '../costs.ts';
 import {
@@ -128,8 +129,12 @@ export function ListingDetails({
       ) : null}
       <p className="text-sm font-medium text-brand-800">No broker fee</p>
       <div className="border-t border-stone-200 pt-3">
-        <p className="text-sm text-stone-600">Listed by</p>
-        <p className="font-semibold text-stone-900">{listing.landlord.name}</p>
+        <LandlordCardBody
+          landlord={{
+            ...listing.landlord,
+            name: listing.landlord.displayName ?? listing.landlord.name,
+          }}
+        />
       </div>
       {/* Printed pages (a landlord's Print) show the listing, not the buttons. */}
       <div className="flex flex-col gap-2 print:hidden">
