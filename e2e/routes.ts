@@ -51,7 +51,7 @@ export const ROUTES: RouteCase[] = [
   { url: paths.landlordTours.href(), access: 'landlord' },
   { url: paths.landlordProfile.href(), access: 'landlord' },
   { url: paths.landlordBilling.href(), access: 'landlord' },
-  { url: paths.landlordCheckout.href('pro'), access: 'landlord' },
+  { url: paths.landlordCheckout.pattern, access: 'landlord' },
   { url: paths.landlordInvoice.href('42'), access: 'landlord' },
   { url: paths.landlordAvailability.href(), access: 'landlord' },
   { url: paths.landlordWaitlist.href(), access: 'landlord' },

@@ -27,6 +27,7 @@ export function Component() {
           </Button>
         ) : null}
       </div>
+      {invoice.data ? null : <h1 className="sr-only">Invoice</h1>}
       {invoice.isPending ? (
         <div className="flex justify-center p-6">
           <Spinner size="lg" label="Loading the invoice" />

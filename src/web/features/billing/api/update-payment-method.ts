@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentMethodInput } from '../../../../shared/schemas/billing.ts';
 import { apiWithParser } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 import { loadParsers } from './load-parsers.ts';
 
-export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
+/** `PaymentMethodInputSchema`'s shape (the form checks it itself: no zod on the page). */
+export type CardInput = PaymentMethodInput;
 
 /**
  * `PUT /api/billing/payment-method` `{ number, expMonth, expYear, cvc }` (test mode): keeps the
