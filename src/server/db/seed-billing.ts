@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { PLANS } from '../../shared/billing-plans.ts';
-import { monthPeriodAt } from '../modules/billing/billing-math.ts';
+import { monthPeriodAt } from '../modules/billing/billing.service.ts';
 import type { Db } from './client.ts';
 import { subscriptions } from './schema/billing.ts';
 import { listings } from './schema/listings.ts';

@@ -1,7 +1,7 @@
 import type { PlanId } from '../../shared/billing-plans.ts';
 import type { Db } from '../db/client.ts';
 import { subscriptions } from '../db/schema/billing.ts';
-import { monthPeriodAt } from '../modules/billing/billing-math.ts';
+import { monthPeriodAt } from '../modules/billing/billing.service.ts';
 import type { ApiClient } from './test-app.ts';
 
 /**

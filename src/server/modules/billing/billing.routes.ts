@@ -10,6 +10,7 @@ import { currentUser, requireRole } from '../../auth/session.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   type BillingCtx,
+  type BillingDeps,
   changeSubscription,
   createBoost,
   getInvoice,
@@ -19,7 +20,6 @@ import {
   listPlans,
   savePaymentMethod,
 } from './billing.service.ts';
-import type { CycleDeps } from './billing-cycle.ts';
 
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -37,7 +37,7 @@ export function createPlansRoutes() {
 }
 
 /** `/api/billing/*` but plans: the signed-in landlord's own billing. */
-export function createBillingRoutes(deps: CycleDeps) {
+export function createBillingRoutes(deps: BillingDeps) {
   const ctxOf = (c: Context<AppEnv>): BillingCtx => ({ ...deps, user: currentUser(c) });
   return new Hono<AppEnv>()
     .use(requireRole('landlord'), noStore)

@@ -34,6 +34,9 @@ import {
  */
 
 export type BillingCtx = UserCtx<CycleDeps>;
+/** Billing periods are New York calendar months (seeds and test fixtures use it too). */
+export { monthPeriodAt } from './billing-math.ts';
+export type { CycleDeps as BillingDeps };
 
 /** What billing needs of the app's dependencies (one provider per server). */
 export function billingDeps(deps: AppDeps): CycleDeps {

@@ -19,7 +19,7 @@ import {
   testJpeg,
   uploadPhoto,
 } from '../../test/listing-fixtures.ts';
-import { type Person, person } from '../../test/messaging-fixtures.ts';
+import { EventStreamReader, type Person, person } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { monthPeriodAt } from './billing-math.ts';
 
@@ -246,6 +246,35 @@ describe('plan limits, cards and upgrades', () => {
     }
     expect((await subscriptionOf(landlord)).planId).toBe('free');
     expect(await billingEvents(landlord.id)).toEqual([]);
+  });
+});
+
+describe('billing.changed', () => {
+  it('reaches the landlord’s open tab with the new subscription at each change', async () => {
+    const landlord = await person(client, 'landlord');
+    const stream = await EventStreamReader.open(app, landlord.client);
+    try {
+      await landlord.client.request(
+        'PUT',
+        '/api/billing/payment-method',
+        card(TEST_CARDS.succeeds),
+      );
+      await landlord.client.post('/api/billing/subscription', { planId: 'pro' });
+      await landlord.client.post('/api/billing/subscription', { planId: 'starter' });
+      const events = await stream.until(
+        (all) => all.filter((e) => e.type === 'billing.changed').length >= 3,
+      );
+      const subs = events
+        .filter((e) => e.type === 'billing.changed')
+        .map((e) => SubscriptionSchema.parse((e.data as { subscription: unknown }).subscription));
+      expect(subs.map((s) => [s.planId, s.pendingPlanId, s.paymentMethod?.last4])).toEqual([
+        ['free', null, '4242'],
+        ['pro', null, '4242'],
+        ['pro', 'starter', '4242'],
+      ]);
+    } finally {
+      await stream.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import {
   type DailyViewsCache,
+  flushViews,
   landlordDailyFigures,
   landlordStatusCounts,
   sumFigures,
@@ -13,6 +14,7 @@ import { countUnread } from '../messaging/messages.service.ts';
 import { listSavedListings } from '../saved-listings/saved-listings.service.ts';
 import { landlordTourFigures, listTours, type ToursCtx } from '../tours/tours.service.ts';
 import { currentPlanOf } from './plan-usage.ts';
+import type { LandlordStatsCache } from './stats-cache.ts';
 
 /** Days of daily figures on the landlord dashboard (its charts show the last 7 and 30). */
 export const STATS_DAYS = 30;
@@ -24,8 +26,23 @@ export const STATS_DAYS = 30;
 export async function landlordStats({
   ctx,
 }: {
-  ctx: UserCtx<{ viewsCache: DailyViewsCache }>;
+  ctx: UserCtx<{ viewsCache: DailyViewsCache; statsCache?: LandlordStatsCache }>;
 }): Promise<LandlordStats> {
+  const { statsCache, user } = ctx;
+  // Views buffered here are written first; once their event's echo is heard, the cache has
+  // forgotten the landlords they moved (and will not forget again after the answer below).
+  if ((await flushViews(ctx.db)) && statsCache) await statsCache.settle();
+  const cached = statsCache?.get(user.id);
+  if (cached) return cached;
+  const token = statsCache?.begin(user.id) ?? 0;
+  const stats = await readLandlordStats(ctx);
+  statsCache?.set(user.id, token, stats);
+  return stats;
+}
+
+async function readLandlordStats(
+  ctx: UserCtx<{ viewsCache: DailyViewsCache }>,
+): Promise<LandlordStats> {
   const [listings, daily, tourFigures, unread, plan] = await Promise.all([
     landlordStatusCounts({ ctx }),
     landlordDailyFigures({ ctx, input: { days: STATS_DAYS } }),

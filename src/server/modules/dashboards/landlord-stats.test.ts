@@ -7,6 +7,7 @@ import { openConversation, type Person, person, send } from '../../test/messagin
 import type { ApiClient } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { booked, openAllDay, setListingSettings, slotIn } from '../../test/tour-fixtures.ts';
+import { publishEvents, transactionWithEvents } from '../events/events.service.ts';
 
 const { app, db, client, deps } = await createTestApp();
 
@@ -103,6 +104,7 @@ describe('GET /api/landlord/stats', () => {
     await db.execute(
       sql`update subscriptions set status = 'canceled' where landlord_id = ${landlord.id}`,
     );
+    await tellLandlord(landlord.id); // as billing does with billing.changed
     expect((await stats(landlord.client)).plan.planId).toBe('free');
   });
 
@@ -139,23 +141,32 @@ describe('landlord.stats.changed', () => {
   });
 });
 
-describe('the daily views cache', () => {
-  it('keeps views until a flush or a listing_views notice says they moved', async () => {
+describe('the stats cache', () => {
+  it('keeps an answer until an event to the landlord says their figures moved', async () => {
     const landlord = await person(client, 'landlord');
     const listing = await publishListing(app, landlord.client);
     await renter.client.get(`/api/listings/${listing.id}`);
     expect((await stats(landlord.client)).totals.last7.views).toBe(1);
-    // Written behind the cache's back: no notice, so the cached answer stands.
+    // The echoes of the events so far (publishing, the flush) only make it read once more.
+    await deps.events.sync();
+    expect((await stats(landlord.client)).totals.last7.views).toBe(1);
+    // Written behind the caches' back: no event, so the kept answer stands.
     await db.execute(sql`update listing_daily_views set views = views + 10
       where listing_id = ${listing.id}`);
     expect((await stats(landlord.client)).totals.last7.views).toBe(1);
-    // Another instance's flush: its NOTIFY reaches this one.
-    await db.execute(sql`select pg_notify('listing_views', ${landlord.id})`);
+    // Another instance's flush: its NOTIFY and its event reach this one.
+    await tellLandlord(landlord.id, true);
     await deps.events.sync();
     expect((await stats(landlord.client)).totals.last7.views).toBe(11);
     // This instance's own flush (inside the stats read) forgets at once.
     await secondRenter.client.get(`/api/listings/${listing.id}`);
     expect((await stats(landlord.client)).totals.last7.views).toBe(12);
+    // A message to the landlord, a listing of theirs created: fresh figures.
+    const conversation = await openConversation(renter, landlord, listing.id);
+    await send(renter, conversation.id, 'Still available?');
+    expect((await stats(landlord.client)).unreadMessages).toBe(1);
+    await readListing(await landlord.client.post('/api/listings', { title: 'Next one' }));
+    expect((await stats(landlord.client)).listings.draft).toBe(1);
   });
 });
 
@@ -181,4 +192,12 @@ async function subscribe(landlord: Person, planId: string) {
   await db.execute(sql`insert into subscriptions
     (landlord_id, plan_id, current_period_start, current_period_end, provider)
     values (${landlord.id}, ${planId}, now(), now() + interval '30 days', 'test')`);
+}
+
+/** What another instance's flush, or billing, does: an event to the landlord (and a NOTIFY). */
+async function tellLandlord(landlordId: string, viewsMoved = false) {
+  await transactionWithEvents({ db, events: deps.events }, async (tx) => {
+    if (viewsMoved) await tx.execute(sql`select pg_notify('listing_views', ${landlordId})`);
+    await publishEvents(tx, [{ userId: landlordId, type: 'landlord.stats.changed', data: {} }]);
+  });
 }

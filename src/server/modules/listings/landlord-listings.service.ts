@@ -18,6 +18,7 @@ export {
   landlordDailyFigures,
   sumFigures,
 } from './landlord-figures.ts';
+export { flushViews, LISTING_VIEWS_CHANNEL } from './listing-views.ts';
 
 type LandlordRow = SummaryRow & {
   view_count: number;

@@ -102,14 +102,14 @@ export function recordView(
 /**
  * Writes the buffered views: the (listing, day, visitor) rows not already there count, in the
  * day's row and the all-time counter, in one statement; listings deleted meanwhile are skipped.
- * Each landlord whose figures moved hears `landlord.stats.changed` once.
+ * Each landlord whose figures moved hears `landlord.stats.changed` once. True when any did.
  */
-export async function flushViews(db: Db): Promise<void> {
+export async function flushViews(db: Db): Promise<boolean> {
   const buffer = viewBuffers.get(db);
-  if (!buffer) return;
+  if (!buffer) return false;
   clearTimeout(buffer.timer);
   buffer.timer = undefined;
-  if (buffer.pending.size === 0) return;
+  if (buffer.pending.size === 0) return false;
   const ids: string[] = [];
   const days: string[] = [];
   const visitors: string[] = [];
@@ -158,8 +158,9 @@ export async function flushViews(db: Db): Promise<void> {
     );
     return touched;
   });
-  if (landlordIds.length === 0) return;
+  if (landlordIds.length === 0) return false;
   for (const listener of flushListeners.get(db) ?? []) listener(landlordIds);
+  return true;
 }
 
 /** Drops visitor rows older than VIEW_VISITORS_KEPT_DAYS New York days (daily job). */

@@ -74,7 +74,7 @@ export function createListingsRoutes({
     })
     .post('/', requireRole('landlord'), validate('json', CreateListingSchema), async (c) => {
       const listing = await createListing({
-        ctx: { ...deps, user: currentUser(c) },
+        ctx: { ...deps, events, user: currentUser(c) },
         input: c.req.valid('json'),
       });
       return c.json({ listing }, 201);
@@ -86,7 +86,7 @@ export function createListingsRoutes({
       validate('json', UpdateListingSchema),
       async (c) => {
         const listing = await updateListing({
-          ctx: { ...deps, user: currentUser(c) },
+          ctx: { ...deps, events, user: currentUser(c) },
           input: { listingId: c.req.valid('param').id, changes: c.req.valid('json') },
         });
         return c.json({ listing });

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Ctx, UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { assertWithinPlan, lockPlanUsage } from '../billing/plan-limits.service.ts';
-import type { EventBus } from '../events/events.service.ts';
+import { type EventBus, publishEvents, transactionWithEvents } from '../events/events.service.ts';
 import { type DetailRow, PHOTOS_JSON, SUMMARY_COLUMNS, toListing } from './listing-json.ts';
 import { flushViews, recordView, visitorHash } from './listing-views.ts';
 import { isListingPublic, publicListing } from './listing-visibility.ts';
@@ -158,11 +158,21 @@ async function readListing(ctx: Ctx<Deps>, listingId: string): Promise<Listing> 
   return toListing(ctx.storage, row);
 }
 
+/**
+ * Tells the landlord's dashboards their listing counts moved (a listing created, or its status
+ * changed), after the change committed: a refetch hint, and what the stats cache forgets on.
+ */
+function listingCountsChanged(ctx: { db: Db; events: EventBus }, landlordId: string) {
+  return transactionWithEvents(ctx, (tx) =>
+    publishEvents(tx, [{ userId: landlordId, type: 'landlord.stats.changed', data: {} }]),
+  );
+}
+
 export async function createListing({
-  ctx: { db, storage, user },
+  ctx: { db, storage, user, events },
   input,
 }: {
-  ctx: UserCtx<Deps>;
+  ctx: UserCtx<Deps & { events: EventBus }>;
   input: CreateListingInput;
 }): Promise<Listing> {
   const landlordId = user.id;
@@ -174,6 +184,7 @@ export async function createListing({
     .values({ ...values, title: input.title, landlordId, status: 'draft' })
     .returning({ id: listings.id });
   if (!row) throw new AppError('INTERNAL');
+  await listingCountsChanged({ db, events }, landlordId);
   return readListing({ db, storage }, row.id);
 }
 
@@ -182,13 +193,13 @@ export async function createListing({
  * STATUS_TRANSITIONS; going active checks completeness. An admin may only set `featured`.
  */
 export async function updateListing({
-  ctx: { db, storage, user },
+  ctx: { db, storage, user, events },
   input: { listingId, changes: input },
 }: {
-  ctx: UserCtx<Deps>;
+  ctx: UserCtx<Deps & { events: EventBus }>;
   input: { listingId: string; changes: UpdateListingInput };
 }) {
-  await db.transaction(async (tx) => {
+  const statusChangedFor = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(listings)
@@ -243,7 +254,9 @@ export async function updateListing({
       .update(listings)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(listings.id, listingId));
+    return changes.status === undefined ? null : current.landlordId;
   });
+  if (statusChangedFor) await listingCountsChanged({ db, events }, statusChangedFor);
   return readListing({ db, storage }, listingId);
 }
 
