@@ -135,7 +135,7 @@ describe('the listing a server-answered listing page carries', () => {
     answerApi(
       new Response(JSON.stringify({ listing: { ...serverListing, title: 'Studio, renamed' } })),
     );
-    await flush();
+    for (let i = 0; i < 20 && container.textContent !== 'Studio, renamed'; i += 1) await flush();
     expect(container.textContent).toBe('Studio, renamed');
     expect(fetch).toHaveBeenCalledTimes(1);
   });
