@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LISTING_PAGE_DATA_ID } from '../../../../shared/listings.ts';
 import type { Listing } from '../../../../shared/schemas/listings.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { flush, render } from '../../../testing/render.tsx';
+import { render, waitFor } from '../../../testing/render.tsx';
 import {
   keepServerListing,
   readServerListing,
@@ -135,8 +135,7 @@ describe('the listing a server-answered listing page carries', () => {
     answerApi(
       new Response(JSON.stringify({ listing: { ...serverListing, title: 'Studio, renamed' } })),
     );
-    for (let i = 0; i < 20 && container.textContent !== 'Studio, renamed'; i += 1) await flush();
-    expect(container.textContent).toBe('Studio, renamed');
+    await waitFor(() => expect(container.textContent).toBe('Studio, renamed'));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
