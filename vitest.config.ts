@@ -16,6 +16,8 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['src/test-setup/fail-on-console-error.ts'],
+          // CI's 2 cores run several files at once; a DOM test can wait seconds for its turn.
+          testTimeout: 15_000,
         },
       },
       {

@@ -117,6 +117,10 @@ describe('landing pages name their chunks for preloading', () => {
         file: 'assets/listing-detail-l1.js',
         imports: ['_card-c1.js'],
       },
+      'src/web/app/routes/listing-detail-mobile.tsx': {
+        file: 'assets/listing-detail-mobile-m1.js',
+        imports: ['src/web/app/routes/listing-detail.tsx'],
+      },
     }),
   );
   afterAll(() => fs.rmSync(builtRoot, { recursive: true, force: true }));
@@ -138,7 +142,17 @@ describe('landing pages name their chunks for preloading', () => {
 
   it('does so on the home page and server-rendered listing pages too, not on other pages', async () => {
     const unknown = '/listings/00000000-0000-4000-8000-000000000000';
-    expect(await preloads(unknown)).toEqual(['/assets/listing-detail-l1.js', '/assets/card-c1.js']);
+    // A phone replaces /listings/{id} with its /mobile variant at once: both pages' chunks.
+    expect(await preloads(unknown)).toEqual([
+      '/assets/listing-detail-l1.js',
+      '/assets/card-c1.js',
+      '/assets/listing-detail-mobile-m1.js',
+    ]);
+    expect(await preloads(`${unknown}/mobile`)).toEqual([
+      '/assets/listing-detail-mobile-m1.js',
+      '/assets/listing-detail-l1.js',
+      '/assets/card-c1.js',
+    ]);
     expect(await preloads('/')).toEqual(['/assets/home-h1.js']); // not the static index.html
     expect((await built.request('/')).headers.get('cache-control')).toBe('no-cache');
     expect(await preloads('/chat')).toEqual([]);

@@ -82,6 +82,12 @@ export const FEATURED_LIMIT = 12;
  * (`{ query, page }`), so the page can show them without asking the API again.
  */
 export const SEARCH_PAGE_DATA_ID = 'stoop-search-page';
+/**
+ * The element of a server-answered listing page (`/listings/{id}`, its `/mobile` variant and
+ * `/simple-listing/{id}`) that holds the public listing as JSON (`{ listing }`, the API's answer
+ * to a visitor), so the page can show it without waiting for the API.
+ */
+export const LISTING_PAGE_DATA_ID = 'stoop-listing-page';
 
 export const MAX_PHOTOS = 20;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

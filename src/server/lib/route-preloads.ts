@@ -10,19 +10,29 @@ export type ViteManifest = Record<string, { file: string; imports?: string[] }>;
 /**
  * The pages people arrive on from outside (search engines, shared links, the home page), by
  * URL, and their route modules in src/web/app/router.tsx. Others load as before.
+ * `/listings/{id}` names its phone variant too: on a phone the page replaces itself with
+ * `/listings/{id}/mobile` as soon as it runs, and that chunk would be one more round trip
+ * before the page (and its cover photo, the largest paint) can render. It is a few hundred
+ * bytes that import the desktop page.
  */
-const LANDING_PAGES: ReadonlyArray<[RegExp, string]> = [
+const LANDING_PAGES: ReadonlyArray<[RegExp, ...string[]]> = [
   [/^\/$/, 'src/web/app/routes/home.tsx'],
   [/^\/search\/?$/, 'src/web/app/routes/search.tsx'],
   [/^\/featured\/?$/, 'src/web/app/routes/featured.tsx'],
   [/^\/about\/?$/, 'src/web/app/routes/about.tsx'],
-  [/^\/listings\/[^/]+\/?$/, 'src/web/app/routes/listing-detail.tsx'],
+  [
+    /^\/listings\/[^/]+\/?$/,
+    'src/web/app/routes/listing-detail.tsx',
+    'src/web/app/routes/listing-detail-mobile.tsx',
+  ],
   [/^\/listings\/[^/]+\/mobile\/?$/, 'src/web/app/routes/listing-detail-mobile.tsx'],
   [/^\/simple-listing\/[^/]+\/?$/, 'src/web/app/routes/simple-listing.tsx'],
   [/^\/(login|signin)\/?$/, 'src/web/app/routes/sign-in.tsx'],
 ];
 
-export const LANDING_PAGE_MODULES = LANDING_PAGES.map(([, module]) => module);
+export const LANDING_PAGE_MODULES = [
+  ...new Set(LANDING_PAGES.flatMap(([, ...modules]) => modules)),
+];
 
 /** A chunk and every chunk it imports statically. */
 function closure(manifest: ViteManifest, key: string, files = new Set<string>()): Set<string> {
@@ -37,19 +47,14 @@ function closure(manifest: ViteManifest, key: string, files = new Set<string>())
 export function routePreloads(manifest: ViteManifest | undefined): (pathname: string) => string {
   if (!manifest) return () => '';
   const entry = closure(manifest, 'index.html');
-  const tags = new Map<string, string>();
-  for (const [, module] of LANDING_PAGES) {
-    const files = [...closure(manifest, module)].filter((file) => !entry.has(file));
-    tags.set(
-      module,
-      files
-        .filter((file) => file.endsWith('.js'))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-        .join(''),
-    );
-  }
-  return (pathname) => {
-    const page = LANDING_PAGES.find(([pattern]) => pattern.test(pathname));
-    return page ? (tags.get(page[1]) ?? '') : '';
-  };
+  const tags = LANDING_PAGES.map(([pattern, ...modules]) => {
+    const files = new Set<string>();
+    for (const module of modules) closure(manifest, module, files);
+    const html = [...files]
+      .filter((file) => !entry.has(file) && file.endsWith('.js'))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+      .join('');
+    return [pattern, html] as const;
+  });
+  return (pathname) => tags.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
 }

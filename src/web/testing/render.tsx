@@ -87,15 +87,18 @@ export async function renderError(ui: ReactNode): Promise<unknown> {
   return errors[0];
 }
 
-/** Retries `check` (inside `act`) until it stops throwing, or fails after `timeoutMs`. */
-export async function waitFor(check: () => void, timeoutMs = 1000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Retries `check` (inside `act`) until it stops throwing, or fails after `timeoutMs`.
+ * The deadline reads `performance.now()`: tests that fake `Date` would otherwise wait forever.
+ */
+export async function waitFor(check: () => void, timeoutMs = 5000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     try {
       check();
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw error;
+      if (performance.now() > deadline) throw error;
     }
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,18 +1,12 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import {
-  countActiveListings,
-  findPublicListing,
-  sitemapEntries,
-} from '../listings/listings.service.ts';
-import { addToHead, injectHead, listingHeadTags, NOINDEX_TAGS } from './seo-html.ts';
+import { countActiveListings, sitemapEntries } from '../listings/listings.service.ts';
 
 /** Under the protocol's 50,000 URLs per file, with room for the static pages. */
 const SITEMAP_PAGE_SIZE = 45_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATIC_PAGES = ['/', '/search', '/featured', '/about'];
 
 /** Paths that are private or duplicates; crawlers need not fetch them. */
@@ -95,31 +89,4 @@ export function createSeoRoutes({ database: { db }, env }: AppDeps) {
       if (entries.length === 0) throw new AppError('NOT_FOUND');
       return xml(c, urlset(entries));
     });
-}
-
-/**
- * Listing pages of the SPA answered with the listing's title, description, Open Graph tags,
- * canonical URL and JSON-LD in the HTML itself, for crawlers and link previews. Mounted before
- * the SPA fallback; anything that is not a listing id falls through to it.
- */
-export function createListingPageRoutes(
-  { database: { db }, storage, env }: AppDeps,
-  indexHtml: (pathname: string) => string | undefined,
-) {
-  const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const id = c.req.param('id') ?? '';
-    const shell = indexHtml(c.req.path);
-    if (!shell || !UUID.test(id)) return next();
-    const listing = await findPublicListing({
-      ctx: { db, storage },
-      input: { listingId: id.toLowerCase() },
-    });
-    // Gone or never public: the app shows its not-found page; crawlers drop the URL.
-    if (!listing) return c.html(addToHead(shell, NOINDEX_TAGS), 404);
-    return c.html(injectHead(shell, listingHeadTags(listing, env.BASE_URL)));
-  };
-  return new Hono<AppEnv>()
-    .get('/listings/:id', handler)
-    .get('/listings/:id/mobile', handler)
-    .get('/simple-listing/:id', handler);
 }

@@ -28,7 +28,8 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const { user, isLandlord, isRenter } = useAuth();
   const location = useLocation();
   if (listing.isPending) return <ListingLoading />;
-  if (listing.isError) {
+  // A failed refetch keeps the listing on screen (the page may have arrived with it).
+  if (listing.isError && listing.data === undefined) {
     return (
       <Page title="Listing">
         <h1 className="mb-4 text-2xl font-bold text-stone-900">Listing</h1>

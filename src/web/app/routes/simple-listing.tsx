@@ -22,7 +22,8 @@ export function Component() {
   const { id = '' } = useParams();
   const query = useListing(id);
   if (query.isPending) return <ListingLoading />;
-  if (query.isError) {
+  // A failed refetch keeps the listing on screen (the page may have arrived with it).
+  if (query.isError && query.data === undefined) {
     return (
       <Page title="Listing">
         <h1 className="mb-4 text-2xl font-bold text-stone-900">Listing</h1>

@@ -1,6 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GALLERY_SIZES } from '../../../../shared/listing-photos.ts';
-import { type ListingStatus, SEARCH_PAGE_DATA_ID } from '../../../../shared/listings.ts';
+import {
+  LISTING_PAGE_DATA_ID,
+  type ListingStatus,
+  SEARCH_PAGE_DATA_ID,
+} from '../../../../shared/listings.ts';
 import type { Listing, ListingPage, ListingSummary } from '../../../../shared/schemas/listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { preloadPhoto } from '../photo-preload.ts';
@@ -104,12 +108,42 @@ export async function fetchListing(id: string, signal?: AbortSignal): Promise<Li
   }
 }
 
+/**
+ * The listing a server-answered listing page carries in its HTML (`{ listing }`, the API's
+ * answer to a visitor), read once: the element is removed whatever it holds.
+ */
+export function readServerListing(doc: Document): Listing | undefined {
+  const element = doc.getElementById(LISTING_PAGE_DATA_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return parseListing(JSON.parse(element.textContent ?? ''));
+  } catch {
+    return undefined;
+  }
+}
+
+let serverListing: Listing | undefined;
+
+/** Keeps `listing` for the first useListing (called once below when this module loads). */
+export function keepServerListing(listing: Listing | undefined): void {
+  serverListing = listing;
+}
+
+/** The listing the page arrived with, for the first useListing only, and only for its id. */
+export function takeServerListing(id: string): Listing | undefined {
+  const listing = serverListing;
+  serverListing = undefined;
+  return listing?.id === id ? listing : undefined;
+}
+
 /*
  * A listing page opened directly (a fresh load of /listings/{id}) asks for its listing as soon
  * as this module arrives with the page's code, not when the page first renders: on a phone the
  * page first replaces itself with /listings/{id}/mobile, whose code is one more round trip away,
  * and the cover photo (the page's largest paint) can only be asked for once the listing is in.
  * The answer goes to the first useListing(id) that wants it; later ones fetch as usual.
+ * A page the server answered with its listing inlined (and its cover preloaded) needs neither.
  */
 const EARLY_MAX_AGE_MS = 10_000;
 const early = new Map<string, { at: number; listing: Promise<Listing | null> }>();
@@ -133,13 +167,19 @@ export function takeEarlyListing(id: string): Promise<Listing | null> | undefine
 }
 
 if (typeof window !== 'undefined' && window.location) {
-  startEarlyListingFetch(window.location.pathname);
+  keepServerListing(readServerListing(document));
+  if (!serverListing) startEarlyListingFetch(window.location.pathname);
 }
 
 export function useListing(id: string) {
   return useQuery({
     queryKey: ['listings', 'detail', id],
     queryFn: ({ signal }) => takeEarlyListing(id) ?? fetchListing(id, signal),
+    // The page shows the listing it arrived with at once, taken as already stale so it still
+    // asks the API once behind it: that request counts the view (the server's getListing) and
+    // answers for this viewer.
+    initialData: () => takeServerListing(id),
+    initialDataUpdatedAt: 0,
     staleTime: 30_000,
   });
 }

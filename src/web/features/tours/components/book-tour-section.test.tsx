@@ -231,6 +231,12 @@ describe('Book a tour', () => {
     expect(calls.filter((c) => c.url.pathname.endsWith('/tour-slots')).length).toBeGreaterThan(1);
     expect(dateButton(container, '2026-11-01')?.getAttribute('aria-pressed')).toBe('true');
     expect(buttonNamed(container, 'Confirm tour')).toBeNull();
+    // Moving on to Sunday keeps the reason in view; choosing a time clears it.
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'That time was just taken. Please choose another.',
+    );
+    await act(async () => timeButton(container, '5:20 PM')?.click());
+    expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('retries a failed confirm with the same idempotency key', async () => {

@@ -98,6 +98,8 @@ describe('/tours for a renter', () => {
         'A slot is held for you until 12:00 PM: Mon, Jan 7, 5:00 PM (New York time (EST)).',
       ),
     );
+    // "Book it" waits for the listing's tour types, so the booking picks one it offers.
+    await waitFor(() => expect(buttonNamed(container, 'Book it')?.disabled).toBe(false));
     await act(async () => buttonNamed(container, 'Book it')?.click());
     await waitFor(() =>
       expect(text(container)).toContain(

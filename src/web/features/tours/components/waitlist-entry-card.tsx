@@ -33,7 +33,8 @@ export function WaitlistEntryCard({ entry, listingHref }: WaitlistEntryCardProps
       <WaitlistStatus
         entry={entry}
         zone={zone}
-        bookPending={book.isPending}
+        // Busy until the listing's settings say which tour types it offers.
+        bookPending={book.isPending || settings.isPending}
         onBookOffer={async (offer) => {
           // Awaited here, not in mutate's callbacks: the entry (booked) leaves the list and
           // this card unmounts before those would run.

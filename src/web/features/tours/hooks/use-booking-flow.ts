@@ -35,7 +35,13 @@ export type BookingAction =
 export function bookingReducer(state: BookingState, action: BookingAction): BookingState {
   switch (action.kind) {
     case 'date':
-      return { step: 'pick', date: action.date, notice: null };
+      // A "just taken" notice stays while the renter looks at other days (the picker also
+      // moves on by itself when the chosen day fills up); choosing a time clears it.
+      return {
+        step: 'pick',
+        date: action.date,
+        notice: state.step === 'pick' ? state.notice : null,
+      };
     case 'slot':
       return {
         step: 'confirm',

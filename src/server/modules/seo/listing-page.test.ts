@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GALLERY_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
+import { LISTING_PAGE_DATA_ID } from '../../../shared/listings.ts';
+import type { Listing } from '../../../shared/schemas/listings.ts';
+import { createApp } from '../../app.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { publishListing, readListing } from '../../test/listing-fixtures.ts';
+import { createTestApp } from '../../test/test-app.ts';
+
+const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-listing-page-'));
+fs.writeFileSync(
+  path.join(webRoot, 'index.html'),
+  '<!doctype html><html lang="en"><head><title>Stoop</title></head><body><div id="root"></div></body></html>',
+);
+afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+const { app: apiApp, deps, client } = await createTestApp();
+const app = createApp({ ...deps, webRoot });
+const landlord = client.fork();
+await landlord.signUp({ userType: 'landlord' });
+const listing = await publishListing(apiApp, landlord);
+const NASTY = '</script><script>alert(1)</script> & <!-- "Loft"';
+await deps.database.db
+  .update(listings)
+  .set({ title: `Loft ${NASTY}` })
+  .where(eq(listings.id, listing.id));
+const draft = await readListing(await landlord.post('/api/listings', { title: 'Unlisted draft' }));
+
+function pageData(html: string): { listing: Listing } | null {
+  const match = html.match(
+    new RegExp(
+      `<script type="application/json" id="${LISTING_PAGE_DATA_ID}">([\\s\\S]*?)</script>`,
+    ),
+  );
+  return match?.[1] ? JSON.parse(match[1]) : null;
+}
+
+function imagePreload(html: string): string | null {
+  return html.match(/<link rel="preload" as="image"[^>]*>/)?.[0] ?? null;
+}
+
+describe('listing pages answered with their listing', () => {
+  it('carries the listing exactly as the API answers a visitor, and preloads its first photo', async () => {
+    const api = await apiApp.request(`/api/listings/${listing.id}`);
+    expect(api.status).toBe(200);
+    const answer = (await api.json()) as { listing: Listing };
+    const photo = answer.listing.photos[0];
+    if (!photo) throw new Error('the fixture listing has a photo');
+    for (const route of [`/listings/${listing.id}`, `/listings/${listing.id}/mobile`]) {
+      const res = await app.request(route);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(pageData(html)).toEqual(answer);
+      expect(pageData(html)?.listing.title).toBe(`Loft ${NASTY}`);
+      // The listing's text stays inside the JSON: only JSON-LD and the data block close.
+      expect(html.match(/<\/script>/g)).toHaveLength(2);
+      expect(html).not.toContain('<!--');
+      // The preload is used only when it asks for what the gallery's <img> asks for.
+      const preload = imagePreload(html) ?? '';
+      expect(preload).toContain('fetchpriority="high"');
+      expect(preload).toContain(`href="${photo.url}"`);
+      expect(preload).toContain(`imagesrcset="${photoSrcSet(photo)}"`);
+      expect(preload).toContain(`imagesizes="${GALLERY_SIZES}"`);
+      expect(html.match(/<link rel="preload" as="image"/g)).toHaveLength(1);
+    }
+  });
+
+  it('inlines the listing on the printable summary without preloading the gallery photo', async () => {
+    const html = await (await app.request(`/simple-listing/${listing.id}`)).text();
+    expect(pageData(html)?.listing.id).toBe(listing.id);
+    expect(imagePreload(html)).toBeNull();
+  });
+
+  it('never inlines a draft (not even for its owner) or an unknown id', async () => {
+    for (const id of [draft.id, '00000000-0000-4000-8000-000000000000']) {
+      for (const route of [`/listings/${id}`, `/listings/${id}/mobile`, `/simple-listing/${id}`]) {
+        const res = await app.request(route, { headers: { cookie: landlord.cookie } });
+        expect(res.status).toBe(404);
+        const html = await res.text();
+        expect(html).toContain('<div id="root"></div>');
+        expect(pageData(html)).toBeNull();
+        expect(html).not.toContain(LISTING_PAGE_DATA_ID);
+        expect(imagePreload(html)).toBeNull();
+        expect(html).not.toContain('Unlisted draft');
+      }
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { GALLERY_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
+import { LISTING_PAGE_DATA_ID } from '../../../shared/listings.ts';
+import type { Listing } from '../../../shared/schemas/listings.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { escapeHtml, jsonForScript } from '../../lib/html.ts';
+import { findPublicListing } from '../listings/listings.service.ts';
+import { addToHead, injectHead, listingHeadTags, NOINDEX_TAGS } from './seo-html.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The listing itself for the page to show at once (`{ listing }`, as `GET /api/listings/{id}`
+ * answers a visitor) and, on pages that open with the gallery, a preload of its first photo
+ * with the gallery's own `sizes`: the page's largest paint, which otherwise waits for the entry
+ * script, the route chunks and an API round trip.
+ */
+function listingPageData(listing: Listing, preloadGallery: boolean): string {
+  const photo = listing.photos[0];
+  const preload =
+    preloadGallery && photo
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(photo.url)}" imagesrcset="${escapeHtml(photoSrcSet(photo))}" imagesizes="${GALLERY_SIZES}" />\n    `
+      : '';
+  return `${preload}<script type="application/json" id="${LISTING_PAGE_DATA_ID}">${jsonForScript({ listing })}</script>`;
+}
+
+/**
+ * Listing pages of the SPA answered with the listing's title, description, Open Graph tags,
+ * canonical URL and JSON-LD in the HTML itself, for crawlers and link previews, and with the
+ * public listing inlined for the page (see `listingPageData`). Only a public listing is ever
+ * written into the page; a draft or unknown id gets the plain shell (404, noindex) and the app
+ * asks the API, which shows owners their drafts. Mounted before the SPA fallback; anything
+ * that is not a listing id falls through to it.
+ */
+export function createListingPageRoutes(
+  { database: { db }, storage, env }: AppDeps,
+  indexHtml: (pathname: string) => string | undefined,
+) {
+  const handler =
+    (preloadGallery: boolean): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const id = c.req.param('id') ?? '';
+      const shell = indexHtml(c.req.path);
+      if (!shell || !UUID.test(id)) return next();
+      const listing = await findPublicListing({
+        ctx: { db, storage },
+        input: { listingId: id.toLowerCase() },
+      });
+      // Gone or never public: the app shows its not-found page; crawlers drop the URL.
+      if (!listing) return c.html(addToHead(shell, NOINDEX_TAGS), 404);
+      const tags = `${listingHeadTags(listing, env.BASE_URL)}\n    ${listingPageData(listing, preloadGallery)}`;
+      return c.html(injectHead(shell, tags));
+    };
+  return (
+    new Hono<AppEnv>()
+      .get('/listings/:id', handler(true))
+      .get('/listings/:id/mobile', handler(true))
+      // The printable summary shows a small cover, not the gallery: no preload.
+      .get('/simple-listing/:id', handler(false))
+  );
+}
