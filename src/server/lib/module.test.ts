@@ -1,10 +1,13 @@
+import { type ServerType, serve } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './app-error.ts';
 import { handleError, limitBody } from './http.ts';
 import { createLogger } from './logger.ts';
 import { type AppModule, mountApi } from './module.ts';
+import { validate } from './validate.ts';
 
 const noSession: MiddlewareHandler<AppEnv> = (_c, next) => next();
 
@@ -85,5 +88,80 @@ describe('body limits per router', () => {
     expect(res.status).toBe(413);
     const unknown = await app.request('/api/nowhere', { method: 'POST', body: bytes(2 * MB) });
     expect(unknown.status).toBe(413);
+  });
+});
+
+describe('body limits over a real socket', () => {
+  // @hono/node-server's own request: a declared size is read straight from the socket.
+  const echo = new Hono<AppEnv>()
+    .post('/json', validate('json', z.object({ name: z.string() })), (c) =>
+      c.json({ name: c.req.valid('json').name }),
+    )
+    .post('/text', async (c) => c.json({ text: await c.req.text() }))
+    .post('/form', async (c) => {
+      const form = await c.req.parseBody();
+      return c.json({ field: form.field, file: (form.file as File).size });
+    });
+  const app = apiOf([
+    {
+      api: [
+        { path: '/small', routes: echo, bodyLimit: { limit: limitBody(64, tooLarge) } },
+        { path: '/echo', routes: echo },
+      ],
+    },
+  ]);
+  let server: ServerType;
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        base = `http://127.0.0.1:${info.port}/api`;
+        resolve();
+      });
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const post = (path: string, body: BodyInit, type = 'application/json') =>
+    fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+
+  it('validates a JSON body, and refuses one past the limit or not JSON', async () => {
+    const ok = await post('/small/json', JSON.stringify({ name: 'Ana' }));
+    expect(await ok.json()).toEqual({ name: 'Ana' });
+    const over = await post('/small/json', JSON.stringify({ name: 'x'.repeat(64) }));
+    expect(over.status).toBe(413);
+    const broken = await post('/small/json', '{"name":');
+    expect(broken.status).toBe(400);
+    const wrongShape = await post('/echo/json', JSON.stringify({ name: 7 }));
+    expect(wrongShape.status).toBe(400);
+  });
+
+  it('keeps text and multipart bodies byte for byte', async () => {
+    const text = await post('/echo/text', 'café ☕', 'text/plain; charset=utf-8');
+    expect(await text.json()).toEqual({ text: 'café ☕' });
+    const form = new FormData();
+    form.set('field', 'value');
+    form.set('file', new Blob([bytes(1000)]), 'a.bin');
+    const multipart = await fetch(`${base}/echo/form`, { method: 'POST', body: form });
+    expect(await multipart.json()).toEqual({ field: 'value', file: 1000 });
+  });
+
+  it('reads a body sent in chunks (no declared size) to its limit', async () => {
+    const chunked = (n: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < n; i += 1) controller.enqueue(bytes(16));
+          controller.close();
+        },
+      });
+    const send = (n: number) =>
+      fetch(`${base}/small/text`, {
+        method: 'POST',
+        body: chunked(n),
+        headers: { 'content-type': 'text/plain' },
+        duplex: 'half',
+      } as RequestInit);
+    expect(await (await send(4)).json()).toEqual({ text: 'a'.repeat(64) });
+    expect((await send(5)).status).toBe(413);
   });
 });

@@ -3,6 +3,7 @@ import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../../shared/errors.ts';
 import { AppError } from './app-error.ts';
+import { bodyCacheOf } from './http.ts';
 
 type Target = 'json' | 'query' | 'param';
 
@@ -30,7 +31,6 @@ async function readJsonObject(c: Context): Promise<void> {
   if (!JSON_MEDIA_TYPE.test(mediaType)) throw invalid(INPUT_MESSAGES.notJson);
   let value: unknown;
   try {
-    // Cached by hono: the validator below reads the same text again.
     value = JSON.parse(await c.req.text());
   } catch {
     throw invalid(INPUT_MESSAGES.notJson);
@@ -38,6 +38,8 @@ async function readJsonObject(c: Context): Promise<void> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(INPUT_MESSAGES.notJson);
   }
+  // The validator's own `c.req.json()` then takes this, not a second parse through a Response.
+  bodyCacheOf(c).json = Promise.resolve(value);
 }
 
 type Node = { value: unknown; key: string; parent: Node | undefined };
