@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RenterDashboard, RenterDashboardSchema } from '../../../shared/schemas/billing.ts';
+import { onPlan } from '../../test/billing-fixtures.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';
 import { openConversation, person, send } from '../../test/messaging-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
@@ -11,6 +12,9 @@ const landlord = await person(client, 'landlord');
 const otherLandlord = await person(client, 'landlord');
 const visitor = client.fork();
 await openAllDay(db, landlord.id);
+// More listings than the free plan's two: these tests are about the dashboard, not the limit.
+await onPlan(db, landlord.id);
+await onPlan(db, otherLandlord.id);
 
 async function dashboard(who: ApiClient): Promise<RenterDashboard> {
   const res = await who.get('/api/renter/dashboard');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onPlan } from '../../test/billing-fixtures.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
 import { flushViews, newYorkDay, pruneViewVisitors } from './listing-views.ts';
@@ -8,6 +9,7 @@ const { app, db, client } = await createTestApp();
 
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord' });
+await onPlan(db, landlord);
 const renter = client.fork();
 await renter.signUp({ userType: 'renter' });
 const otherRenter = client.fork();
