@@ -61,7 +61,10 @@ const EnvSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
     .optional(),
   /** Signs the webhooks Stripe sends to /api/billing/webhooks/stripe (whsec_…). */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must start with whsec_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must start with whsec_')
+    .optional(),
   /** Where the Stripe SDK sends API requests (tests point it at a local stub). */
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -138,8 +141,12 @@ function stripeIssues(source: Record<string, string | undefined>): string[] {
   const secret = source.STRIPE_WEBHOOK_SECRET !== undefined;
   if (key === secret) return [];
   return key
-    ? ['  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)']
-    : ['  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set (or unset both for test mode)'];
+    ? [
+        '  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)',
+      ]
+    : [
+        '  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set (or unset both for test mode)',
+      ];
 }
 
 let cached: Env | undefined;

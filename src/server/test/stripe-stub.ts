@@ -93,7 +93,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       }
       return {
         status: 200,
-        body: { id, object: 'payment_intent', status: 'succeeded', amount: Number(req.form.amount) },
+        body: {
+          id,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount: Number(req.form.amount),
+        },
       };
     }
     return {
@@ -122,7 +127,10 @@ export async function startStripeStub(): Promise<StripeStub> {
       const replayKey = req.idempotencyKey && `${req.method} ${req.path} ${req.idempotencyKey}`;
       const result = (replayKey && replays.get(replayKey)) || answer(req);
       if (replayKey) replays.set(replayKey, result);
-      res.writeHead(result.status, { 'content-type': 'application/json', 'request-id': 'req_stub' });
+      res.writeHead(result.status, {
+        'content-type': 'application/json',
+        'request-id': 'req_stub',
+      });
       res.end(JSON.stringify(result.body));
     });
   });

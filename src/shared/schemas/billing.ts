@@ -85,7 +85,10 @@ export const ChangeSubscriptionSchema = z.object({ planId: PlanIdSchema });
 export const CardCheckoutResponseSchema = z.object({ checkoutUrl: z.string() });
 
 /** `POST /api/billing/webhooks/stripe`: handled (or already handled before: `duplicate`). */
-export const WebhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export const WebhookResponseSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+});
 
 export const ChangeSubscriptionResponseSchema = z.object({
   subscription: SubscriptionSchema,

@@ -17,9 +17,12 @@ import { type CycleDeps, settleOpenInvoices, upgradeNow } from './billing-cycle.
 import { buyBoost, listBoostsOf } from './boosts.ts';
 import { listInvoiceSummaries, readInvoice } from './invoices.ts';
 import { createTestPaymentProvider, type PaymentProvider } from './payment-provider.ts';
-import { createStripePaymentProvider } from './stripe-provider.ts';
-import { receiveStripeWebhook as handleStripeEvent, type WebhookResult } from './stripe-webhooks.ts';
 import { lockPlanUsage } from './plan-limits.service.ts';
+import { createStripePaymentProvider } from './stripe-provider.ts';
+import {
+  receiveStripeWebhook as handleStripeEvent,
+  type WebhookResult,
+} from './stripe-webhooks.ts';
 import {
   announceSubscription,
   lockSubscriptionRow,

@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
-import type { ChargeFailure, ChargeResult, PaymentProvider, SavedCard } from './payment-provider.ts';
+import type {
+  ChargeFailure,
+  ChargeResult,
+  PaymentProvider,
+  SavedCard,
+} from './payment-provider.ts';
 
 /*
  * Stripe (when STRIPE_SECRET_KEY is set). Stoop keeps its own plans, periods and invoices; Stripe
