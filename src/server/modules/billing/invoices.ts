@@ -86,13 +86,16 @@ export async function chargeInvoice(
           customerId: subscription.providerCustomerId,
         });
   if (result.ok) await markInvoicePaid(tx, invoice.id, result.paymentId, now);
-  else {
-    await tx
-      .update(invoices)
-      .set({ attempts: sql`${invoices.attempts} + 1`, updatedAt: now })
-      .where(eq(invoices.id, invoice.id));
-  }
+  else await recordFailedAttempt(tx, invoice.id, now);
   return result;
+}
+
+/** One more failed attempt: the next charge of this invoice is a new one (its own key). */
+export async function recordFailedAttempt(tx: Executor, id: string, now: Date) {
+  await tx
+    .update(invoices)
+    .set({ attempts: sql`${invoices.attempts} + 1`, updatedAt: now })
+    .where(eq(invoices.id, id));
 }
 
 /** Paid by `paymentId` (a charge here, or the provider's word in a webhook). */

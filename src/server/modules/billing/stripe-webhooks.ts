@@ -6,7 +6,7 @@ import { billingEvents } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type EventsTransaction, transactionWithEvents } from '../events/events.service.ts';
 import { type CycleDeps, markPastDue, settleOpenInvoices, upgradeNow } from './billing-cycle.ts';
-import { lockInvoice, markInvoicePaid, openInvoices } from './invoices.ts';
+import { lockInvoice, markInvoicePaid, openInvoices, recordFailedAttempt } from './invoices.ts';
 import type { ChargeFailure } from './payment-provider.ts';
 import { lockPlanUsage } from './plan-limits.service.ts';
 import { isStripeProvider, type StripePaymentProvider } from './stripe-provider.ts';
@@ -163,9 +163,13 @@ async function paymentIntentOutcome(
       if (row.status === 'past_due' && (await openInvoices(tx, landlordId)).length === 0) {
         await updateSubscriptionRow(tx, landlordId, { status: 'active', graceEndsAt: null });
       }
-    } else if (known.status === 'open' && row.status !== 'past_due') {
-      // Only an invoice still open can fail: a success that came first wins.
-      await markPastDue(tx, deps, row, known, { ok: false, ...failureOf(intent) }, now);
+    } else if (known.status === 'open') {
+      // Only an invoice still open can fail: a success that came first wins. Counted, so the
+      // next charge (a new card) is a new PaymentIntent, not a replay of this one's key.
+      await recordFailedAttempt(tx, known.id, now);
+      if (row.status !== 'past_due') {
+        await markPastDue(tx, deps, row, known, { ok: false, ...failureOf(intent) }, now);
+      }
     }
     await announceSubscription(tx, provider, landlordId, now);
     return { received: true, duplicate: false };

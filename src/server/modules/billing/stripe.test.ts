@@ -324,4 +324,54 @@ describe('POST /api/billing/webhooks/stripe', () => {
     expect(bills.map((b) => b.status)).toEqual(['paid']);
     expect(sub).toMatchObject({ status: 'active', graceEndsAt: null });
   });
+
+  it('keeps the card but not the plan when the upgrade after Checkout is declined', async () => {
+    const landlord = await person(client, 'landlord');
+    stub.declineWith = 'generic_decline';
+    try {
+      expect((await deliver(checkoutCompleted(landlord.id, 'pro'))).status).toBe(200);
+    } finally {
+      stub.declineWith = null;
+    }
+    const sub = await subscriptionOf(landlord);
+    expect(sub).toMatchObject({ planId: 'free', paymentMethod: { last4: '4242' } });
+    expect((await stateOf(landlord.id)).bills).toEqual([]);
+  });
+
+  it('a card given on Checkout while past due pays the open invoices', async () => {
+    const landlord = await landlordWithCard();
+    const bill = await openInvoice(landlord.id);
+    await deliver(intentEvent('payment_intent.payment_failed', bill.id, 1_790_000_100));
+    expect((await stateOf(landlord.id)).sub?.status).toBe('past_due');
+    expect((await deliver(checkoutCompleted(landlord.id))).status).toBe(200);
+    const { sub, bills } = await stateOf(landlord.id);
+    expect(sub).toMatchObject({ status: 'active', graceEndsAt: null });
+    expect(bills.map((b) => b.status)).toEqual(['paid']);
+    const charge = stub.requests.findLast((r) => r.path === '/v1/payment_intents');
+    // A recorded failure came first: the new card's charge is a new one, not a replay.
+    expect(charge?.idempotencyKey).toBe(`${bill.id}-retry-1`);
+  });
+
+  it('applies two deliveries of one event racing each other once', async () => {
+    const landlord = await landlordWithCard();
+    const bill = await openInvoice(landlord.id);
+    const failed = intentEvent('payment_intent.payment_failed', bill.id, 1_790_000_100);
+    const answers = await Promise.all([deliver(failed), deliver(failed)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    const bodies = (await Promise.all(answers.map((res) => res.json()))) as {
+      duplicate: boolean;
+    }[];
+    expect(bodies.map((b) => b.duplicate).sort()).toEqual([false, true]);
+    const handled = await db.select().from(billingEvents).where(eq(billingEvents.id, failed.id));
+    expect(handled).toHaveLength(1);
+  });
+
+  it('refuses a body over its limit with a 413', async () => {
+    const res = await app.request('/api/billing/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'stripe-signature': 't=1,v1=00' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+  });
 });
