@@ -108,3 +108,33 @@ describe('parseEnv: S3 media storage', () => {
     );
   });
 });
+
+describe('parseEnv: Stripe', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+
+  it('is off by default (test mode) and reads a key with its webhook secret', () => {
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    const env = parseEnv({
+      ...stripe,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+    });
+    expect(env).toMatchObject({ ...stripe, STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: 'http' });
+  });
+
+  it('refuses half a configuration and malformed values, naming them', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: stripe.STRIPE_WEBHOOK_SECRET })).toThrow(
+      /STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set/,
+    );
+    expect(() => parseEnv({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => parseEnv({ ...stripe, STRIPE_API_PROTOCOL: 'ftp' })).toThrow(
+      /STRIPE_API_PROTOCOL/,
+    );
+  });
+});

@@ -55,6 +55,20 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** Messages one person may send per minute (ARCHITECTURE §9); counted in the database. */
   MESSAGE_SEND_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Stripe payments: on when STRIPE_SECRET_KEY is set; otherwise the built-in test mode. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  /** Signs the webhooks Stripe sends to /api/billing/webhooks/stripe (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must start with whsec_')
+    .optional(),
+  /** Where the Stripe SDK sends API requests (tests point it at a local stub). */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /** Seed demo data on first start with an empty database (default on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -73,6 +87,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const lines = [
     ...(result.error?.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`) ?? []),
     ...s3Issues(cleaned),
+    ...stripeIssues(cleaned),
   ];
   if (!result.success || lines.length) {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
@@ -118,6 +133,20 @@ function s3Issues(source: Record<string, string | undefined>): string[] {
     );
   }
   return issues;
+}
+
+/** A Stripe key without its webhook secret would take cards and never hear back. */
+function stripeIssues(source: Record<string, string | undefined>): string[] {
+  const key = source.STRIPE_SECRET_KEY !== undefined;
+  const secret = source.STRIPE_WEBHOOK_SECRET !== undefined;
+  if (key === secret) return [];
+  return key
+    ? [
+        '  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (the signing secret of the webhook endpoint, whsec_…)',
+      ]
+    : [
+        '  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set (or unset both for test mode)',
+      ];
 }
 
 let cached: Env | undefined;

@@ -81,6 +81,15 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 /** `POST /api/billing/subscription`: upgrade now (prorated), downgrade or cancel at period end. */
 export const ChangeSubscriptionSchema = z.object({ planId: PlanIdSchema });
 
+/** `POST /api/billing/payment-method/checkout` (Stripe): where to give or replace the card. */
+export const CardCheckoutResponseSchema = z.object({ checkoutUrl: z.string() });
+
+/** `POST /api/billing/webhooks/stripe`: handled (or already handled before: `duplicate`). */
+export const WebhookResponseSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+});
+
 export const ChangeSubscriptionResponseSchema = z.object({
   subscription: SubscriptionSchema,
   /** Payment must be collected first (no card on file, or Stripe Checkout): go there. */

@@ -7,7 +7,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { type EventsTransaction, transactionWithEvents } from '../events/events.service.ts';
 import { pauseListingsBeyond } from '../listings/listings.service.ts';
 import { listingsPausedMail, paymentFailedMail, type Recipient } from './billing-mail.ts';
-import { BILLING_ZONE, monthPeriodAt, periodLabel } from './billing-math.ts';
+import { BILLING_ZONE, monthPeriodAt, periodLabel, prorationLines } from './billing-math.ts';
 import { chargeInvoice, createInvoice, openInvoices, voidOpenInvoices } from './invoices.ts';
 import type { ChargeResult } from './payment-provider.ts';
 import { lockPlanUsage } from './plan-limits.service.ts';
@@ -16,6 +16,7 @@ import {
   type BillingDeps,
   type Executor,
   FREE_PLAN,
+  lockSubscriptionRow,
   planOf,
   readSubscriptionRow,
   type SubscriptionRow,
@@ -47,7 +48,7 @@ function graceEnd(now: Date): Date {
 }
 
 /** A failed charge: past due, the grace period starts (a running one keeps its end), a mail. */
-async function markPastDue(
+export async function markPastDue(
   tx: EventsTransaction,
   deps: CycleDeps,
   row: SubscriptionRow,
@@ -177,6 +178,32 @@ export async function settleOpenInvoices(
   }
   await updateSubscriptionRow(tx, row.landlordId, { status: 'active', graceEndsAt: null });
   return true;
+}
+
+/**
+ * An upgrade taking effect now: the rest of the period prorated on an invoice, charged to the
+ * card on file. On a failed charge the plan is unchanged and the caller rolls the invoice back.
+ */
+export async function upgradeNow(
+  tx: Executor,
+  deps: BillingDeps,
+  input: { landlordId: string; from: Plan; to: Plan; now: Date },
+): Promise<ChargeResult> {
+  const { landlordId, now } = input;
+  const row = await lockSubscriptionRow(tx, landlordId, deps.provider, now);
+  const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
+  const lines = prorationLines({ from: input.from, to: input.to, period, at: now });
+  const invoice = await createInvoice(tx, { landlordId, period, lines, now });
+  const charged = await chargeInvoice(tx, deps.provider, row, invoice, now);
+  if (!charged.ok) return charged;
+  await updateSubscriptionRow(tx, landlordId, {
+    planId: input.to.id,
+    status: 'active',
+    pendingPlanId: null,
+    cancelAtPeriodEnd: false,
+    graceEndsAt: null,
+  });
+  return charged;
 }
 
 /** The hourly sweep: every period that ended, then every grace period that ran out. */

@@ -2,6 +2,7 @@ import {
   BoostInputSchema,
   BoostSchema,
   BoostsResponseSchema,
+  CardCheckoutResponseSchema,
   ChangeSubscriptionResponseSchema,
   ChangeSubscriptionSchema,
   InvoiceSchema,
@@ -9,6 +10,7 @@ import {
   PaymentMethodInputSchema,
   PlansResponseSchema,
   SubscriptionSchema,
+  WebhookResponseSchema,
 } from '../../../shared/schemas/billing.ts';
 import type { ApiOperation } from '../../lib/openapi.ts';
 
@@ -46,11 +48,28 @@ export const billingApiOperations: ApiOperation[] = [
     method: 'put',
     path: '/api/billing/payment-method',
     summary:
-      "Save a card (test mode: Stripe's test card numbers only; the number and CVC are never stored). Past due: the open invoices are charged again",
+      "Save a card (test mode: Stripe's test card numbers only; the number and CVC are never stored; Stripe mode: 400, cards go through Checkout). Past due: the open invoices are charged again",
     tags: billing,
     body: PaymentMethodInputSchema,
     response: SubscriptionSchema,
     auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/billing/payment-method/checkout',
+    summary:
+      'Stripe mode: a Stripe Checkout (setup) URL where the landlord gives or replaces the card; test mode: 400 (cards go in the Billing page form)',
+    tags: billing,
+    response: CardCheckoutResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/billing/webhooks/stripe',
+    summary:
+      "Stripe's events (checkout.session.completed, payment_intent.succeeded, payment_intent.payment_failed), verified by the Stripe-Signature header; each event id is handled once (a redelivery answers duplicate: true). Bad or missing signature, another event type, or an unknown landlord or invoice: 400, nothing changed",
+    tags: billing,
+    response: WebhookResponseSchema,
   },
   {
     method: 'post',

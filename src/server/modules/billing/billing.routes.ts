@@ -7,6 +7,8 @@ import {
 } from '../../../shared/schemas/billing.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { limitBody } from '../../lib/http.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   type BillingCtx,
@@ -18,7 +20,9 @@ import {
   listBoosts,
   listInvoices,
   listPlans,
+  receiveStripeWebhook,
   savePaymentMethod,
+  startCardCheckout,
 } from './billing.service.ts';
 
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -36,6 +40,28 @@ export function createPlansRoutes() {
   });
 }
 
+/** Stripe's events are small; a megabyte is far beyond any, and read raw (the signature). */
+export const stripeWebhookBodyLimit = limitBody(
+  1024 * 1024,
+  () =>
+    new AppError('PAYLOAD_TOO_LARGE', { message: 'The webhook body is too large (at most 1 MB).' }),
+);
+
+/**
+ * `/api/billing/webhooks/stripe`: no session (Stripe signs instead); the body is read as the exact
+ * bytes Stripe signed, never parsed before the signature is checked.
+ */
+export function createStripeWebhookRoutes(deps: BillingDeps) {
+  return new Hono<AppEnv>().post('/', noStore, async (c) => {
+    const payload = await c.req.text();
+    const result = await receiveStripeWebhook({
+      ctx: deps,
+      input: { payload, signature: c.req.header('stripe-signature') },
+    });
+    return c.json(result);
+  });
+}
+
 /** `/api/billing/*` but plans: the signed-in landlord's own billing. */
 export function createBillingRoutes(deps: BillingDeps) {
   const ctxOf = (c: Context<AppEnv>): BillingCtx => ({ ...deps, user: currentUser(c) });
@@ -47,6 +73,9 @@ export function createBillingRoutes(deps: BillingDeps) {
     )
     .put('/payment-method', validate('json', PaymentMethodInputSchema), async (c) =>
       c.json(await savePaymentMethod({ ctx: ctxOf(c), input: c.req.valid('json') })),
+    )
+    .post('/payment-method/checkout', async (c) =>
+      c.json(await startCardCheckout({ ctx: ctxOf(c) })),
     )
     .post('/boosts', validate('json', BoostInputSchema), async (c) =>
       c.json(await createBoost({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),

@@ -9,15 +9,20 @@ import type {
   Subscription,
 } from '../../../shared/schemas/billing.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { transactionWithEvents } from '../events/events.service.ts';
-import { type CycleDeps, settleOpenInvoices } from './billing-cycle.ts';
-import { prorationLines } from './billing-math.ts';
+import { type CycleDeps, settleOpenInvoices, upgradeNow } from './billing-cycle.ts';
 import { buyBoost, listBoostsOf } from './boosts.ts';
-import { chargeInvoice, createInvoice, listInvoiceSummaries, readInvoice } from './invoices.ts';
-import { createPaymentProvider } from './payment-provider.ts';
+import { listInvoiceSummaries, readInvoice } from './invoices.ts';
+import { createTestPaymentProvider, type PaymentProvider } from './payment-provider.ts';
 import { lockPlanUsage } from './plan-limits.service.ts';
+import { createStripePaymentProvider } from './stripe-provider.ts';
+import {
+  receiveStripeWebhook as handleStripeEvent,
+  type WebhookResult,
+} from './stripe-webhooks.ts';
 import {
   announceSubscription,
   lockSubscriptionRow,
@@ -38,13 +43,26 @@ export type BillingCtx = UserCtx<CycleDeps>;
 export { monthPeriodAt } from './billing-math.ts';
 export type { CycleDeps as BillingDeps };
 
+/** The provider for this server: Stripe when STRIPE_SECRET_KEY is set, else test mode. */
+export function createPaymentProvider(env: Env): PaymentProvider {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return createTestPaymentProvider();
+  return createStripePaymentProvider({
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    baseUrl: env.BASE_URL,
+    host: env.STRIPE_API_HOST,
+    port: env.STRIPE_API_PORT,
+    protocol: env.STRIPE_API_PROTOCOL,
+  });
+}
+
 /** What billing needs of the app's dependencies (one provider per server). */
 export function billingDeps(deps: AppDeps): CycleDeps {
   return {
     db: deps.database.db,
     events: deps.events,
     mailer: deps.mailer,
-    provider: createPaymentProvider(),
+    provider: createPaymentProvider(deps.env),
     baseUrl: deps.env.BASE_URL,
   };
 }
@@ -90,6 +108,32 @@ export async function savePaymentMethod({
   });
 }
 
+/**
+ * `POST /api/billing/payment-method/checkout`: where to give (or replace) a card when the
+ * provider collects cards on its own page (Stripe Checkout); test mode takes them in Stoop's form.
+ */
+export async function startCardCheckout({
+  ctx,
+}: {
+  ctx: BillingCtx;
+}): Promise<{ checkoutUrl: string }> {
+  const landlordId = ctx.user.id;
+  if (ctx.provider.mode === 'test') {
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Test mode takes cards in the form on the Billing page; there is no checkout page.',
+    });
+  }
+  const row = await readSubscriptionRow(ctx.db, landlordId);
+  const checkoutUrl = await ctx.provider.checkoutUrl({
+    landlordId,
+    planId: null,
+    paymentMethod: null,
+    customerId: row?.providerCustomerId ?? null,
+  });
+  if (!checkoutUrl) throw new Error('the provider gave no checkout URL for a card');
+  return { checkoutUrl };
+}
+
 type ChangeResult = { subscription: Subscription; checkoutUrl: string | null };
 
 /**
@@ -124,29 +168,20 @@ export async function changeSubscription({
             'Your last payment did not go through. Update your card to pay it, then upgrade.',
         });
       }
-      const checkoutUrl = ctx.provider.checkoutUrl({
+      const checkoutUrl = await ctx.provider.checkoutUrl({
+        landlordId,
         planId: target.id,
         paymentMethod: existing?.paymentMethod ?? null,
+        customerId: existing?.providerCustomerId ?? null,
       });
       if (checkoutUrl) return { ...(await unchanged()), checkoutUrl };
-      const row = await lockSubscriptionRow(tx, landlordId, ctx.provider, now);
-      const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
-      const lines = prorationLines({ from: current, to: target, period, at: now });
-      const invoice = await createInvoice(tx, { landlordId, period, lines, now });
-      const charged = await chargeInvoice(tx, ctx.provider, row, invoice, now);
+      const charged = await upgradeNow(tx, ctx, { landlordId, from: current, to: target, now });
       if (!charged.ok) {
         // Thrown, so the transaction takes the invoice back too: nothing changed.
         throw new AppError('PAYMENT_FAILED', {
           message: `${charged.message} Your plan is unchanged; try another card.`,
         });
       }
-      await updateSubscriptionRow(tx, landlordId, {
-        planId: target.id,
-        status: 'active',
-        pendingPlanId: null,
-        cancelAtPeriodEnd: false,
-        graceEndsAt: null,
-      });
     } else if (target.id === current.id) {
       if (!existing?.pendingPlanId && !existing?.cancelAtPeriodEnd) return unchanged();
       await updateSubscriptionRow(tx, landlordId, {
@@ -164,6 +199,17 @@ export async function changeSubscription({
     const subscription = await announceSubscription(tx, ctx.provider, landlordId, now);
     return { subscription, checkoutUrl: null };
   });
+}
+
+/** `POST /api/billing/webhooks/stripe`: unauthenticated, signature-checked (stripe-webhooks.ts). */
+export async function receiveStripeWebhook({
+  ctx,
+  input,
+}: {
+  ctx: CycleDeps;
+  input: { payload: string; signature: string | undefined };
+}): Promise<WebhookResult> {
+  return handleStripeEvent(ctx, input);
 }
 
 /** `GET /api/billing/invoices`: mine, newest first. */

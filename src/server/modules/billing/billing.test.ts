@@ -322,3 +322,20 @@ describe('billing authorization matrix', () => {
     expect((await renter.client.get('/api/billing/plans')).status).toBe(200);
   });
 });
+
+describe('Stripe endpoints in test mode', () => {
+  it('refuses a webhook (Stripe is not configured) and the card checkout, changing nothing', async () => {
+    const res = await app.request('/api/billing/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'stripe-signature': 't=1,v1=00' },
+      body: JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/Stripe is not configured/);
+    const landlord = await person(client, 'landlord');
+    const checkout = await landlord.client.post('/api/billing/payment-method/checkout');
+    expect(checkout.status).toBe(400);
+    expect((await subscriptionOf(landlord)).paymentMethod).toBeNull();
+  });
+});

@@ -70,7 +70,7 @@ export async function chargeInvoice(
   tx: Executor,
   provider: PaymentProvider,
   subscription: Pick<SubscriptionRow, 'paymentMethod' | 'providerCustomerId'>,
-  invoice: Pick<InvoiceRow, 'id' | 'landlordId' | 'number' | 'totalCents'>,
+  invoice: Pick<InvoiceRow, 'id' | 'landlordId' | 'number' | 'totalCents' | 'attempts'>,
   now: Date,
 ): Promise<ChargeResult> {
   const result: ChargeResult =
@@ -79,20 +79,37 @@ export async function chargeInvoice(
       : await provider.charge({
           landlordId: invoice.landlordId,
           invoiceId: invoice.id,
+          attempt: invoice.attempts,
           amountCents: invoice.totalCents,
           description: `Stoop invoice ${invoice.number}`,
           paymentMethod: subscription.paymentMethod ?? null,
           customerId: subscription.providerCustomerId,
         });
+  if (result.ok) await markInvoicePaid(tx, invoice.id, result.paymentId, now);
+  else await recordFailedAttempt(tx, invoice.id, now);
+  return result;
+}
+
+/** One more failed attempt: the next charge of this invoice is a new one (its own key). */
+export async function recordFailedAttempt(tx: Executor, id: string, now: Date) {
   await tx
     .update(invoices)
-    .set(
-      result.ok
-        ? { status: 'paid', paidAt: now, providerInvoiceId: result.paymentId, updatedAt: now }
-        : { attempts: sql`${invoices.attempts} + 1`, updatedAt: now },
-    )
-    .where(eq(invoices.id, invoice.id));
-  return result;
+    .set({ attempts: sql`${invoices.attempts} + 1`, updatedAt: now })
+    .where(eq(invoices.id, id));
+}
+
+/** Paid by `paymentId` (a charge here, or the provider's word in a webhook). */
+export async function markInvoicePaid(tx: Executor, id: string, paymentId: string, now: Date) {
+  await tx
+    .update(invoices)
+    .set({ status: 'paid', paidAt: now, providerInvoiceId: paymentId, updatedAt: now })
+    .where(eq(invoices.id, id));
+}
+
+/** One invoice by id, locked for the transaction (a webhook's), whoever's it is. */
+export async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row;
 }
 
 /** The landlord's invoices still waiting for a payment, oldest first. */

@@ -6,7 +6,8 @@ import { BILLING_ZONE } from './billing-math.ts';
 
 /*
  * How Stoop takes money, behind one interface: the built-in test-mode provider (no real charges,
- * Stripe's documented test card numbers) now, Stripe (Checkout + webhooks) later. A provider that
+ * Stripe's documented test card numbers) or Stripe (stripe-provider.ts: Checkout for cards,
+ * PaymentIntents for charges, webhooks in stripe-webhooks.ts). A provider that
  * collects cards on its own page answers `checkoutUrl`; one that takes them in Stoop's form
  * answers `saveCard`. Charges carry the invoice id so a retried charge is never taken twice.
  */
@@ -15,6 +16,8 @@ export type ChargeRequest = {
   landlordId: string;
   /** The idempotency key of the charge (Stripe: of its PaymentIntent). */
   invoiceId: string;
+  /** Failed attempts so far: a new card's retry is a new charge, a replayed one is not. */
+  attempt: number;
   amountCents: number;
   description: string;
   paymentMethod: PaymentMethod | null;
@@ -29,6 +32,14 @@ export type ChargeResult =
 
 export type SavedCard = { paymentMethod: PaymentMethod; customerId: string | null };
 
+export type CheckoutRequest = {
+  landlordId: string;
+  /** The plan to move to once the card is saved; null: only save (or replace) the card. */
+  planId: PlanId | null;
+  paymentMethod: PaymentMethod | null;
+  customerId: string | null;
+};
+
 export interface PaymentProvider {
   /** Stored on the subscription row. */
   readonly id: 'test' | 'stripe';
@@ -36,8 +47,11 @@ export interface PaymentProvider {
   readonly mode: 'test' | 'live';
   /** Keeps a card typed into Stoop's own form; refuses it with a 400 that says why. */
   saveCard(input: { landlordId: string; card: PaymentMethodInput; now: Date }): Promise<SavedCard>;
-  /** Where the landlord must go to pay first, or null when the card on file is charged now. */
-  checkoutUrl(input: { planId: PlanId; paymentMethod: PaymentMethod | null }): string | null;
+  /**
+   * Where the landlord must go to give a card first (then, with `planId`, to upgrade to it), or
+   * null when the card on file is charged now.
+   */
+  checkoutUrl(input: CheckoutRequest): Promise<string | null>;
   charge(input: ChargeRequest): Promise<ChargeResult>;
 }
 
@@ -92,8 +106,9 @@ export function createTestPaymentProvider(): PaymentProvider {
         customerId: null,
       };
     },
-    checkoutUrl({ planId, paymentMethod }) {
-      return paymentMethod ? null : testCheckoutUrl(planId);
+    async checkoutUrl({ planId, paymentMethod }) {
+      // Cards are typed into Stoop's own form here: only an upgrade without one goes elsewhere.
+      return paymentMethod || !planId ? null : testCheckoutUrl(planId);
     },
     async charge({ paymentMethod, invoiceId }) {
       if (!paymentMethod) {
@@ -105,9 +120,4 @@ export function createTestPaymentProvider(): PaymentProvider {
       return { ok: true, paymentId: `test_${invoiceId}_${charges}` };
     },
   };
-}
-
-/** The provider for this server (Stripe when it is built and STRIPE_SECRET_KEY is set). */
-export function createPaymentProvider(): PaymentProvider {
-  return createTestPaymentProvider();
 }

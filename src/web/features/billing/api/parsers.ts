@@ -3,6 +3,7 @@ import {
   type Boost,
   BoostSchema,
   BoostsResponseSchema,
+  CardCheckoutResponseSchema,
   ChangeSubscriptionResponseSchema,
   InvoiceSchema,
   InvoicesResponseSchema,
@@ -20,6 +21,7 @@ import { LandlordListingsSchema } from '../../../../shared/schemas/landlord-list
 export const plans = PlansResponseSchema.parse;
 export const subscription = SubscriptionSchema.parse;
 export const changeSubscription = ChangeSubscriptionResponseSchema.parse;
+export const cardCheckout = CardCheckoutResponseSchema.parse;
 export const invoices = InvoicesResponseSchema.parse;
 export const invoice = InvoiceSchema.parse;
 export const boosts = BoostsResponseSchema.parse;

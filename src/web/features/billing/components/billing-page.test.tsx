@@ -33,6 +33,9 @@ function stubBilling(
       return { body: subscription };
     if (path === '/api/billing/subscription' && call.method === 'POST') return onChange?.(call);
     if (path === '/api/billing/plans') return { body: plansFixture() };
+    if (path === '/api/billing/payment-method/checkout' && call.method === 'POST') {
+      return { body: { checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_1' } };
+    }
     if (path === '/api/billing/invoices') return { body: { items: [invoiceSummaryFixture()] } };
     if (path === '/api/billing/boosts') return { body: { items: [boostFixture()] } };
     if (path === '/api/billing/payment-method') {
@@ -118,6 +121,21 @@ describe('the billing page', () => {
     await waitFor(() =>
       expect(text(container)).toContain('You move to the Starter plan on Dec 1, 2026'),
     );
+  });
+
+  it('in Stripe mode: no test label, no card form; the card is given on Stripe Checkout', async () => {
+    const live = subscriptionFixture({ mode: 'live', paymentMethod: null });
+    const stripeUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
+    const calls = stubBilling(live);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() => expect(container.querySelector('[data-testid="plan-pro"]')).not.toBeNull());
+    expect(container.querySelector('[data-testid="test-mode"]')).toBeNull();
+    const section = container.querySelector('[data-testid="payment-method"]');
+    expect(section?.querySelector('form')).toBeNull();
+    await act(async () => (section ? buttonNamed(section, 'Add a card on Stripe') : null)?.click());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripeUrl));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('goes to the checkout when the server asks for a card first', async () => {

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { planById } from '../../../../shared/billing-plans.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -9,13 +10,15 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangeSubscription } from '../api/change-subscription.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
+import { goToCheckout } from '../checkout-redirect.ts';
 import { formatPlanPrice, usageText } from '../format.ts';
 import { CardForm } from './card-form.tsx';
 import { TestModeBadge } from './test-mode-badge.tsx';
 
 /**
  * The built-in test checkout (`/landlord/billing/checkout?plan=<id>`): where `checkoutUrl` sends a
- * landlord with no card. The card is saved, then the plan changes; back to billing when done.
+ * landlord with no card. The card is saved, then the plan changes; back to billing when done. In
+ * Stripe mode the card is given on Stripe Checkout instead (a button goes there).
  */
 export function CheckoutPage({ planParam }: { planParam: string | null }) {
   const plan = planParam === null ? undefined : planById(planParam);
@@ -67,27 +70,49 @@ export function CheckoutPage({ planParam }: { planParam: string | null }) {
         <h2 id="checkout-card-heading" className="mb-4 text-lg font-semibold text-stone-900">
           Card details
         </h2>
-        <CardForm
-          testMode={sub.mode === 'test'}
-          submitLabel={`Pay and start ${plan.name}`}
-          pending={pending}
-          error={saveCard.error ?? change.error}
-          onSubmit={async (card) => {
-            change.reset();
-            try {
-              await saveCard.mutateAsync(card);
-              const answer = await change.mutateAsync(plan.id);
-              if (answer.checkoutUrl) {
-                // Still no card the provider accepts: stay, the error says why.
-                return;
+        {sub.mode === 'test' ? (
+          <CardForm
+            testMode
+            submitLabel={`Pay and start ${plan.name}`}
+            pending={pending}
+            error={saveCard.error ?? change.error}
+            onSubmit={async (card) => {
+              change.reset();
+              try {
+                await saveCard.mutateAsync(card);
+                const answer = await change.mutateAsync(plan.id);
+                if (answer.checkoutUrl) {
+                  // Still no card the provider accepts: stay, the error says why.
+                  return;
+                }
+                toast.success(`You are on the ${plan.name} plan.`);
+                void navigate(paths.landlordBilling.href());
+              } catch {
+                // Shown by the form (the mutation's error).
               }
-              toast.success(`You are on the ${plan.name} plan.`);
-              void navigate(paths.landlordBilling.href());
-            } catch {
-              // Shown by the form (the mutation's error).
-            }
-          }}
-        />
+            }}
+          />
+        ) : (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-stone-700">
+              Card details are entered on Stripe's secure page; you come back here when done.
+            </p>
+            <Button
+              disabled={change.isPending}
+              onClick={() =>
+                change.mutate(plan.id, {
+                  onSuccess: ({ checkoutUrl }) => {
+                    if (checkoutUrl) goToCheckout(checkoutUrl, navigate);
+                    else void navigate(paths.landlordBilling.href());
+                  },
+                })
+              }
+            >
+              Continue to Stripe
+            </Button>
+            {change.error ? <Alert>{errorMessage(change.error)}</Alert> : null}
+          </div>
+        )}
       </section>
       <aside
         aria-labelledby="checkout-summary-heading"

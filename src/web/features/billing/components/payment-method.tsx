@@ -1,13 +1,55 @@
 import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Subscription } from '../../../../shared/schemas/billing.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCardCheckout } from '../api/card-checkout.ts';
 import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
+import { goToCheckout } from '../checkout-redirect.ts';
 import { CardForm } from './card-form.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The card on file (brand, last 4, expiry) and a form to add or replace it. */
+/** Stripe mode: the card is given on Stripe Checkout; its webhook saves it here (live). */
+function StripeCardButton({ hasCard }: { hasCard: boolean }) {
+  const checkout = useCardCheckout();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const back = params.get('checkout');
+  return (
+    <div className="mt-4 flex flex-col items-start gap-2">
+      {back === 'done' ? (
+        <p className="text-sm text-stone-700" role="status">
+          Stripe has your card. It shows here as soon as Stripe confirms it, usually within seconds.
+        </p>
+      ) : back === 'canceled' ? (
+        <p className="text-sm text-stone-700" role="status">
+          Checkout was canceled; nothing changed.
+        </p>
+      ) : null}
+      <Button
+        variant={hasCard ? 'secondary' : 'primary'}
+        size="sm"
+        disabled={checkout.isPending}
+        onClick={() =>
+          checkout.mutate(undefined, {
+            onSuccess: ({ checkoutUrl }) => goToCheckout(checkoutUrl, navigate),
+          })
+        }
+      >
+        {hasCard ? 'Replace card on Stripe' : 'Add a card on Stripe'}
+      </Button>
+      <p className="text-sm text-stone-600">
+        Card details are entered on Stripe's secure page; Stoop never sees the number.
+      </p>
+      {checkout.error ? <Alert>{errorMessage(checkout.error)}</Alert> : null}
+    </div>
+  );
+}
+
+/** The card on file (brand, last 4, expiry) and a form (test mode) or Stripe to change it. */
 export function PaymentMethodSection({ subscription }: { subscription: Subscription }) {
   const card = subscription.paymentMethod;
   const [editing, setEditing] = useState(false);
@@ -34,7 +76,7 @@ export function PaymentMethodSection({ subscription }: { subscription: Subscript
               · expires {pad(card.expMonth)}/{card.expYear}
             </span>
           </p>
-          {editing ? null : (
+          {editing || !testMode ? null : (
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               Replace card
             </Button>
@@ -45,7 +87,8 @@ export function PaymentMethodSection({ subscription }: { subscription: Subscript
           No card on file. The free plan needs none; add one to upgrade or boost a listing.
         </p>
       )}
-      {showForm ? (
+      {!testMode ? <StripeCardButton hasCard={card !== null} /> : null}
+      {testMode && showForm ? (
         <div className="mt-5 max-w-md">
           <CardForm
             testMode={testMode}

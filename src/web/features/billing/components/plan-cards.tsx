@@ -8,6 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useChangeSubscription } from '../api/change-subscription.ts';
+import { goToCheckout } from '../checkout-redirect.ts';
 import { formatDate, formatPlanPrice, type PlanAction, planAction, planName } from '../format.ts';
 
 const BUTTON_LABEL: Record<Exclude<PlanAction, 'current' | 'pending'>, (name: string) => string> = {
@@ -52,7 +53,7 @@ export function PlanCards({
       onSuccess: ({ checkoutUrl }) => {
         setConfirming(null);
         if (checkoutUrl) {
-          void navigate(checkoutUrl);
+          goToCheckout(checkoutUrl, navigate);
           return;
         }
         toast.success(
