@@ -73,10 +73,10 @@ export function Component() {
             testId="stat-unread"
           />
           {/* On a phone the two cards take a row each: half of 375 px cut tour titles short. */}
-          <div className="col-span-2 grid sm:col-span-1">
+          <div className="col-span-2 grid min-w-0 grid-cols-1 sm:col-span-1">
             <RenterToursCard toursHref={paths.tours.href()} />
           </div>
-          <div className="col-span-2 grid sm:col-span-1">
+          <div className="col-span-2 grid min-w-0 grid-cols-1 sm:col-span-1">
             <DashboardCard
               title="Viewing notes"
               count={notes.length}
