@@ -4,7 +4,7 @@
  * about 290 listings), then autocannon on each read, one after the other:
  *   GET /api/landlord/listings                       first page of the manager
  *   GET /api/landlord/listings?q=studio&status=active&page=2
- *   GET /api/landlord/dashboard                      listings by status, 7-day views/saves/inquiries
+ *   GET /api/landlord/stats                          the landlord dashboard's figures (issue 14)
  *   GET /api/saved-listings                          the renter dashboard's saved listings
  *
  *   npx tsx bench/dashboards.ts [--duration 10] [--warmup 3] [--connections 50]
@@ -63,7 +63,7 @@ try {
   const reads: Array<[string, string, string]> = [
     ['landlordListings', '/api/landlord/listings', landlord],
     ['landlordListingsSearched', '/api/landlord/listings?q=studio&status=active&page=2', landlord],
-    ['landlordDashboard', '/api/landlord/dashboard', landlord],
+    ['landlordStats', '/api/landlord/stats', landlord],
     ['savedListings', '/api/saved-listings', renter],
   ];
   const figures: Record<string, Awaited<ReturnType<typeof load>>> = {};

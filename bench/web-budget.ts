@@ -10,6 +10,10 @@
  *     runs. The listing page is `/listings/{id}` of the newest active demo listing with photos,
  *     picked through the server's search API (on a phone it replaces itself with
  *     `/listings/{id}/mobile`, so its initial JS counts both route chunks).
+ *  3. Signed in as the demo landlord or renter (a session cookie sent with every request), the
+ *     same Lighthouse runs on `/landlord/dashboard`, `/renter/dashboard` and `/landlord/billing`
+ *     with their seeded data: accessibility 100 (issue 14). Their performance is reported, not
+ *     held to the landing pages' 95.
  *
  *   npx tsx bench/web-budget.ts [--runs 3] [--base-url http://localhost:3000] [--skip-lighthouse]
  *     [--pages /search,/]
@@ -30,7 +34,9 @@ import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
 import { LANDING_PAGE_MODULES } from '../src/server/lib/route-preloads.ts';
+import { signIn } from '../src/server/test/server-process.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_KB = 150;
@@ -56,25 +62,48 @@ const PAGES = [
 ] as const;
 const LISTING_PAGE = '/listings/{id}';
 
+type DemoRole = 'landlord' | 'renter';
+
 /**
- * Signed-in pages: their initial JS is held to the same budget, but Lighthouse does not visit
- * them (it has no session). The dashboards' charts (uPlot) load after the page, never here.
+ * Signed-in pages: their initial JS is held to the same budget; those with `as` are also run
+ * through Lighthouse signed in as that demo user. The dashboards' charts (uPlot) load after the
+ * page, never here.
  */
-const SIGNED_IN_PAGES = [
-  { path: '/landlord/dashboard', modules: ['src/web/app/routes/landlord-dashboard.tsx'] },
-  { path: '/landlord/billing', modules: ['src/web/app/routes/landlord-billing.tsx'] },
-  { path: '/landlord/billing/checkout', modules: ['src/web/app/routes/landlord-checkout.tsx'] },
-  { path: '/landlord/billing/invoices/{id}', modules: ['src/web/app/routes/landlord-invoice.tsx'] },
-  { path: '/landlord/profile', modules: ['src/web/app/routes/landlord-profile.tsx'] },
-  { path: '/renter/dashboard', modules: ['src/web/app/routes/renter-dashboard.tsx'] },
-] as const;
+const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; modules: readonly string[]; as?: DemoRole }> =
+  [
+    {
+      path: '/landlord/dashboard',
+      modules: ['src/web/app/routes/landlord-dashboard.tsx'],
+      as: 'landlord',
+    },
+    {
+      path: '/landlord/billing',
+      modules: ['src/web/app/routes/landlord-billing.tsx'],
+      as: 'landlord',
+    },
+    { path: '/landlord/billing/checkout', modules: ['src/web/app/routes/landlord-checkout.tsx'] },
+    {
+      path: '/landlord/billing/invoices/{id}',
+      modules: ['src/web/app/routes/landlord-invoice.tsx'],
+    },
+    { path: '/landlord/profile', modules: ['src/web/app/routes/landlord-profile.tsx'] },
+    {
+      path: '/renter/dashboard',
+      modules: ['src/web/app/routes/renter-dashboard.tsx'],
+      as: 'renter',
+    },
+  ];
+const DEMO_EMAIL: Record<DemoRole, string> = {
+  landlord: 'landlord@stoop.test',
+  renter: 'renter@stoop.test',
+};
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'base-url': { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
-    /** Lighthouse only these pages (comma-separated paths from PAGES). */
+    /** Lighthouse only these pages (comma-separated paths from PAGES or signed-in pages). */
     pages: { type: 'string' },
     /** Keep every run's Lighthouse report (JSON) in this folder. */
     'report-dir': { type: 'string' },
@@ -83,7 +112,11 @@ const { values } = parseArgs({
 const RUNS = Math.max(1, Number(values.runs));
 const ONLY = values.pages === undefined ? null : new Set(values.pages.split(','));
 if (ONLY !== null) {
-  const unknown = [...ONLY].filter((p) => !PAGES.some((page) => page.path === p));
+  const unknown = [...ONLY].filter(
+    (p) =>
+      !PAGES.some((page) => page.path === p) &&
+      !SIGNED_IN_PAGES.some((page) => page.path === p && page.as),
+  );
   if (unknown.length > 0) throw new Error(`--pages: no such page ${unknown.join(', ')}`);
 }
 
@@ -234,6 +267,8 @@ async function startChromium(profileDir: string) {
 
 type PageScore = {
   path: string;
+  /** Signed-in pages are held to accessibility only. */
+  signedIn: boolean;
   performance: number;
   accessibility: number;
   fcpMs: number;
@@ -244,7 +279,7 @@ type PageScore = {
   runs: number[];
 };
 
-type RunScore = Omit<PageScore, 'path' | 'runs'>;
+type RunScore = Omit<PageScore, 'path' | 'runs' | 'signedIn'>;
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 type Run = RunScore & { report: Report };
 
@@ -284,7 +319,7 @@ function diagnose(report: Report): string[] {
 }
 
 /** One Lighthouse run in a fresh Chromium (a reused tab can lose the trace: NO_NAVSTART). */
-async function lighthouseOnce(url: string, profileDir: string): Promise<Run> {
+async function lighthouseOnce(url: string, profileDir: string, cookie?: string): Promise<Run> {
   for (let attempt = 1; ; attempt += 1) {
     const chromium = await startChromium(profileDir);
     try {
@@ -293,6 +328,7 @@ async function lighthouseOnce(url: string, profileDir: string): Promise<Run> {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: cookie ? { Cookie: cookie } : null,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
       const { categories, audits, runtimeError } = result.lhr;
@@ -332,13 +368,19 @@ async function runLighthouse(
   baseUrl: string,
   urls: Map<string, string>,
   profileDir: string,
+  cookies: Record<DemoRole, string>,
 ): Promise<PageScore[]> {
   const scores: PageScore[] = [];
-  for (const page of PAGES) {
+  const audited = [
+    ...PAGES.map((page) => ({ path: page.path, as: undefined })),
+    ...SIGNED_IN_PAGES.filter((page) => page.as),
+  ];
+  for (const page of audited) {
     if (ONLY !== null && !ONLY.has(page.path)) continue;
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) {
-      const run = await lighthouseOnce(`${baseUrl}${urls.get(page.path)}`, profileDir);
+      const url = `${baseUrl}${urls.get(page.path) ?? page.path}`;
+      const run = await lighthouseOnce(url, profileDir, page.as && cookies[page.as]);
       runs.push(run);
       if (values['report-dir']) {
         fs.mkdirSync(values['report-dir'], { recursive: true });
@@ -352,7 +394,12 @@ async function runLighthouse(
     ];
     if (!chosen) throw new Error('no runs');
     const { report, ...score } = chosen;
-    scores.push({ path: page.path, ...score, runs: runs.map((r) => r.performance) });
+    scores.push({
+      path: page.path,
+      signedIn: page.as !== undefined,
+      ...score,
+      runs: runs.map((r) => r.performance),
+    });
     if (score.performance < MIN_PERFORMANCE || score.accessibility < MIN_ACCESSIBILITY) {
       for (const line of diagnose(report)) console.log(`  ${page.path}: ${line}`);
     }
@@ -393,10 +440,14 @@ async function main() {
       for (const url of urls.values()) await fetch(`${baseUrl}${url}`).then((r) => r.text());
       console.log(`Lighthouse (mobile, ${RUNS} run(s) per page) against ${baseUrl} …`);
       console.log(`  ${LISTING_PAGE} is ${listingPath}`);
-      scores = await runLighthouse(baseUrl, urls, path.join(workRoot, 'chromium-profile'));
+      const cookies = {
+        landlord: await signIn(baseUrl, DEMO_EMAIL.landlord, DEMO_PASSWORD),
+        renter: await signIn(baseUrl, DEMO_EMAIL.renter, DEMO_PASSWORD),
+      };
+      scores = await runLighthouse(baseUrl, urls, path.join(workRoot, 'chromium-profile'), cookies);
       for (const s of scores) {
         console.log(
-          `  ${s.path.padEnd(14)} performance ${s.performance} (runs ${s.runs.join(', ')}), accessibility ${s.accessibility}, FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.speedIndexMs} ms`,
+          `  ${s.path.padEnd(20)} performance ${s.performance} (runs ${s.runs.join(', ')}), accessibility ${s.accessibility}, FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, SI ${s.speedIndexMs} ms`,
         );
       }
     }
@@ -404,7 +455,10 @@ async function main() {
     const withinBudget = sizes.pages.every((p) => p.initialJsGzipKb <= BUDGET_KB);
     const lighthouseOk =
       scores === null ||
-      scores.every((s) => s.performance >= MIN_PERFORMANCE && s.accessibility >= MIN_ACCESSIBILITY);
+      scores.every(
+        (s) =>
+          (s.signedIn || s.performance >= MIN_PERFORMANCE) && s.accessibility >= MIN_ACCESSIBILITY,
+      );
     const summary = {
       bench: 'web-budget',
       budgetKb: BUDGET_KB,

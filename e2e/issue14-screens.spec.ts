@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { RenterDashboardSchema } from '../src/shared/schemas/billing.ts';
+import { LandlordStatsSchema, RenterDashboardSchema } from '../src/shared/schemas/billing.ts';
 import { ListingPageSchema } from '../src/shared/schemas/listings.ts';
 import { SavedListingsSchema } from '../src/shared/schemas/saved-listings.ts';
 import {
@@ -171,6 +171,84 @@ test.describe('issue 14 renter dashboard', () => {
       await page.screenshot({
         path: testInfo.outputPath(`renter-dashboard-${viewport.name}.png`),
         fullPage: true,
+      });
+    });
+  }
+});
+
+/*
+ * The same three screens on the demo data (no `page.route`): what the server answers is what the
+ * page shows, the figures agree with the API, and a screenshot of each for a human look.
+ */
+test.describe('issue 14 screens on the demo data', () => {
+  for (const viewport of VIEWPORTS) {
+    test.describe(viewport.name, () => {
+      test.describe('landlord', () => {
+        test.use({ storageState: storageStateFor('landlord') });
+
+        test(`dashboard and billing (${viewport.name})`, async ({ page }, testInfo) => {
+          await page.setViewportSize(viewport);
+          const stats = LandlordStatsSchema.parse(
+            await (await page.request.get('/api/landlord/stats')).json(),
+          );
+
+          await page.goto('/landlord/dashboard');
+          await pageReady(page);
+          const value = (id: string) => page.getByTestId(id).getByTestId('stat-value');
+          await expect(value('stat-active')).toHaveText(String(stats.listings.active));
+          await expect(value('stat-draft')).toHaveText(String(stats.listings.draft));
+          await expect(value('stat-plan')).toHaveText(
+            `${stats.plan.activeListings}/${stats.plan.activeListingLimit}`,
+          );
+          const views = page.getByTestId('chart-views');
+          await expect(views.getByTestId('total-7')).toHaveText(
+            stats.totals.last7.views.toLocaleString('en-US'),
+          );
+          await expect(views.locator('canvas')).toHaveCount(1);
+          await noSidewaysScroll(page, viewport.width);
+          await expectNoSeriousViolations(page);
+          await page.screenshot({
+            path: testInfo.outputPath(`real-landlord-dashboard-${viewport.name}.png`),
+            fullPage: true,
+          });
+
+          await page.goto('/landlord/billing');
+          await pageReady(page);
+          await expect(page.getByTestId('plan-usage')).toContainText(
+            `${stats.plan.activeListings} of ${stats.plan.activeListingLimit} active listings`,
+          );
+          await noSidewaysScroll(page, viewport.width);
+          await expectNoSeriousViolations(page);
+          await page.screenshot({
+            path: testInfo.outputPath(`real-billing-${viewport.name}.png`),
+            fullPage: true,
+          });
+        });
+      });
+
+      test.describe('renter', () => {
+        test.use({ storageState: storageStateFor('renter') });
+
+        test(`dashboard (${viewport.name})`, async ({ page }, testInfo) => {
+          await page.setViewportSize(viewport);
+          const dashboard = RenterDashboardSchema.parse(
+            await (await page.request.get('/api/renter/dashboard')).json(),
+          );
+          await page.goto('/renter/dashboard');
+          await pageReady(page);
+          await expect(page.getByTestId('stat-saved').getByTestId('stat-value')).toHaveText(
+            String(dashboard.saved.total),
+          );
+          await expect(page.getByTestId('dashboard-similar').getByRole('listitem')).toHaveCount(
+            dashboard.similar.length,
+          );
+          await noSidewaysScroll(page, viewport.width);
+          await expectNoSeriousViolations(page);
+          await page.screenshot({
+            path: testInfo.outputPath(`real-renter-dashboard-${viewport.name}.png`),
+            fullPage: true,
+          });
+        });
       });
     });
   }

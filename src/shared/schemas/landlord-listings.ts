@@ -63,15 +63,3 @@ export const LandlordListingsSchema = z.object({
   statusCounts: ListingStatusCountsSchema,
 });
 export type LandlordListingsPage = z.infer<typeof LandlordListingsSchema>;
-
-/** `GET /api/landlord/dashboard`: the landlord's listing figures (conversations come from messaging). */
-export const LandlordDashboardSchema = z.object({
-  listings: ListingStatusCountsSchema,
-  /** The last 7 days, today (New York) included. */
-  lastSevenDays: z.object({
-    views: z.number().int(),
-    saves: z.number().int(),
-    inquiries: z.number().int(),
-  }),
-});
-export type LandlordDashboard = z.infer<typeof LandlordDashboardSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_PARTS, WEEKDAYS, type Weekday } from '../tours.ts';
 import { IdempotencyKeySchema } from './messaging.ts';
 
 /*
@@ -60,16 +61,7 @@ export const DayRangesSchema = z
     }
   });
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday };
 
 /** Weekly hours; a day left out (or empty) is closed. */
 export const WeeklyHoursSchema = z.object({
@@ -330,7 +322,7 @@ export const ToursResponseSchema = z.object({ items: z.array(TourSchema) });
 
 // ---- Waitlist ----
 
-export const DAY_PARTS = ['morning', 'afternoon', 'evening'] as const;
+export { DAY_PARTS };
 /** morning before 12:00, afternoon 12:00-17:00, evening from 17:00 (local). */
 export const DayPartSchema = z.enum(DAY_PARTS);
 

@@ -108,15 +108,23 @@ describe('GET /api/landlord/stats', () => {
     expect((await stats(landlord.client)).plan.planId).toBe('free');
   });
 
-  it('agrees with GET /api/landlord/dashboard on the last 7 days', async () => {
+  // The figures GET /api/landlord/dashboard gave (removed): every status, the last 7 days.
+  it('counts rented and archived listings; a view 7 days before today is outside the 7', async () => {
     const landlord = await person(client, 'landlord');
     const listing = await publishListing(app, landlord.client);
+    // One at a time: the free plan allows two active listings.
+    const rented = await publishListing(app, landlord.client);
+    await landlord.client.patch(`/api/listings/${rented.id}`, { status: 'rented' });
+    const archived = await publishListing(app, landlord.client);
+    await landlord.client.patch(`/api/listings/${archived.id}`, { status: 'archived' });
     await secondRenter.client.get(`/api/listings/${listing.id}`);
+    await db.execute(sql`
+      insert into listing_daily_views (listing_id, day, views)
+      values (${listing.id}, (now() at time zone 'America/New_York')::date - 7, 40)`);
     const figures = await stats(landlord.client);
-    const old = await landlord.client.get('/api/landlord/dashboard');
-    expect(((await old.json()) as { lastSevenDays: unknown }).lastSevenDays).toEqual(
-      figures.totals.last7,
-    );
+    expect(figures.listings).toEqual({ active: 1, draft: 0, rented: 1, archived: 1 });
+    expect(figures.totals.last7).toEqual({ views: 1, saves: 0, inquiries: 0 });
+    expect(figures.totals.last30).toEqual({ views: 41, saves: 0, inquiries: 0 });
   });
 });
 

@@ -1,6 +1,5 @@
 import { LISTING_STATUSES, type ListingStatus } from '../../../shared/listings.ts';
 import type {
-  LandlordDashboard,
   LandlordListingsPage,
   LandlordListingsQuery,
   ListingStatusCounts,
@@ -8,7 +7,6 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { landlordDailyFigures, sumFigures } from './landlord-figures.ts';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import { flushViews } from './listings.service.ts';
 
@@ -137,17 +135,4 @@ export async function landlordListings({
 /** The landlord's listings by status. */
 export function landlordStatusCounts({ ctx: { db, user } }: { ctx: UserCtx }) {
   return statusCounts(db, user.id, null);
-}
-
-/**
- * `GET /api/landlord/dashboard`: listings by status and the last 7 New York days (today
- * included) of views, saves by others and new inquiries across all the landlord's listings.
- * Superseded by `GET /api/landlord/stats` (issue 14), which reads the same figures.
- */
-export async function landlordDashboard({ ctx }: { ctx: UserCtx }): Promise<LandlordDashboard> {
-  const [listings, daily] = await Promise.all([
-    landlordStatusCounts({ ctx }),
-    landlordDailyFigures({ ctx, input: { days: 7 } }),
-  ]);
-  return { listings, lastSevenDays: sumFigures(daily) };
 }

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
-import {
-  LandlordDashboardSchema,
-  LandlordListingsSchema,
-} from '../../../shared/schemas/landlord-listings.ts';
+import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
@@ -26,12 +23,6 @@ async function page(who: ApiClient, query = '') {
   const res = await who.get(`/api/landlord/listings${query}`);
   expect(res.status, await res.clone().text()).toBe(200);
   return LandlordListingsSchema.parse(await res.json());
-}
-
-async function dashboard(who: ApiClient) {
-  const res = await who.get('/api/landlord/dashboard');
-  expect(res.status, await res.clone().text()).toBe(200);
-  return LandlordDashboardSchema.parse(await res.json());
 }
 
 async function draft(who: ApiClient, title: string, extra: Record<string, unknown> = {}) {
@@ -116,42 +107,8 @@ describe('GET /api/landlord/listings', () => {
 });
 
 describe('GET /api/landlord/dashboard', () => {
-  it('counts listings by status and the last 7 days of views, saves and inquiries', async () => {
-    const fresh = await person(client, 'landlord');
-    const empty = await dashboard(fresh.client);
-    expect(empty).toEqual({
-      listings: { draft: 0, active: 0, rented: 0, archived: 0 },
-      lastSevenDays: { views: 0, saves: 0, inquiries: 0 },
-    });
-
-    const listing = await publishListing(app, fresh.client);
-    await draft(fresh.client, 'A draft');
-    await visitor.get(`/api/listings/${listing.id}`);
-    await renter.client.get(`/api/listings/${listing.id}`);
-    await fresh.client.get(`/api/listings/${listing.id}`); // the owner: not a view
-    await renter.client.request('PUT', `/api/saved-listings/${listing.id}`);
-    const conversation = await openConversation(renter, fresh, listing.id);
-    await send(renter, conversation.id, 'Can I see it Saturday?');
-    // Views from eight days ago and a save from last week fall outside the window.
-    await db.execute(sql`
-      insert into listing_daily_views (listing_id, day, views)
-      values (${listing.id}, (now() at time zone 'America/New_York')::date - 8, 40)`);
-    await secondRenter.client.request('PUT', `/api/saved-listings/${listing.id}`);
-    await db.execute(sql`
-      update saved_listings set created_at = now() - interval '8 days'
-      where user_id = ${secondRenter.id} and listing_id = ${listing.id}`);
-
-    expect(await dashboard(fresh.client)).toEqual({
-      listings: { draft: 1, active: 1, rented: 0, archived: 0 },
-      lastSevenDays: { views: 2, saves: 1, inquiries: 1 },
-    });
-  });
-
-  it('is for landlords only and never shows another landlord’s figures', async () => {
-    expect((await renter.client.get('/api/landlord/dashboard')).status).toBe(403);
-    expect((await visitor.get('/api/landlord/dashboard')).status).toBe(401);
-    const other = await dashboard(otherLandlord.client);
-    expect(other.listings).toEqual({ draft: 1, active: 0, rented: 0, archived: 0 });
+  it('is gone: the dashboard reads GET /api/landlord/stats', async () => {
+    expect((await landlord.client.get('/api/landlord/dashboard')).status).toBe(404);
   });
 });
 

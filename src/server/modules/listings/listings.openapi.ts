@@ -1,7 +1,4 @@
-import {
-  LandlordDashboardSchema,
-  LandlordListingsSchema,
-} from '../../../shared/schemas/landlord-listings.ts';
+import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
   CreateListingSchema,
   FeaturedListingsSchema,
@@ -89,15 +86,6 @@ export const listingsApiOperations: ApiOperation[] = [
       "A page of the signed-in landlord's listings, newest first, with views, saves (not the owner's) and inquiries. Query: q (title or address), status, page (from 1), pageSize (1-100, default 20)",
     tags: ['listings'],
     response: LandlordListingsSchema,
-    auth: true,
-  },
-  {
-    method: 'get',
-    path: '/api/landlord/dashboard',
-    summary:
-      "The signed-in landlord's listings by status and the last 7 New York days' views, saves and new inquiries",
-    tags: ['listings'],
-    response: LandlordDashboardSchema,
     auth: true,
   },
   {

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { limitBody } from '../../lib/http.ts';
 import { PHOTO_MESSAGES } from '../../lib/images.ts';
 import { validate } from '../../lib/validate.ts';
-import { landlordDashboard, landlordListings } from './landlord-listings.service.ts';
+import { landlordListings } from './landlord-listings.service.ts';
 import { addPhoto, deletePhoto, reorderPhotos } from './listing-photos.service.ts';
 import {
   createListing,
@@ -151,21 +151,17 @@ export function createPhotoUploadRoutes({ database: { db }, storage }: AppDeps) 
   );
 }
 
-/** `/api/landlord`: the landlord's own listings table and dashboard figures. */
+/** `/api/landlord`: the landlord's own listings table (the dashboard reads `/api/landlord/stats`). */
 export function createLandlordListingsRoutes({ database: { db }, storage }: AppDeps) {
-  return new Hono<AppEnv>()
-    .get(
-      '/listings',
-      requireRole('landlord'),
-      validate('query', LandlordListingsQuerySchema),
-      async (c) => {
-        const ctx = { db, storage, user: currentUser(c) };
-        return c.json(await landlordListings({ ctx, input: c.req.valid('query') }));
-      },
-    )
-    .get('/dashboard', requireRole('landlord'), async (c) => {
-      return c.json(await landlordDashboard({ ctx: { db, user: currentUser(c) } }));
-    });
+  return new Hono<AppEnv>().get(
+    '/listings',
+    requireRole('landlord'),
+    validate('query', LandlordListingsQuerySchema),
+    async (c) => {
+      const ctx = { db, storage, user: currentUser(c) };
+      return c.json(await landlordListings({ ctx, input: c.req.valid('query') }));
+    },
+  );
 }
 
 const neighborhoodsBody = {

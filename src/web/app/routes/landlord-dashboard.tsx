@@ -99,32 +99,39 @@ export function Component() {
         {figures && listingCount !== 0 ? (
           <ActivityCharts stats={figures} hrefs={ACTIVITY_LINKS} />
         ) : null}
-        <div className="grid gap-4 lg:grid-cols-3">
-          <div className="min-w-0 lg:col-span-2">
-            {user ? (
-              <LatestConversations
-                userId={user.id}
-                emptyText="No conversations yet. Renters who message you about a listing appear here."
-              />
-            ) : null}
-          </div>
-          <LandlordUpcomingTours />
-        </div>
-        <nav
-          aria-label="Manage"
-          className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-        >
-          <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Manage</h2>
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {MANAGE.map(([to, label]) => (
-              <li key={to}>
-                <Link to={to} className={buttonClass('secondary', 'sm')}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* Below the figures only once they are in: appearing later, it would be pushed down. */}
+        {dashboard.isPending ? null : (
+          <>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <div className="min-w-0 lg:col-span-2">
+                {user ? (
+                  <LatestConversations
+                    userId={user.id}
+                    emptyText="No conversations yet. Renters who message you about a listing appear here."
+                  />
+                ) : null}
+              </div>
+              <LandlordUpcomingTours />
+            </div>
+            <nav
+              aria-label="Manage"
+              className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+            >
+              <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
+                Manage
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {MANAGE.map(([to, label]) => (
+                  <li key={to}>
+                    <Link to={to} className={buttonClass('secondary', 'sm')}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </>
+        )}
       </div>
     </Page>
   );

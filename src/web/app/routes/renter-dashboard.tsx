@@ -72,14 +72,19 @@ export function Component() {
             href={paths.chat.href()}
             testId="stat-unread"
           />
-          <RenterToursCard toursHref={paths.tours.href()} />
-          <DashboardCard
-            title="Viewing notes"
-            count={notes.length}
-            empty="No notes yet. Notes you take on a viewing stay in this browser."
-            href="/profile"
-            linkLabel="Your profile"
-          />
+          {/* On a phone the two cards take a row each: half of 375 px cut tour titles short. */}
+          <div className="col-span-2 grid min-w-0 grid-cols-1 sm:col-span-1">
+            <RenterToursCard toursHref={paths.tours.href()} />
+          </div>
+          <div className="col-span-2 grid min-w-0 grid-cols-1 sm:col-span-1">
+            <DashboardCard
+              title="Viewing notes"
+              count={notes.length}
+              empty="No notes yet. Notes you take on a viewing stay in this browser."
+              href="/profile"
+              linkLabel="Your profile"
+            />
+          </div>
         </div>
         {user ? (
           <LatestConversations

@@ -1,5 +1,5 @@
-import type { TourStatus, TourType, Weekday } from '../../../shared/schemas/tours.ts';
-import { WEEKDAYS } from '../../../shared/schemas/tours.ts';
+import type { TourStatus, TourType } from '../../../shared/schemas/tours.ts';
+import { WEEKDAYS, type Weekday } from '../../../shared/tours.ts';
 
 /*
  * Tour times, shown in the listing's (the landlord's) time zone with Intl. Instants are ISO 8601

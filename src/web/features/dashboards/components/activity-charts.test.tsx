@@ -102,6 +102,7 @@ describe('the landlord figures', () => {
       expect(tile(id)?.getAttribute('href'), id).toBe(href);
     }
     expect(tile('stat-tours')?.textContent).toContain('2 requests to answer');
+    expect(tile('stat-tours')?.textContent).toContain('Confirmed tours');
     expect(tile('stat-waitlist')?.textContent).toContain('Waiting on 2 listings');
   });
 

@@ -19,7 +19,7 @@ export function LandlordFigures({
   const { plan, tours, waitlist, listings } = stats;
   const full = plan.activeListings >= plan.activeListingLimit;
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-7">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
       <StatTile
         label="Live"
         value={formatInteger(listings.active)}
@@ -49,8 +49,9 @@ export function LandlordFigures({
         href={paths.landlordBilling.href()}
         testId="stat-plan"
       />
+      {/* Confirmed only: the tours card beside it counts requests too ("Upcoming tours"). */}
       <StatTile
-        label="Upcoming tours"
+        label="Confirmed tours"
         value={formatInteger(tours.upcoming)}
         hint={
           tours.openRequests > 0

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
-import {
-  ConversationListSchema,
-  type ConversationSummary,
-} from '../../../../shared/schemas/messaging.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ConversationSummary } from '../../../../shared/schemas/messaging.ts';
+import { apiWithParser } from '../../../lib/api-client.ts';
 import { type ConversationListFilters, messagingKeys } from './messaging-keys.ts';
 
 /** The query string of `GET /api/conversations` for a set of filters (defaults left out). */
@@ -24,10 +21,11 @@ export async function fetchConversations(
   filters: ConversationListFilters,
   signal?: AbortSignal,
 ): Promise<ConversationSummary[]> {
-  const { items } = await api(`/api/conversations?${conversationQueryString(filters)}`, {
-    parse: ConversationListSchema.parse,
-    ...(signal ? { signal } : {}),
-  });
+  const { items } = await apiWithParser(
+    `/api/conversations?${conversationQueryString(filters)}`,
+    () => import('./parsers.ts').then((p) => p.conversationList),
+    signal ? { signal } : {},
+  );
   return items;
 }
 

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type WaitlistEntry, WaitlistResponseSchema } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { WaitlistEntry } from '../../../../shared/schemas/tours.ts';
+import { apiWithParser } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** `GET /api/waitlist`: the signed-in renter's waitlist entries. */
 export async function fetchMyWaitlist(signal?: AbortSignal): Promise<WaitlistEntry[]> {
-  const { items } = await api('/api/waitlist', {
-    parse: WaitlistResponseSchema.parse,
-    ...(signal ? { signal } : {}),
-  });
+  const { items } = await apiWithParser(
+    '/api/waitlist',
+    () => import('./parsers.ts').then((p) => p.waitlist),
+    signal ? { signal } : {},
+  );
   return items;
 }
 

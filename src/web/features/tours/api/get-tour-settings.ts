@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type ListingTourSettings,
-  ListingTourSettingsSchema,
-} from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ListingTourSettings } from '../../../../shared/schemas/tours.ts';
+import { apiWithParser } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** `GET /api/listings/{id}/tour-settings`: the listing's settings, its own or its landlord's. */
@@ -11,10 +8,11 @@ export function fetchTourSettings(
   listingId: string,
   signal?: AbortSignal,
 ): Promise<ListingTourSettings> {
-  return api(`/api/listings/${encodeURIComponent(listingId)}/tour-settings`, {
-    parse: ListingTourSettingsSchema.parse,
-    ...(signal ? { signal } : {}),
-  });
+  return apiWithParser(
+    `/api/listings/${encodeURIComponent(listingId)}/tour-settings`,
+    () => import('./parsers.ts').then((p) => p.tourSettings),
+    signal ? { signal } : {},
+  );
 }
 
 /** `listingId` null asks nothing. */

@@ -1,4 +1,5 @@
-import { DAY_PARTS, type WaitlistPreferences, WEEKDAYS } from '../../../../shared/schemas/tours.ts';
+import type { WaitlistPreferences } from '../../../../shared/schemas/tours.ts';
+import { DAY_PARTS, WEEKDAYS } from '../../../../shared/tours.ts';
 import { TOUR_TYPE_LABEL } from '../format.ts';
 
 export const WEEKDAY_SHORT: Record<(typeof WEEKDAYS)[number], string> = {
