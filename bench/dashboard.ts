@@ -22,12 +22,14 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/e
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/auth.ts';
 import { stableUuid } from '../src/server/db/seed-listings.ts';
+import { landlordStats } from '../src/server/modules/dashboards/dashboards.service.ts';
+import { DailyViewsCache } from '../src/server/modules/listings/landlord-figures.ts';
 import { createUserWithPassword } from '../src/server/modules/users/users.service.ts';
 import { REPO_ROOT, signIn } from '../src/server/test/server-process.ts';
 import { LandlordStatsSchema } from '../src/shared/schemas/billing.ts';
 import { onePath, runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
-import { round } from './lib/stats.ts';
+import { round, summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -150,6 +152,40 @@ async function setUp(db: Db) {
   return { landlordId };
 }
 
+/** Uncached stats answers straight from the service, `connections` at once for `seconds`. */
+async function coldAnswers(
+  databaseUrl: string,
+  landlordId: string,
+  seconds: number,
+  connections: number,
+) {
+  const pool = createDatabase(databaseUrl, { max: connections });
+  const noEvents = { watch: () => () => {}, watching: () => false };
+  const viewsCache = new DailyViewsCache(pool.db, noEvents);
+  const user = {
+    id: landlordId,
+    email: `landlord@${DOMAIN}`,
+    name: 'Bench',
+    userType: 'landlord' as const,
+  };
+  const times: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          await landlordStats({ ctx: { db: pool.db, user, viewsCache } });
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+  return summary(times);
+}
+
 const loadAverage1m = round(os.loadavg()[0] ?? Number.NaN, 2);
 fs.mkdirSync(DATA_DIR, { recursive: true });
 let embedded: EmbeddedPostgres | undefined;
@@ -162,7 +198,7 @@ const database = createDatabase(url, { max: 4 });
 let server: BenchServer | undefined;
 try {
   await runMigrations(url);
-  await setUp(database.db);
+  const { landlordId } = await setUp(database.db);
   server = await startBenchServer({
     databaseUrl: url,
     dataDir: DATA_DIR,
@@ -190,6 +226,19 @@ try {
   };
   await load(WARMUP_S);
   const figures = await load(DURATION_S);
+  // The answer as computed after a change, when no cache holds it: the same service with no
+  // stats cache and a views cache that never keeps (no event channel), alone and then
+  // CONNECTIONS at once (every one a first read), for DURATION_S / 2 seconds each.
+  const cold = {
+    alone: await coldAnswers(url, landlordId, DURATION_S / 2, 1),
+    atOnce: await coldAnswers(url, landlordId, DURATION_S / 2, CONNECTIONS),
+  };
+  for (const [name, run] of Object.entries(cold)) {
+    console.log(
+      `uncached answers, ${name === 'alone' ? 'one at a time' : `${CONNECTIONS} at once`} ` +
+        `(the service itself, no HTTP): n ${run.n}, p50 ${run.p50} ms, p95 ${run.p95} ms`,
+    );
+  }
   // The same load on the cheapest signed-in read (one session lookup), for scale on a shared
   // machine: what the dashboard adds is the difference.
   const baseline = await load(DURATION_S, `${server.baseUrl}/api/me`);
@@ -214,6 +263,7 @@ try {
       connections: CONNECTIONS,
       budgetP95Ms: BUDGET_P95_MS,
       stats: figures,
+      uncachedServiceMs: cold,
       meForScale: baseline,
       sample: { listings: stats.listings, totals: stats.totals, tours: stats.tours },
       pass,
