@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { PLANS } from '../../shared/billing-plans.ts';
-import { monthPeriodAt } from '../modules/billing/billing.service.ts';
+import { monthPeriodAt, seedPaidPlanInvoices } from '../modules/billing/billing.service.ts';
 import type { Db } from './client.ts';
 import { subscriptions } from './schema/billing.ts';
 import { listings } from './schema/listings.ts';
@@ -32,4 +32,19 @@ export async function seedPlans(db: Db, landlordIds: string[]): Promise<void> {
     };
   });
   await db.insert(subscriptions).values(rows).onConflictDoNothing();
+}
+
+/** Months of paid invoices before this one the demo landlord's plan has (plus this month's). */
+export const DEMO_INVOICE_MONTHS_BACK = 3;
+
+/**
+ * The demo landlord's history: paid plan invoices since the plan started, so /landlord/billing
+ * shows what a paying landlord sees. Returns what it created (nothing on a second run).
+ */
+export async function seedDemoInvoices(db: Db, demoLandlordId: string): Promise<string[]> {
+  const n = await seedPaidPlanInvoices(db, {
+    landlordId: demoLandlordId,
+    monthsBack: DEMO_INVOICE_MONTHS_BACK,
+  });
+  return n > 0 ? [`${n} invoices`] : [];
 }

@@ -4,8 +4,10 @@ import { PLANS } from '../../shared/billing-plans.ts';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
 import { SlotsResponseSchema } from '../../shared/schemas/tours.ts';
+import { monthPeriodAt } from '../modules/billing/billing.service.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { seedDemoData } from './seed.ts';
+import { DEMO_INVOICE_MONTHS_BACK } from './seed-billing.ts';
 import { seedListingId } from './seed-listings.ts';
 import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
@@ -58,6 +60,47 @@ describe('demo data', () => {
       select s.plan_id from subscriptions s join users u on u.id = s.landlord_id
       where u.email = 'landlord@stoop.test'`);
     expect(demo.plan_id).toBe('portfolio');
+  });
+
+  it("gives the demo landlord a test card and the plan's paid invoices since it started", async () => {
+    const sub = await one<{ payment_method: { last4: string; expYear: number } }>(sql`
+      select s.payment_method from subscriptions s join users u on u.id = s.landlord_id
+      where u.email = 'landlord@stoop.test'`);
+    expect(sub.payment_method.last4).toBe('4242');
+    expect(sub.payment_method.expYear).toBeGreaterThan(new Date().getFullYear());
+    const rows = await db.execute<{
+      number: string;
+      status: string;
+      total_cents: number;
+      lines: number;
+      line_sum: number;
+      period_start: Date;
+      paid_at: Date | null;
+    }>(sql`
+      select i.number, i.status, i.total_cents, i.period_start, i.paid_at,
+        count(l.id)::int as lines, coalesce(sum(l.amount_cents), 0)::int as line_sum
+      from invoices i join users u on u.id = i.landlord_id
+      left join invoice_lines l on l.invoice_id = i.id
+      where u.email = 'landlord@stoop.test'
+      group by i.id order by i.period_start`);
+    const portfolio = PLANS.find((p) => p.id === 'portfolio');
+    expect(rows.rows).toHaveLength(DEMO_INVOICE_MONTHS_BACK + 1);
+    const starts = new Set<number>();
+    for (const row of rows.rows) {
+      expect(row.number).toMatch(/^STOOP-\d{4}-\d{6}$/);
+      expect(row.status).toBe('paid');
+      expect(row.paid_at).not.toBeNull();
+      expect(row.lines).toBe(1);
+      expect(row.total_cents).toBe(row.line_sum);
+      expect(row.total_cents).toBe(portfolio?.priceCents);
+      starts.add(new Date(row.period_start).getTime());
+    }
+    // One invoice a month, the last one for this month.
+    expect(starts.size).toBe(rows.rows.length);
+    const last = rows.rows.at(-1);
+    expect(new Date(last?.period_start ?? 0).getTime()).toBe(
+      monthPeriodAt(new Date()).start.getTime(),
+    );
   });
 
   it('places every address on a real street of its own neighborhood', async () => {
@@ -248,12 +291,15 @@ describe('demo data', () => {
       t: number;
       tours: number;
       w: number;
+      inv: number;
+      il: number;
     }>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
         (select count(*) from landlord_availability)::int as a,
         (select count(*) from listing_tour_settings)::int as t,
-        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w`);
+        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
+        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il`);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
     const after = await one<typeof before>(sql`
@@ -261,7 +307,8 @@ describe('demo data', () => {
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
         (select count(*) from landlord_availability)::int as a,
         (select count(*) from listing_tour_settings)::int as t,
-        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w`);
+        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
+        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il`);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));

@@ -4,7 +4,7 @@ import type { MediaStorage } from '../lib/storage.ts';
 import { createUserWithPassword } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
 import { users } from './schema/auth.ts';
-import { seedPlans } from './seed-billing.ts';
+import { seedDemoInvoices, seedPlans } from './seed-billing.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
 import { seedTourBookings } from './seed-tour-bookings.ts';
 import { seedTourSettings } from './seed-tours.ts';
@@ -68,6 +68,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
   if (listings > 0) created.push(`${listings} listings`);
   // Plans that hold each landlord's active listings (the demo landlord: Portfolio).
   await seedPlans(db, landlordIds);
+  // The demo landlord's card has paid the plan since it started: invoices, not an empty history.
+  created.push(...(await seedDemoInvoices(db, demoLandlordId)));
   // Tour hours and settings, so every demo listing can be booked (existing rows are kept).
   await seedTourSettings(db, { landlordIds, listings: count });
   // Demo tours and waitlist queues, so the landlord's screens are not empty.

@@ -41,6 +41,7 @@ import {
 export type BillingCtx = UserCtx<CycleDeps>;
 /** Billing periods are New York calendar months (seeds and test fixtures use it too). */
 export { monthPeriodAt } from './billing-math.ts';
+export { seedPaidPlanInvoices } from './billing-seed.ts';
 export type { CycleDeps as BillingDeps };
 
 /** The provider for this server: Stripe when STRIPE_SECRET_KEY is set, else test mode. */

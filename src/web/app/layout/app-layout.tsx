@@ -36,7 +36,9 @@ export function AppLayout() {
       {/* Live events for the signed-in user (messages, read receipts, unread counts). */}
       <LiveEvents userId={user?.id ?? null} load={loadLiveFeatures} />
       <Navbar />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      {/* At least the viewport below the 4rem bar: the footer starts below the fold, so a page
+          whose figures arrive after the first paint grows without shifting it (CLS). */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1 print:min-h-0" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />

@@ -18,16 +18,31 @@ const BUTTON_LABEL: Record<Exclude<PlanAction, 'current' | 'pending'>, (name: st
   resume: (name) => `Keep ${name}`,
 };
 
+/**
+ * What a move to a smaller plan does to the listings, in figures. The server
+ * (pauseListingsBeyond) keeps the most recently published and sends the rest back to draft.
+ */
+export function pauseNotice(plan: Plan, subscription: Subscription): string {
+  const active = subscription.activeListings;
+  const limit = plan.activeListingLimit;
+  const have = `You have ${active} active ${active === 1 ? 'listing' : 'listings'}`;
+  if (active <= limit) {
+    return `${have}; ${plan.name} allows ${limit}, so none will be paused.`;
+  }
+  const over = active - limit;
+  return `${have}; ${plan.name} allows ${limit}, so ${over} will be paused on ${formatDate(subscription.currentPeriodEnd)}: the ${limit} most recently published stay active, the others go back to draft (republish them any time the plan allows).`;
+}
+
 /** What the confirmation says a change does, and when. */
-function consequence(action: PlanAction, plan: Plan, subscription: Subscription): string {
+export function consequence(action: PlanAction, plan: Plan, subscription: Subscription): string {
   const end = formatDate(subscription.currentPeriodEnd);
   switch (action) {
     case 'upgrade':
       return `${plan.name} starts now: up to ${plan.activeListingLimit} active listings at once. You pay ${formatPlanPrice(plan)}, prorated for the rest of this period (your current plan's unused days are credited).`;
     case 'downgrade':
-      return `You keep ${planName(subscription.planId)} until ${end}, then move to ${plan.name} (${plan.activeListingLimit} active listings). Listings beyond that limit are paused then.`;
+      return `You keep ${planName(subscription.planId)} until ${end}, then move to ${plan.name} (${plan.activeListingLimit} active listings). ${pauseNotice(plan, subscription)}`;
     case 'cancel':
-      return `You keep ${planName(subscription.planId)} until ${end}, then move to the free plan (${plan.activeListingLimit} active listings). Nothing more is charged.`;
+      return `You keep ${planName(subscription.planId)} until ${end}, then move to the free plan (${plan.activeListingLimit} active listings). Nothing more is charged. ${pauseNotice(plan, subscription)}`;
     case 'resume':
       return `The change planned for ${end} is cancelled; ${plan.name} renews as usual.`;
     default:
