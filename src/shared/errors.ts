@@ -12,6 +12,16 @@ export const ERRORS = {
   CROSS_ORIGIN: { status: 403, message: 'Cross-origin requests are not allowed.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
+  NOTE_NOT_FOUND: { status: 404, message: 'Note not found' },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    message:
+      'This account has been suspended. Contact support@stoop.nyc if you think this is a mistake.',
+  },
+  LISTING_UNPUBLISHED: {
+    status: 409,
+    message: 'This listing was taken down by Stoop moderators and cannot be published.',
+  },
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
   SLOT_TAKEN: { status: 409, message: 'That time was just taken. Please choose another.' },
   TOUR_STATE: { status: 409, message: 'This tour can no longer be changed that way.' },

@@ -77,6 +77,13 @@ export const BILLING_EVENTS = [
   liveEvent('landlord.stats.changed', NoData),
 ] as const;
 
+// ---- Notes and moderation (issue 15) ----
+
+export const NOTES_EVENTS = [
+  /** The renter's notes changed on another tab or device: refetch `GET /api/notes`. */
+  liveEvent('notes.changed', NoData),
+] as const;
+
 // ---- The union ----
 
 export const LiveEventSchema = z.discriminatedUnion('type', [
@@ -84,6 +91,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   ...MESSAGING_EVENTS,
   ...TOUR_EVENTS,
   ...BILLING_EVENTS,
+  ...NOTES_EVENTS,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type EventType = LiveEvent['type'];

@@ -28,6 +28,8 @@ export const users = pgTable(
     emailVerified: boolean().notNull().default(false),
     image: text(),
     userType: text().notNull(),
+    /** Set by an admin: the user cannot sign in and their sessions are gone (issue 15). */
+    suspendedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -3,5 +3,7 @@ export * from './billing.ts';
 export * from './listings.ts';
 export * from './mail.ts';
 export * from './messaging.ts';
+export * from './moderation.ts';
+export * from './notes.ts';
 export * from './tour-notices.ts';
 export * from './tours.ts';

@@ -50,6 +50,10 @@ export const listings = pgTable(
     amenities: text().array().notNull().default(sql`'{}'::text[]`),
     fees: jsonb().$type<Fee[]>().notNull().default(sql`'[]'::jsonb`),
     featured: boolean().notNull().default(false),
+    /** Set when an admin took the listing down; the landlord cannot publish it until restored. */
+    unpublishedAt: timestamp({ withTimezone: true }),
+    /** The status it had when taken down, so a restore puts it back as it was. */
+    unpublishedFromStatus: text(),
     publishedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

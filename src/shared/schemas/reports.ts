@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/* Reports of a listing or a conversation (issue 15), and how an admin resolves them. */
+
+export const REPORT_REASONS = [
+  'scam',
+  'inaccurate',
+  'unavailable',
+  'discrimination',
+  'harassment',
+  'spam',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What the report form shows for each reason. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam or fraud (asks for money up front, fake listing)',
+  inaccurate: 'Inaccurate details, photos or price',
+  unavailable: 'No longer available',
+  discrimination: 'Discriminatory language or treatment',
+  harassment: 'Harassment or abusive messages',
+  spam: 'Spam or advertising',
+  other: 'Something else',
+};
+
+export const REPORT_DETAILS_MAX = 2000;
+
+const ReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason for the report.' });
+const DetailsSchema = z
+  .string()
+  .trim()
+  .max(REPORT_DETAILS_MAX, { error: `Details must be at most ${REPORT_DETAILS_MAX} characters.` });
+
+/** `POST /api/reports`: exactly one of `listingId` or `conversationId`. */
+export const CreateReportSchema = z.union(
+  [
+    z.object({
+      listingId: z.uuid({ error: 'Invalid listing ID format' }),
+      conversationId: z.undefined().optional(),
+      reason: ReasonSchema,
+      details: DetailsSchema.optional(),
+    }),
+    z.object({
+      conversationId: z.uuid({ error: 'Invalid conversation ID format' }),
+      listingId: z.undefined().optional(),
+      reason: ReasonSchema,
+      details: DetailsSchema.optional(),
+    }),
+  ],
+  { error: 'Report a listing or a conversation, with a reason.' },
+);
+export type CreateReportInput = z.infer<typeof CreateReportSchema>;
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export const REPORT_RESOLUTIONS = ['dismissed', 'action-taken'] as const;
+
+export const ReportSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('listing'),
+    listingId: z.uuid(),
+    /** The listing's title and status now (the admin opens it from the report). */
+    title: z.string(),
+    status: z.string(),
+    landlordId: z.uuid(),
+  }),
+  z.object({
+    kind: z.literal('conversation'),
+    conversationId: z.uuid(),
+    /** The two participants' names. */
+    participants: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  }),
+]);
+
+export const ReportSchema = z.object({
+  id: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  resolution: z.enum(REPORT_RESOLUTIONS).nullable(),
+  resolutionNote: z.string().nullable(),
+  reporter: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  subject: ReportSubjectSchema,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+/** What the reporter gets back: no other user's details. */
+export const CreatedReportSchema = z.object({
+  report: z.object({ id: z.uuid(), status: z.enum(REPORT_STATUSES), createdAt: z.string() }),
+});
+
+export const ResolveReportSchema = z.object({
+  resolution: z.enum(REPORT_RESOLUTIONS, { error: 'Choose dismissed or action-taken.' }),
+  note: z.string().trim().max(REPORT_DETAILS_MAX).optional(),
+});
