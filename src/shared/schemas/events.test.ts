@@ -25,6 +25,7 @@ describe('the live event catalogue', () => {
       'message.created',
       'message.updated',
       'messages.read',
+      'notes.changed',
       'ready',
       'reset',
       'tour.changed',
