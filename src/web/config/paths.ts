@@ -45,6 +45,17 @@ export const paths = {
     href: (conversationId: string) => `/chat/${encodeURIComponent(conversationId)}`,
   },
   tours: { pattern: '/tours', href: () => '/tours' },
+  /** A renter's viewing notes (issue 15); `?listing=<id>` shows those about one listing. */
+  notes: {
+    pattern: '/notes',
+    href: (query?: { listing?: string; tour?: string }) => {
+      const params = new URLSearchParams();
+      if (query?.listing) params.set('listing', query.listing);
+      if (query?.tour) params.set('tour', query.tour);
+      const search = params.toString();
+      return search ? `/notes?${search}` : '/notes';
+    },
+  },
   savedListings: { pattern: '/saved-listings', href: () => '/saved-listings' },
 
   landlordDashboard: { pattern: '/landlord/dashboard', href: () => '/landlord/dashboard' },
@@ -69,6 +80,9 @@ export const paths = {
   listingCreate: { pattern: '/listings/create', href: () => '/listings/create' },
 
   renterDashboard: { pattern: '/renter/dashboard', href: () => '/renter/dashboard' },
+
+  /** Admin only (issue 15): moderation. The admin's dashboard. */
+  admin: { pattern: '/admin', href: () => '/admin' },
 
   /** Dev-only tool, outside the spec's route table: the outbox of sent mail. */
   devMailbox: { pattern: '/dev/mailbox', href: () => '/dev/mailbox' },
