@@ -91,6 +91,20 @@ describe('POST /api/notes', () => {
     expect(await notesChangedCount(db, who.id)).toBe(1);
   });
 
+  it('answers the same create sent twice at once with one note', async () => {
+    const who = await person(client, 'renter');
+    const id = randomUUID();
+    const body = { id, propertyAddress: '9 Pell St', content: 'sent from two tabs' };
+    const [a, b] = await Promise.all([
+      who.client.post('/api/notes', body),
+      who.client.post('/api/notes', body),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const [first, second] = [await a.json(), await b.json()];
+    expect(NoteResponseSchema.parse(first).note).toEqual(NoteResponseSchema.parse(second).note);
+    expect(await noteCount(who.id)).toBe(1);
+  });
+
   it("refuses another user's note id with 409, revealing nothing of it", async () => {
     const note = await makeNote(renter, { content: 'Secret: the super takes cash.' });
     const other = await person(client, 'renter');
