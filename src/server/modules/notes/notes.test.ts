@@ -270,6 +270,21 @@ describe('PATCH /api/notes/{id}', () => {
     expect(await notesChangedCount(db, who.id)).toBe(1);
   });
 
+  it('an edit sent again (its answer lost) changes nothing the second time', async () => {
+    const who = await person(client, 'renter');
+    const note = await makeNote(who);
+    const edit = { content: 'Queued offline.', baseVersion: 1, editedAt: at(40) };
+    const first = NoteResponseSchema.parse(
+      await (await who.client.patch(`/api/notes/${note.id}`, edit)).json(),
+    );
+    const again = NoteResponseSchema.parse(
+      await (await who.client.patch(`/api/notes/${note.id}`, edit)).json(),
+    );
+    expect(first.note.version).toBe(2);
+    expect(again).toEqual({ note: first.note });
+    expect(await noteCount(who.id)).toBe(1);
+  });
+
   it('two edits made on version 1: the later edit wins, the other is kept as a copy', async () => {
     const who = await person(client, 'renter');
     const note = await makeNote(who, { content: 'First impressions.', editedAt: at(0) });
