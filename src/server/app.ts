@@ -14,6 +14,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { configModule } from './modules/config/config.module.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -40,6 +41,7 @@ export function trustedOrigins(deps: Pick<AppDeps, 'env'>): string[] {
 function appModules(deps: AppDeps): AppModule[] {
   return [
     healthModule(deps),
+    configModule(deps),
     authModule(deps),
     usersModule(deps),
     mailModule(deps),

@@ -43,8 +43,22 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  /**
+   * The Botpress webchat for visitors and renters: on when the inject script, the bot's script
+   * and the client id are all set. Their origins (and the API's) are what the CSP allows.
+   */
+  BOTPRESS_INJECT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  BOTPRESS_BOT_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   BOTPRESS_CLIENT_ID: z.string().optional(),
   BOTPRESS_BOT_ID: z.string().optional(),
+  /** The webchat's messaging API (connect-src only), e.g. https://webchat.botpress.cloud. */
+  BOTPRESS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra origins allowed to send mutating requests (comma-separated), e.g. a dev server. */
   TRUSTED_ORIGINS: z.string().optional(),

@@ -2,22 +2,22 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
+import { chatbotOrigins } from './chatbot-settings.ts';
 import { mediaOrigins } from './storage.ts';
 
 function contentSecurityPolicy(deps: Pick<AppDeps, 'env'>) {
-  // The chatbot's host is allowed only when it is configured (ARCHITECTURE §9).
-  const chatbot = deps.env.BOTPRESS_CLIENT_ID
-    ? ['https://cdn.botpress.cloud', 'https://files.bpcontent.cloud']
-    : [];
+  // The chatbot's hosts are allowed only when it is configured (ARCHITECTURE §9): the origins
+  // of the configured URLs, nothing else.
+  const chatbot = chatbotOrigins(deps.env);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...chatbot],
-    styleSrc: ["'self'", "'unsafe-inline'", ...chatbot],
+    scriptSrc: ["'self'", ...chatbot.assets],
+    styleSrc: ["'self'", "'unsafe-inline'", ...chatbot.assets],
     // Photos from a bucket's public URL (S3_PUBLIC_URL) when media is served from there.
-    imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(deps.env), ...chatbot],
-    connectSrc: ["'self'", ...chatbot],
+    imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(deps.env), ...chatbot.assets],
+    connectSrc: ["'self'", ...chatbot.assets, ...chatbot.api],
     fontSrc: ["'self'", 'data:'],
-    frameSrc: chatbot.length ? chatbot : ["'none'"],
+    frameSrc: chatbot.assets.length ? chatbot.assets : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

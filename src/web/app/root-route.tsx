@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { ChatbotMount } from '../features/chatbot/components/chatbot-mount.tsx';
 import { NotesProvider } from '../features/notes/components/notes-provider.tsx';
 import {
   fetchSavedListings,
@@ -19,7 +20,7 @@ import { LandlordConfinement } from './guards/landlord-confinement.tsx';
 
 /** The root of the route table: user-scoped providers, then the landlord confinement of §6. */
 export function RootRoute() {
-  const { user } = useAuth();
+  const { user, isLoading, isLandlord } = useAuth();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -47,6 +48,8 @@ export function RootRoute() {
           <Outlet />
         </LandlordConfinement>
         <ScrollRestoration />
+        {/* Spec §1: the chatbot for visitors and non-landlords; decided once the session is known. */}
+        <ChatbotMount enabled={!isLoading && !isLandlord} />
       </NotesProvider>
     </SavedListingsProvider>
   );

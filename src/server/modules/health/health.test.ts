@@ -57,9 +57,22 @@ describe('security headers', () => {
     const csp = (await app.request('/api/health')).headers.get('content-security-policy');
     expect(csp).not.toContain('botpress');
     const { createApp } = await import('../../app.ts');
-    const withBot = createApp({ ...deps, env: { ...deps.env, BOTPRESS_CLIENT_ID: 'abc' } });
+    const withBot = createApp({
+      ...deps,
+      env: {
+        ...deps.env,
+        BOTPRESS_INJECT_URL: 'https://cdn.botpress.cloud/webchat/v3.3/inject.js',
+        BOTPRESS_BOT_SCRIPT_URL: 'https://files.bpcontent.cloud/2026/11/24/bot.js',
+        BOTPRESS_CLIENT_ID: 'abc',
+      },
+    });
     const botCsp = (await withBot.request('/api/health')).headers.get('content-security-policy');
     expect(botCsp).toContain('https://cdn.botpress.cloud');
+    expect(botCsp).toContain('https://files.bpcontent.cloud');
+    // A client id alone (no script URLs) configures nothing: no host is allowed.
+    const idOnly = createApp({ ...deps, env: { ...deps.env, BOTPRESS_CLIENT_ID: 'abc' } });
+    const idCsp = (await idOnly.request('/api/health')).headers.get('content-security-policy');
+    expect(idCsp).not.toContain('botpress');
   });
 });
 
