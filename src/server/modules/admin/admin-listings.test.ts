@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ERRORS } from '../../../shared/errors.ts';
 import {
   AdminListingResponseSchema,
   AdminListingsSchema,
   AdminOverviewSchema,
 } from '../../../shared/schemas/admin.ts';
-import { ERRORS } from '../../../shared/errors.ts';
 import { FeaturedListingsSchema, ListingPageSchema } from '../../../shared/schemas/listings.ts';
 import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
 import { adminPerson, errorOf } from '../../test/admin-fixtures.ts';

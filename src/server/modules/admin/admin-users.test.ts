@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ERRORS } from '../../../shared/errors.ts';
 import {
   AdminAuditSchema,
   AdminOverviewSchema,
   AdminUserResponseSchema,
   AdminUsersSchema,
 } from '../../../shared/schemas/admin.ts';
-import { ERRORS } from '../../../shared/errors.ts';
 import { adminPerson, errorOf } from '../../test/admin-fixtures.ts';
 import { person } from '../../test/messaging-fixtures.ts';
 import { createTestApp, TEST_PASSWORD } from '../../test/test-app.ts';
