@@ -281,6 +281,19 @@ describe('demo data', () => {
     expect(jobs.n).toBe(2);
   });
 
+  it('gives /admin open reports of listings and of a conversation with its messages', async () => {
+    const rows = await db.execute<{ kind: string; status: string; messages: number }>(sql`
+      select case when r.listing_id is null then 'conversation' else 'listing' end as kind,
+        r.status,
+        (select count(*) from messages m where m.conversation_id = r.conversation_id)::int as messages
+      from reports r order by kind`);
+    expect(rows.rows).toEqual([
+      { kind: 'conversation', status: 'open', messages: 4 },
+      { kind: 'listing', status: 'open', messages: 0 },
+      { kind: 'listing', status: 'open', messages: 0 },
+    ]);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await one<{
       l: number;
@@ -293,13 +306,16 @@ describe('demo data', () => {
       w: number;
       inv: number;
       il: number;
+      rep: number;
+      msg: number;
     }>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
         (select count(*) from landlord_availability)::int as a,
         (select count(*) from listing_tour_settings)::int as t,
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
-        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il`);
+        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
+        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg`);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
     const after = await one<typeof before>(sql`
@@ -308,7 +324,8 @@ describe('demo data', () => {
         (select count(*) from landlord_availability)::int as a,
         (select count(*) from listing_tour_settings)::int as t,
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
-        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il`);
+        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
+        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg`);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));
