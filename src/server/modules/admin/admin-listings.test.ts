@@ -152,6 +152,13 @@ describe('featuring', () => {
     expect(await audits(draft.id)).toEqual([]);
   });
 
+  it('records staff featuring through PATCH /api/listings/{id} too', async () => {
+    const { listing } = await landlordWithListing();
+    const res = await admin.client.patch(`/api/listings/${listing.id}`, { featured: true });
+    expect(res.status).toBe(200);
+    expect((await audits(listing.id)).map((a) => a.action)).toEqual(['listing.feature']);
+  });
+
   it('refuses a body that is not a boolean with a 400 and changes nothing', async () => {
     const { listing } = await landlordWithListing();
     const res = await act(listing.id, 'feature', { featured: 'yes' });
