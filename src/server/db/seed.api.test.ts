@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../shared/billing-plans.ts';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
+import { AdminReportDetailSchema, AdminReportsSchema } from '../../shared/schemas/admin.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
 import { SlotsResponseSchema } from '../../shared/schemas/tours.ts';
 import { monthPeriodAt } from '../modules/billing/billing.service.ts';
-import { createTestApp } from '../test/test-app.ts';
-import { seedDemoData } from './seed.ts';
+import { ApiClient, createTestApp } from '../test/test-app.ts';
+import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
 import { DEMO_INVOICE_MONTHS_BACK } from './seed-billing.ts';
 import { seedListingId } from './seed-listings.ts';
 import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
@@ -292,6 +293,20 @@ describe('demo data', () => {
       { kind: 'listing', status: 'open', messages: 0 },
       { kind: 'listing', status: 'open', messages: 0 },
     ]);
+    // The demo admin works them through the API.
+    const admin = new ApiClient(app);
+    expect((await admin.signIn('admin@stoop.test', DEMO_PASSWORD)).status).toBe(200);
+    const queue = AdminReportsSchema.parse(await (await admin.get('/api/admin/reports')).json());
+    expect(queue.items.map((r) => r.subject.kind).sort()).toEqual([
+      'conversation',
+      'listing',
+      'listing',
+    ]);
+    const conversation = queue.items.find((r) => r.subject.kind === 'conversation');
+    const detail = AdminReportDetailSchema.parse(
+      await (await admin.get(`/api/admin/reports/${conversation?.id}`)).json(),
+    );
+    expect(detail.messages).toHaveLength(4);
   });
 
   it('changes nothing when run again', async () => {
