@@ -52,6 +52,23 @@ describe('POST /api/reports', () => {
     expect(CreatedReportSchema.parse(await again.json()).report.id).not.toBe(report.id);
   });
 
+  it('keeps one open report when the same reporter sends two at once', async () => {
+    const other = await person(client, 'landlord');
+    const theirs = await publishListing(app, other.client);
+    const body = { listingId: theirs.id, reason: 'scam' };
+    const answers = await Promise.all([
+      renter.client.post('/api/reports', body),
+      renter.client.post('/api/reports', body),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 201]);
+    const ids = await Promise.all(
+      answers.map(async (res) => CreatedReportSchema.parse(await res.json()).report.id),
+    );
+    expect(ids[0]).toBe(ids[1]);
+    const rows = await db.execute(sql`select id from reports where listing_id = ${theirs.id}`);
+    expect(rows.rows).toHaveLength(1);
+  });
+
   it('requires a reason, and changes nothing without one', async () => {
     const before = await reportCount();
     for (const body of [
