@@ -12,6 +12,7 @@ import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
+import { adminModule } from './modules/admin/admin.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 import { configModule } from './modules/config/config.module.ts';
@@ -24,6 +25,7 @@ import { mailModule } from './modules/mail/mail.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { messagingModule } from './modules/messaging/messaging.module.ts';
 import { notesModule } from './modules/notes/notes.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
 import { savedListingsModule } from './modules/saved-listings/saved-listings.module.ts';
 import { seoModule } from './modules/seo/seo.module.ts';
 import { toursModule } from './modules/tours/tours.module.ts';
@@ -53,6 +55,8 @@ function appModules(deps: AppDeps): AppModule[] {
     notesModule(deps),
     dashboardsModule(deps),
     landlordProfileModule(deps),
+    reportsModule(deps),
+    adminModule(deps),
     eventsModule(deps),
     mediaModule(deps),
     seoModule(deps),

@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { Ctx, UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { assertWithinPlan, lockPlanUsage } from '../billing/plan-limits.service.ts';
@@ -20,6 +21,13 @@ import { flushViews, recordView, visitorHash } from './listing-views.ts';
 import { isListingPublic, publicListing } from './listing-visibility.ts';
 
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+export {
+  LISTING_NOT_FOUND,
+  type ModerationResult,
+  restoreUnpublishedListing,
+  setListingFeatured,
+  unpublishListing,
+} from './listing-moderation.ts';
 export { isListingPublic, publicListing, visibleListing } from './listing-visibility.ts';
 export { featuredListings, searchListings } from './search.service.ts';
 export { type SimilarTo, similarListings } from './similar-listings.ts';
@@ -224,6 +232,8 @@ export async function updateListing({
     if (issues.length) throw invalid(issues);
 
     if (status !== undefined && status !== current.status) {
+      // Taken down by an admin: only their restore brings it back (decision 034).
+      if (current.unpublishedAt !== null) throw new AppError('LISTING_UNPUBLISHED');
       if (
         !STATUS_TRANSITIONS[current.status as keyof typeof STATUS_TRANSITIONS]?.includes(status)
       ) {
@@ -254,6 +264,17 @@ export async function updateListing({
       .update(listings)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(listings.id, listingId));
+    // Staff featuring through this route is an admin action like the admin console's.
+    if (!isOwner && featured !== undefined && featured !== current.featured) {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: featured ? 'listing.feature' : 'listing.unfeature',
+        targetType: 'listing',
+        targetId: listingId,
+        targetLabel: current.title,
+        details: { from: current.status, to: current.status },
+      });
+    }
     return changes.status === undefined ? null : current.landlordId;
   });
   if (statusChangedFor) await listingCountsChanged({ db, events }, statusChangedFor);
