@@ -21,6 +21,8 @@ import { LandlordConfinement } from './guards/landlord-confinement.tsx';
 export function RootRoute() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
+  // Notes are a renter's (issue 15): nobody else loads or syncs them.
+  const notesUserId = user?.userType === 'renter' ? user.id : null;
   const queryClient = useQueryClient();
   const toast = useToast();
   const remote = useMemo<SavedListingsRemote>(
@@ -42,7 +44,7 @@ export function RootRoute() {
   );
   return (
     <SavedListingsProvider userId={userId} remote={remote}>
-      <NotesProvider userId={userId}>
+      <NotesProvider userId={notesUserId}>
         <LandlordConfinement>
           <Outlet />
         </LandlordConfinement>
