@@ -95,7 +95,10 @@ function setup() {
     storage,
     remote: server,
     isOnline: () => net.online,
-    newId: () => `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`,
+    newId: () => {
+      n += 1;
+      return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    },
     now: () => new Date('2026-11-24T15:00:00Z'),
   });
   const offline = () => {
@@ -210,7 +213,11 @@ describe('notes store', () => {
     const { server, store, offline, online } = setup();
     const note = store.create({ propertyAddress: '8 Bond St' });
     await store.sync();
-    const copy: Note = { ...(server.notes.get(note.id) as Note), id: 'copy-id', conflictOf: note.id };
+    const copy: Note = {
+      ...(server.notes.get(note.id) as Note),
+      id: 'copy-id',
+      conflictOf: note.id,
+    };
     server.update = async (id, input) => {
       const next = { ...(server.notes.get(id) as Note), content: input.content ?? '', version: 3 };
       server.notes.set(id, next);
@@ -221,7 +228,10 @@ describe('notes store', () => {
     store.update(note.id, { content: 'mine' });
     online();
     await store.sync();
-    const ids = store.getSnapshot().notes.map((n) => n.id).sort();
+    const ids = store
+      .getSnapshot()
+      .notes.map((n) => n.id)
+      .sort();
     expect(ids).toEqual([note.id, 'copy-id'].sort());
     expect(store.getSnapshot().notes.find((n) => n.id === note.id)?.version).toBe(3);
   });

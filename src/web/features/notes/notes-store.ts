@@ -1,9 +1,5 @@
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
-import type {
-  CreateNoteInput,
-  Note,
-  UpdateNoteInput,
-} from '../../../shared/schemas/notes.ts';
+import type { CreateNoteInput, Note, UpdateNoteInput } from '../../../shared/schemas/notes.ts';
 import {
   enqueue,
   mergeWithServer,

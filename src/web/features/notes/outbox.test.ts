@@ -39,7 +39,10 @@ const note = (id: string, content = ''): Note => ({
 
 describe('outbox', () => {
   it('folds an edit into the waiting op of the same note, keeping the latest editedAt', () => {
-    const queue = enqueue(enqueue([create('c', 'n1')], update('u1', 'n1', 'a')), update('u2', 'n1', 'b'));
+    const queue = enqueue(
+      enqueue([create('c', 'n1')], update('u1', 'n1', 'a')),
+      update('u2', 'n1', 'b'),
+    );
     expect(queue).toHaveLength(1);
     expect(queue[0]).toMatchObject({ kind: 'create', fields: { content: 'b' }, editedAt: 't-u2' });
   });

@@ -1,5 +1,5 @@
-import type { Note } from '../../../../shared/schemas/notes.ts';
 import type { Photo } from '../../../../shared/schemas/listings.ts';
+import type { Note } from '../../../../shared/schemas/notes.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import type { NoteAnswer, NotesRemote } from '../notes-store.ts';
 
@@ -38,7 +38,10 @@ function parseNotes(data: unknown): Note[] {
 function parseAnswer(data: unknown): NoteAnswer {
   const body = data as { note?: unknown; conflictCopy?: unknown } | null;
   if (!isNote(body?.note)) return unexpected();
-  return { note: body.note, conflictCopy: isNote(body.conflictCopy) ? body.conflictCopy : undefined };
+  return {
+    note: body.note,
+    conflictCopy: isNote(body.conflictCopy) ? body.conflictCopy : undefined,
+  };
 }
 
 const noteUrl = (id: string) => `/api/notes/${encodeURIComponent(id)}`;
