@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
-import type { Tour } from '../../../shared/schemas/tours.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -8,24 +7,12 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
 import { NotesView } from '../../features/notes/components/notes-view.tsx';
+import type { NotesLinkState } from '../../features/notes/notes-link.ts';
 import type { NoteDraft } from '../../features/notes/notes-store.ts';
 import { toursQueryOptions } from '../../features/tours/api/get-tours.ts';
-import { localDate } from '../../features/tours/format.ts';
-
-/** What a link to /notes may carry in its state: a new note to start, prefilled. */
-export type NotesLinkState = { newNote?: NoteDraft };
+import { draftFromTour } from './notes-draft.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A new note about a tour: its listing's address and unit, on the tour's day (its zone). */
-export function draftFromTour(tour: Tour): NoteDraft {
-  return {
-    propertyAddress: tour.listing.address ?? tour.listing.title,
-    unitNumber: tour.listing.unit ?? '',
-    dateViewed: localDate(tour.start, tour.timeZone),
-    listingId: tour.listingId,
-  };
-}
 
 /**
  * /notes (issue 15): the renter's viewing notes. `?listing=<id>` shows those on one listing
