@@ -22,6 +22,7 @@ import { listingsModule } from './modules/listings/listings.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { messagingModule } from './modules/messaging/messaging.module.ts';
+import { notesModule } from './modules/notes/notes.module.ts';
 import { savedListingsModule } from './modules/saved-listings/saved-listings.module.ts';
 import { seoModule } from './modules/seo/seo.module.ts';
 import { toursModule } from './modules/tours/tours.module.ts';
@@ -47,6 +48,7 @@ function appModules(deps: AppDeps): AppModule[] {
     messagingModule(deps),
     toursModule(deps),
     billingModule(deps),
+    notesModule(deps),
     dashboardsModule(deps),
     landlordProfileModule(deps),
     eventsModule(deps),

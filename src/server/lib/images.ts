@@ -1,5 +1,6 @@
 import sharp, { type OutputInfo } from 'sharp';
 import { MAX_PHOTO_BYTES, PHOTO_MIN_SIDE_PX, PHOTO_WIDTHS } from '../../shared/listings.ts';
+import type { Photo } from '../../shared/schemas/listings.ts';
 import { AppError } from './app-error.ts';
 import type { MediaStorage } from './storage.ts';
 
@@ -131,4 +132,34 @@ export async function storePhoto(storage: MediaStorage, storageKey: string, phot
   await Promise.all(
     photo.variants.map((v) => storage.put(variantKey(storageKey, v.width), v.data, 'image/webp')),
   );
+}
+
+/** A stored photo's row (listing photos, note photos): what `toPhoto` needs. */
+export type PhotoRow = {
+  id: string;
+  storageKey: string;
+  widths: number[];
+  width: number;
+  height: number;
+  placeholder: string;
+};
+
+/** A stored photo as the API sends it: every variant as a `srcset` source. */
+export function toPhoto(storage: MediaStorage, row: PhotoRow): Photo {
+  const widths = [...row.widths].sort((a, b) => a - b);
+  const sources = widths.map((w) => ({
+    width: w,
+    height: Math.round((row.height * w) / row.width),
+    url: storage.publicUrl(variantKey(row.storageKey, w)),
+  }));
+  // A plain src for browsers without srcset: the largest at most 800 wide.
+  const middle = [...sources].reverse().find((s) => s.width <= 800) ?? sources[0];
+  return {
+    id: row.id,
+    url: middle?.url ?? '',
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    sources,
+  };
 }

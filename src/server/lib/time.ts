@@ -1,3 +1,8 @@
+import { Temporal } from 'temporal-polyfill';
+
+/** Dates people see (a day viewed, a day's figures) are New York's (ARCHITECTURE §3). */
+export const NEW_YORK = 'America/New_York';
+
 /** The driver's text form of a UTC timestamptz: "2026-11-21 08:04:53.123456+00". */
 const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 
@@ -18,4 +23,12 @@ export function isoTime(value: string | Date): string {
 
 export function isoTimeOrNull(value: string | Date | null): string | null {
   return value === null ? null : isoTime(value);
+}
+
+/** Today's New York date, `YYYY-MM-DD` (from Date.now(), so tests can move the clock). */
+export function newYorkDay(epochMs = Date.now()): string {
+  return Temporal.Instant.fromEpochMilliseconds(epochMs)
+    .toZonedDateTimeISO(NEW_YORK)
+    .toPlainDate()
+    .toString();
 }

@@ -20,10 +20,11 @@ export async function testJpeg(
   return image.toBuffer();
 }
 
-export function uploadPhoto(
+/** Posts a file as the multipart "photo" field to any photo upload path. */
+export function uploadPhotoTo(
   app: RequestApp,
   client: ApiClient,
-  listingId: string,
+  path: string,
   data: Buffer | string,
   file: { name?: string; type?: string } = {},
 ): Promise<Response> {
@@ -36,12 +37,22 @@ export function uploadPhoto(
     }),
   );
   return Promise.resolve(
-    app.request(`/api/listings/${listingId}/photos`, {
+    app.request(path, {
       method: 'POST',
       body: form,
       headers: client.cookie ? { cookie: client.cookie } : {},
     }),
   );
+}
+
+export function uploadPhoto(
+  app: RequestApp,
+  client: ApiClient,
+  listingId: string,
+  data: Buffer | string,
+  file: { name?: string; type?: string } = {},
+): Promise<Response> {
+  return uploadPhotoTo(app, client, `/api/listings/${listingId}/photos`, data, file);
 }
 
 /** Everything publishing needs, apart from a photo. */

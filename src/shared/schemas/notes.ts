@@ -38,7 +38,12 @@ export const NotePhotoParamSchema = z.object({
   photoId: z.uuid({ error: 'Invalid photo ID format' }),
 });
 
-const DateViewedSchema = z.iso.date({ error: 'Date viewed must be a date (YYYY-MM-DD).' });
+const DateViewedSchema = z.iso
+  .date({ error: 'Date viewed must be a date (YYYY-MM-DD).' })
+  // PostgreSQL has no year 0, and no viewing happened before 1900.
+  .refine((day) => day >= '1900-01-01' && day <= '2100-12-31', {
+    error: 'Date viewed must be between 1900 and 2100.',
+  });
 
 const noteFields = {
   propertyAddress: z
@@ -137,3 +142,6 @@ export const NoteResponseSchema = z.object({
   /** Present when an update met a newer edit: the losing text, kept as its own note. */
   conflictCopy: NoteSchema.optional(),
 });
+
+/** `POST /api/notes/{id}/photos` (201): the new photo and the note with all its photos. */
+export const NotePhotoResponseSchema = z.object({ photo: PhotoSchema, note: NoteSchema });

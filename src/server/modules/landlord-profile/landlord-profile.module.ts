@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppModule } from '../../lib/module.ts';
+import { photoBodyLimit } from '../../lib/photo-upload.ts';
 import { landlordProfileApiOperations } from './landlord-profile.openapi.ts';
-import { createLandlordProfileRoutes, profilePhotoBodyLimit } from './landlord-profile.routes.ts';
+import { createLandlordProfileRoutes } from './landlord-profile.routes.ts';
 
 /** The landlord profile renters see (issue 14). */
 export function landlordProfileModule(deps: AppDeps): AppModule {
@@ -10,7 +11,7 @@ export function landlordProfileModule(deps: AppDeps): AppModule {
       {
         path: '/landlord/profile',
         routes: createLandlordProfileRoutes(deps),
-        bodyLimit: { limit: profilePhotoBodyLimit, methods: ['POST'] },
+        bodyLimit: { limit: photoBodyLimit, methods: ['POST'] },
       },
     ],
     openApi: landlordProfileApiOperations,

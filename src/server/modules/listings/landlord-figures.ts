@@ -1,8 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../../db/client.ts';
 import type { UserCtx } from '../../lib/service.ts';
+import { newYorkDay } from '../../lib/time.ts';
 import type { EventBus } from '../events/events.service.ts';
-import { flushViews, LISTING_VIEWS_CHANNEL, newYorkDay, onViewsFlushed } from './listing-views.ts';
+import { flushViews, LISTING_VIEWS_CHANNEL, onViewsFlushed } from './listing-views.ts';
 
 /*
  * A landlord's daily figures (decision 023's definitions): views of their listings, saves by

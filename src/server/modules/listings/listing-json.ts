@@ -1,17 +1,11 @@
 import { netEffectiveRentCents } from '../../../shared/listings.ts';
-import type { Listing, ListingSummary, Photo } from '../../../shared/schemas/listings.ts';
+import type { Listing, ListingSummary } from '../../../shared/schemas/listings.ts';
 import type { RawRow } from '../../db/raw.ts';
-import type { listingPhotos, listings } from '../../db/schema/listings.ts';
-import { variantKey, variantUrlUpTo } from '../../lib/images.ts';
+import type { listings } from '../../db/schema/listings.ts';
+import { type PhotoRow, toPhoto, variantUrlUpTo } from '../../lib/images.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 
 type ListingColumns = typeof listings.$inferSelect;
-
-/** A photo as the listing queries build it (json_build_object, schema keys). */
-export type PhotoRow = Pick<
-  typeof listingPhotos.$inferSelect,
-  'id' | 'storageKey' | 'widths' | 'width' | 'height' | 'placeholder'
->;
 
 /** Rows as the listing queries select them (snake_case, dates already text), from the schema. */
 export type SummaryRow = RawRow<
@@ -90,25 +84,6 @@ export const PHOTOS_JSON = `
     from listing_photos p where p.listing_id = l.id), '[]'::json)`;
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
-
-export function toPhoto(storage: MediaStorage, row: PhotoRow): Photo {
-  const widths = [...row.widths].sort((a, b) => a - b);
-  const sources = widths.map((w) => ({
-    width: w,
-    height: Math.round((row.height * w) / row.width),
-    url: storage.publicUrl(variantKey(row.storageKey, w)),
-  }));
-  // A plain src for browsers without srcset: the largest at most 800 wide.
-  const middle = [...sources].reverse().find((s) => s.width <= 800) ?? sources[0];
-  return {
-    id: row.id,
-    url: middle?.url ?? '',
-    width: row.width,
-    height: row.height,
-    placeholder: row.placeholder,
-    sources,
-  };
-}
 
 export function toSummary(storage: MediaStorage, row: SummaryRow): ListingSummary {
   return {

@@ -4,10 +4,9 @@ import { MAX_PHOTOS } from '../../../shared/listings.ts';
 import type { Db } from '../../db/client.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { processPhoto, storePhoto, variantKey } from '../../lib/images.ts';
+import { type PhotoRow, processPhoto, storePhoto, toPhoto, variantKey } from '../../lib/images.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { type PhotoRow, toPhoto } from './listing-json.ts';
 
 /*
  * A listing's gallery, changed by its owner only: uploads, order (the first photo is the cover)

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newYorkDay } from '../../lib/time.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
-import { flushViews, newYorkDay, pruneViewVisitors } from './listing-views.ts';
+import { flushViews, pruneViewVisitors } from './listing-views.ts';
 
 const { app, db, client } = await createTestApp();
 

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../../db/client.ts';
 import { listingViewVisitors } from '../../db/schema/billing.ts';
 import { listingDailyViews, listingStats, listings } from '../../db/schema/listings.ts';
+import { newYorkDay } from '../../lib/time.ts';
 import { type EventBus, publishEvents, transactionWithEvents } from '../events/events.service.ts';
 
 /*
@@ -17,7 +17,6 @@ import { type EventBus, publishEvents, transactionWithEvents } from '../events/e
 const VIEW_FLUSH_MS = 2_000;
 /** NOTIFYed at a flush's commit with each landlord whose views moved (caches forget them). */
 export const LISTING_VIEWS_CHANNEL = 'listing_views';
-const ZONE = 'America/New_York';
 /** Visitor rows kept: today's and yesterday's are all the de-duplication needs. */
 export const VIEW_VISITORS_KEPT_DAYS = 2;
 
@@ -41,14 +40,6 @@ export function visitorHash(secret: string, visitor: ViewVisitor): string {
     .update(subject)
     .digest('base64url')
     .slice(0, 22);
-}
-
-/** Today's New York date (from Date.now(), so tests can move the clock). */
-export function newYorkDay(epochMs = Date.now()): string {
-  return Temporal.Instant.fromEpochMilliseconds(epochMs)
-    .toZonedDateTimeISO(ZONE)
-    .toPlainDate()
-    .toString();
 }
 
 type ViewBuffer = {

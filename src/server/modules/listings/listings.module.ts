@@ -1,12 +1,12 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppModule } from '../../lib/module.ts';
+import { photoBodyLimit } from '../../lib/photo-upload.ts';
 import { listingsApiOperations } from './listings.openapi.ts';
 import {
   createLandlordListingsRoutes,
   createListingsRoutes,
   createNeighborhoodsRoutes,
   createPhotoUploadRoutes,
-  photoBodyLimit,
 } from './listings.routes.ts';
 import { createSearchPageRoutes } from './search-page.ts';
 

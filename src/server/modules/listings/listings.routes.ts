@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { FEATURED_LIMIT, MAX_PHOTO_BYTES } from '../../../shared/listings.ts';
+import { FEATURED_LIMIT } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { LandlordListingsQuerySchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
@@ -14,9 +14,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { limitBody } from '../../lib/http.ts';
-import { PHOTO_MESSAGES } from '../../lib/images.ts';
+import { readPhotoUpload } from '../../lib/photo-upload.ts';
 import { validate } from '../../lib/validate.ts';
 import { landlordListings } from './landlord-listings.service.ts';
 import { addPhoto, deletePhoto, reorderPhotos } from './listing-photos.service.ts';
@@ -27,21 +25,6 @@ import {
   searchListings,
   updateListing,
 } from './listings.service.ts';
-
-/** Multipart framing on top of the photo itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-function photoError(message: string): never {
-  throw new AppError('VALIDATION_ERROR', { message, details: [{ path: 'photo', message }] });
-}
-
-function photoTooLarge(): AppError {
-  const message = PHOTO_MESSAGES.tooLarge;
-  return new AppError('PAYLOAD_TOO_LARGE', { message, details: [{ path: 'photo', message }] });
-}
-
-/** The upload's body limit, larger than JSON's (listings.module.ts declares it). */
-export const photoBodyLimit = limitBody(MAX_PHOTO_BYTES + MULTIPART_OVERHEAD, photoTooLarge);
 
 export function createListingsRoutes({
   database: { db },
@@ -130,21 +113,9 @@ export function createPhotoUploadRoutes({ database: { db }, storage }: AppDeps) 
     requireRole('landlord'),
     validate('param', ListingIdParamSchema),
     async (c) => {
-      if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
-        photoError('Send the photo as multipart/form-data in a field named "photo".');
-      }
-      const form = await c.req.parseBody().catch(() => photoError(PHOTO_MESSAGES.unreadable));
-      const file = form.photo ?? form.file;
-      if (!(file instanceof File)) {
-        photoError('Send the photo as multipart/form-data in a field named "photo".');
-      }
-      if (file.size > MAX_PHOTO_BYTES) throw photoTooLarge();
       const result = await addPhoto({
         ctx: { db, storage, user: currentUser(c) },
-        input: {
-          listingId: c.req.valid('param').id,
-          data: Buffer.from(await file.arrayBuffer()),
-        },
+        input: { listingId: c.req.valid('param').id, data: await readPhotoUpload(c) },
       });
       return c.json(result, 201);
     },

@@ -1,0 +1,66 @@
+import {
+  CreateNoteSchema,
+  NotePhotoResponseSchema,
+  NoteResponseSchema,
+  NotesSchema,
+  UpdateNoteSchema,
+} from '../../../shared/schemas/notes.ts';
+import type { ApiOperation } from '../../lib/openapi.ts';
+
+const tags = ['notes'];
+
+/** Notes in /api/openapi.json (issue 15, decision 032). Every operation is the caller's own. */
+export const notesApiOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/notes',
+    summary:
+      "The caller's notes, newest edit first (`updatedAt` is the edit time). Query: listingId (only the notes about that listing)",
+    tags,
+    response: NotesSchema,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/notes',
+    summary:
+      "Create a note: 201 { note }. A client-made id that is already the caller's note answers 200 with the stored note (an offline create replayed); someone else's id is 409. dateViewed defaults to today in New York; listingId must be a listing the caller can see (else 400). At most 2,000 notes a user (409)",
+    tags,
+    body: CreateNoteSchema,
+    response: NoteResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'patch',
+    path: '/api/notes/{id}',
+    summary:
+      "Change a note's fields: { note, conflictCopy? }. With baseVersion older than the stored version, the later editedAt wins and the losing text is kept as a new note (conflictCopy, conflictOf = this id); without baseVersion the last write wins. version goes up by one on every change. Unknown or not the caller's: 404 NOTE_NOT_FOUND",
+    tags,
+    body: UpdateNoteSchema,
+    response: NoteResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'delete',
+    path: '/api/notes/{id}',
+    summary: "Delete a note and its photos: 204. Unknown or not the caller's: 404 NOTE_NOT_FOUND",
+    tags,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/notes/{id}/photos',
+    summary:
+      'Add a photo (multipart field "photo"; JPEG, PNG, WebP or AVIF, ≤ 10 MiB; re-encoded to WebP like listing photos): 201 { photo, note }. At most 10 a note; anything not an image is 400. Photos change neither version nor the edit time',
+    tags,
+    response: NotePhotoResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'delete',
+    path: '/api/notes/{id}/photos/{photoId}',
+    summary: "Remove a photo from the caller's note: 204",
+    tags,
+    auth: true,
+  },
+];

@@ -1,0 +1,107 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  CreateNoteSchema,
+  NoteParamSchema,
+  NotePhotoParamSchema,
+  NotesQuerySchema,
+  UpdateNoteSchema,
+} from '../../../shared/schemas/notes.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireUser } from '../../auth/session.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { readPhotoUpload } from '../../lib/photo-upload.ts';
+import { validate } from '../../lib/validate.ts';
+import {
+  addNotePhoto,
+  createNote,
+  deleteNote,
+  deleteNotePhoto,
+  listNotes,
+  type NotesCtx,
+  updateNote,
+} from './notes.service.ts';
+
+/** The spec's §8 messages for a signed-out change. */
+export const SIGNED_OUT_MESSAGES = {
+  create: 'User must be logged in to create notes',
+  update: 'User must be logged in to update notes',
+  delete: 'User must be logged in to delete notes',
+} as const;
+
+/** 401 with the spec's message for this kind of change when nobody is signed in. */
+function signedIn(action: keyof typeof SIGNED_OUT_MESSAGES): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.var.user) {
+      throw new AppError('UNAUTHENTICATED', { message: SIGNED_OUT_MESSAGES[action] });
+    }
+    await next();
+  };
+}
+
+/** Private answers: never kept by a shared cache. */
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', 'no-store');
+};
+
+/** A malformed note id is an unknown note. */
+const noteParam = validate('param', NoteParamSchema, { id: 'NOTE_NOT_FOUND' });
+const photoParam = validate('param', NotePhotoParamSchema, { id: 'NOTE_NOT_FOUND' });
+
+function notesCtx({ database: { db }, storage, events }: AppDeps) {
+  return (c: { var: AppEnv['Variables'] }): NotesCtx => ({
+    db,
+    storage,
+    events,
+    user: currentUser(c),
+  });
+}
+
+/** `/api/notes` (issue 15): the caller's own notes, any signed-in user. */
+export function createNotesRoutes(deps: AppDeps) {
+  const ctxOf = notesCtx(deps);
+  return new Hono<AppEnv>()
+    .use(noStore)
+    .get('/', requireUser, validate('query', NotesQuerySchema), async (c) =>
+      c.json(await listNotes({ ctx: ctxOf(c), input: c.req.valid('query') })),
+    )
+    .post('/', signedIn('create'), validate('json', CreateNoteSchema), async (c) => {
+      const { note, created } = await createNote({ ctx: ctxOf(c), input: c.req.valid('json') });
+      return c.json({ note }, created ? 201 : 200);
+    })
+    .patch('/:id', signedIn('update'), noteParam, validate('json', UpdateNoteSchema), async (c) =>
+      c.json(
+        await updateNote({
+          ctx: ctxOf(c),
+          input: { id: c.req.valid('param').id, changes: c.req.valid('json') },
+        }),
+      ),
+    )
+    .delete('/:id', signedIn('delete'), noteParam, async (c) => {
+      await deleteNote({ ctx: ctxOf(c), input: c.req.valid('param') });
+      return c.body(null, 204);
+    });
+}
+
+/**
+ * `/api/notes/{id}/photos`, a router of its own: its uploads read up to the photo limit, every
+ * other notes route JSON's 1 MB.
+ */
+export function createNotePhotoRoutes(deps: AppDeps) {
+  const ctxOf = notesCtx(deps);
+  return new Hono<AppEnv>()
+    .use(noStore)
+    .post('/', signedIn('create'), noteParam, async (c) => {
+      const result = await addNotePhoto({
+        ctx: ctxOf(c),
+        input: { noteId: c.req.valid('param').id, data: await readPhotoUpload(c) },
+      });
+      return c.json(result, 201);
+    })
+    .delete('/:photoId', signedIn('delete'), photoParam, async (c) => {
+      const { id, photoId } = c.req.valid('param');
+      await deleteNotePhoto({ ctx: ctxOf(c), input: { noteId: id, photoId } });
+      return c.body(null, 204);
+    });
+}
