@@ -5,14 +5,12 @@ import { fetchMe, readLastUser } from './get-me.ts';
 
 const user = { id: 'u1', email: 'r@stoop.test', name: 'Rhea', userType: 'renter' } as const;
 const answer = (status: number, body: unknown) =>
-  vi
-    .spyOn(globalThis, 'fetch')
-    .mockResolvedValue(
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
 
 describe('the last-user hint', () => {
   afterEach(() => {

@@ -63,7 +63,9 @@ export function NotesView({
             ? 'Syncing…'
             : waiting.size > 0
               ? `${waiting.size} ${waiting.size === 1 ? 'note' : 'notes'} waiting to sync`
-              : `${shown.length} ${shown.length === 1 ? 'note' : 'notes'}`}
+              : shown.length > 0
+                ? `${shown.length} ${shown.length === 1 ? 'note' : 'notes'}`
+                : ''}
         </p>
         {newNote}
       </div>
