@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTime, isoTimeOrNull } from './time.ts';
+import { isoTime, isoTimeOrNull, newYorkDay } from './time.ts';
 
 describe('isoTime', () => {
   it('reads the driver text form in any offset', () => {
@@ -13,5 +13,14 @@ describe('isoTime', () => {
 
   it('refuses what is not a timestamp', () => {
     expect(() => isoTime('soon')).toThrow();
+  });
+});
+
+describe('newYorkDay', () => {
+  it("is New York's date, not UTC's, in winter and summer", () => {
+    expect(newYorkDay(Date.parse('2026-11-25T03:00:00Z'))).toBe('2026-11-24');
+    expect(newYorkDay(Date.parse('2026-11-25T05:00:00Z'))).toBe('2026-11-25');
+    expect(newYorkDay(Date.parse('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
+    expect(newYorkDay(Date.parse('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
   });
 });

@@ -91,6 +91,20 @@ describe('POST /api/notes', () => {
     expect(await notesChangedCount(db, who.id)).toBe(1);
   });
 
+  it('answers the same create sent twice at once with one note', async () => {
+    const who = await person(client, 'renter');
+    const id = randomUUID();
+    const body = { id, propertyAddress: '9 Pell St', content: 'sent from two tabs' };
+    const [a, b] = await Promise.all([
+      who.client.post('/api/notes', body),
+      who.client.post('/api/notes', body),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const [first, second] = [await a.json(), await b.json()];
+    expect(NoteResponseSchema.parse(first).note).toEqual(NoteResponseSchema.parse(second).note);
+    expect(await noteCount(who.id)).toBe(1);
+  });
+
   it("refuses another user's note id with 409, revealing nothing of it", async () => {
     const note = await makeNote(renter, { content: 'Secret: the super takes cash.' });
     const other = await person(client, 'renter');
@@ -254,6 +268,21 @@ describe('PATCH /api/notes/{id}', () => {
     expect(res.status).toBe(200);
     expect(NoteResponseSchema.parse(await res.json()).note).toEqual(note);
     expect(await notesChangedCount(db, who.id)).toBe(1);
+  });
+
+  it('an edit sent again (its answer lost) changes nothing the second time', async () => {
+    const who = await person(client, 'renter');
+    const note = await makeNote(who);
+    const edit = { content: 'Queued offline.', baseVersion: 1, editedAt: at(40) };
+    const first = NoteResponseSchema.parse(
+      await (await who.client.patch(`/api/notes/${note.id}`, edit)).json(),
+    );
+    const again = NoteResponseSchema.parse(
+      await (await who.client.patch(`/api/notes/${note.id}`, edit)).json(),
+    );
+    expect(first.note.version).toBe(2);
+    expect(again).toEqual({ note: first.note });
+    expect(await noteCount(who.id)).toBe(1);
   });
 
   it('two edits made on version 1: the later edit wins, the other is kept as a copy', async () => {
