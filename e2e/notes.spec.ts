@@ -123,7 +123,13 @@ for (const phone of [false, true]) {
       const otherPage = await other.newPage();
       await otherPage.goto(`${baseURL}/notes`);
       await expect(otherPage.getByTestId('note-card')).toHaveCount(2);
-      await expect(otherPage.getByTestId('note-card').first()).toBeVisible();
+      // A note made on that device reaches this page live (`notes.changed`), without a reload.
+      const made = await other.request.post(`${baseURL}/api/notes`, {
+        headers: origin(baseURL),
+        data: { id: crypto.randomUUID(), propertyAddress: '3 Live St', content: 'From my phone' },
+      });
+      baseExpect(made.status(), await made.text()).toBe(201);
+      await expect(page.getByTestId('note-card').filter({ hasText: '3 Live St' })).toBeVisible();
       await other.close();
 
       const stranger = await browser.newContext({ baseURL });
