@@ -210,7 +210,10 @@ for (const phone of [false, true]) {
       // "My notes" on the listing page counts it; the dashboard card links to /notes.
       await page.goto(`/listings/${listingId}`);
       await expect(page.getByRole('link', { name: 'My notes (1)' })).toBeVisible();
+      await page.screenshot({ path: shot('listing-links') });
       await page.goto('/renter/dashboard');
+      await expect(page.getByRole('link', { name: /Your notes/ })).toBeVisible();
+      await page.screenshot({ path: shot('dashboard'), fullPage: true });
       await page.getByRole('link', { name: /Your notes/ }).click();
       await expect(page).toHaveURL(/\/notes$/);
 

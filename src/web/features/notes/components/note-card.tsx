@@ -46,9 +46,9 @@ export function NoteCard({ note, waiting, listingHref, onEdit, onDelete }: NoteC
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold break-words text-stone-900">
+          <h2 id={titleId} className="font-semibold break-words text-stone-900">
             {place}
-          </h3>
+          </h2>
           <p className="text-sm text-stone-600">
             Viewed <time dateTime={note.dateViewed}>{formatViewedDate(note.dateViewed)}</time>
             {note.listingId ? (
