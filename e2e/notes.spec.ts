@@ -217,6 +217,15 @@ for (const phone of [false, true]) {
       await page.getByRole('link', { name: /Your notes/ }).click();
       await expect(page).toHaveURL(/\/notes$/);
 
+      // A photo is removed in the edit form (online).
+      await card.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit note' });
+      await edit.getByRole('button', { name: 'Remove saved photo 1' }).click();
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await expect(edit).toBeHidden();
+      await expect(card.getByRole('img')).toHaveCount(0);
+      await expect.poll(async () => (await serverNotes(page.context()))[0]?.photos.length).toBe(0);
+
       // Delete, after a confirmation.
       await card.getByRole('button', { name: 'Delete' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete this note?' });

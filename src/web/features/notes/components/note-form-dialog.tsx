@@ -113,8 +113,12 @@ export function NoteFormDialog({ note, prefill, onClose }: NoteFormDialogProps) 
       content: parsed.data.content,
       amenities: parsed.data.amenities ?? [],
     };
+    const patch = note ? changes(note, fields) : {};
+    // Only photos changed: nothing for the queue.
     const saved = note
-      ? notes.updateNote(note.id, changes(note, { ...fields }))
+      ? Object.keys(patch).length > 0
+        ? notes.updateNote(note.id, patch)
+        : note
       : notes.createNote({ ...fields, listingId: prefill?.listingId ?? null });
     if (added.length === 0 && removed.size === 0) {
       toast.success(
