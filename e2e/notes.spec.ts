@@ -233,6 +233,7 @@ for (const phone of [false, true]) {
       await page.screenshot({ path: shot('delete') });
       await confirm.getByRole('button', { name: 'Delete note' }).click();
       await expect(card).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'New note' })).toBeFocused();
       await expect(page.getByRole('heading', { name: 'No notes yet' })).toBeVisible();
       await expect.poll(async () => (await serverNotes(page.context())).length).toBe(0);
       await page.screenshot({ path: shot('empty'), fullPage: true });

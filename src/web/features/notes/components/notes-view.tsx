@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Note } from '../../../../shared/schemas/notes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -45,6 +45,12 @@ export function NotesView({
     compose ? { mode: 'new', prefill: compose } : null,
   );
   const [deleting, setDeleting] = useState<Note | null>(null);
+  // The deleted note's buttons are gone: focus moves to "New note", not to the page's top.
+  const [deleted, setDeleted] = useState(0);
+  const newNoteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (deleted > 0) newNoteButton.current?.focus();
+  }, [deleted]);
   const waiting = useMemo(() => new Set(pendingSync), [pendingSync]);
   const shown = useMemo(
     () => notes.filter((n) => listingId === null || n.listingId === listingId).sort(byViewing),
@@ -52,7 +58,12 @@ export function NotesView({
   );
 
   const newNote = (
-    <Button onClick={() => setEditing({ mode: 'new', prefill: newNotePrefill })}>New note</Button>
+    <Button
+      ref={newNoteButton}
+      onClick={() => setEditing({ mode: 'new', prefill: newNotePrefill })}
+    >
+      New note
+    </Button>
   );
 
   return (
@@ -164,6 +175,7 @@ export function NotesView({
           onConfirm={() => {
             deleteNote(deleting.id);
             setDeleting(null);
+            setDeleted((n) => n + 1);
             toast.success('Note deleted.');
           }}
         />
