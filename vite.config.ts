@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -44,8 +46,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Builds the offline service worker (src/web/sw/service-worker.ts) into `/sw.js` with the list
+ * of this build's hashed files to precache, and a cache name made from that list, so every
+ * deploy replaces the cache (docs/decisions/033-offline-service-worker.md).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'stoop:service-worker',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const precache = Object.keys(bundle)
+        .filter((fileName) => fileName.startsWith('assets/') && !/\.(map|gz|br)$/.test(fileName))
+        .sort()
+        .map((fileName) => `/${fileName}`);
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
+      const result = await esbuild({
+        entryPoints: ['src/web/sw/service-worker.ts'],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        define: {
+          __PRECACHE__: JSON.stringify(precache),
+          __CACHE_VERSION__: JSON.stringify(version),
+        },
+      });
+      const source = result.outputFiles[0]?.text;
+      if (!source) throw new Error('The service worker did not build.');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), serviceWorker()],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },

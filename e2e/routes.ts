@@ -46,6 +46,7 @@ export const ROUTES: RouteCase[] = [
   { url: paths.chat.href(), access: 'login' },
   { url: paths.conversation.href('abc'), access: 'login' },
   { url: paths.tours.href(), access: 'login' },
+  { url: paths.notes.href(), access: 'login' },
   { url: paths.savedListings.href(), access: 'login' },
   { url: paths.landlordDashboard.href(), access: 'landlord' },
   { url: paths.landlordTours.href(), access: 'landlord' },

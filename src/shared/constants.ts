@@ -32,4 +32,6 @@ export const SIGN_UP_USER_TYPES = ['renter', 'landlord'] as const;
 export const STORAGE_KEYS = {
   searchFilters: 'stoop.searchFilters',
   notes: (userId: string) => `stoop.notes.${userId}`,
+  /** Who was signed in last (id, email, name, userType): the offline start-up's hint. */
+  lastUser: 'stoop.lastUser',
 } as const;

@@ -1,6 +1,7 @@
 import { billingLive } from '../features/billing/live/billing-live.ts';
 import { dashboardsLive } from '../features/dashboards/live/dashboards-live.ts';
 import { messagingLive } from '../features/messaging/live/apply-live-event.ts';
+import { notesLive } from '../features/notes/live/notes-live.ts';
 import { toursLive } from '../features/tours/live/tours-live.ts';
 import type { LiveFeature } from '../lib/live/live-feature.ts';
 
@@ -13,4 +14,5 @@ export const liveFeatures: readonly LiveFeature[] = [
   toursLive,
   billingLive,
   dashboardsLive,
+  notesLive,
 ];

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useToast } from '../components/ui/toast.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
@@ -16,12 +16,19 @@ import {
   type SavedListingsRemote,
 } from '../features/saved-listings/components/saved-listings-provider.tsx';
 import { errorMessage } from '../lib/api-client.ts';
+import { registerServiceWorker } from '../lib/service-worker.ts';
 import { LandlordConfinement } from './guards/landlord-confinement.tsx';
 
 /** The root of the route table: user-scoped providers, then the landlord confinement of §6. */
 export function RootRoute() {
   const { user, isLoading, isLandlord } = useAuth();
   const userId = user?.id ?? null;
+  // Notes are a renter's (issue 15): nobody else loads or syncs them.
+  const notesUserId = user?.userType === 'renter' ? user.id : null;
+  // A renter's notes work offline: the service worker keeps the app for them (decision 033).
+  useEffect(() => {
+    if (notesUserId !== null) registerServiceWorker();
+  }, [notesUserId]);
   const queryClient = useQueryClient();
   const toast = useToast();
   const remote = useMemo<SavedListingsRemote>(
@@ -43,7 +50,7 @@ export function RootRoute() {
   );
   return (
     <SavedListingsProvider userId={userId} remote={remote}>
-      <NotesProvider userId={userId}>
+      <NotesProvider userId={notesUserId}>
         <LandlordConfinement>
           <Outlet />
         </LandlordConfinement>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useHealth } from '../features/health/api/get-health.ts';
+import { isOffline, useHealth } from '../features/health/api/get-health.ts';
 
 /** Same markup as the static screen in index.html, so the hand-over does not shift. */
 export function StartupScreen() {
@@ -32,10 +32,13 @@ export function DatabaseErrorScreen() {
   );
 }
 
-/** Spec §2 start-up: 'Connecting to database...' until `/api/health` answers, then the app. */
+/**
+ * Spec §2 start-up: 'Connecting to database...' until `/api/health` answers, then the app.
+ * Offline (the browser has no network), the app opens on what it keeps: the renter's notes.
+ */
 export function StartupGate({ children }: { children: ReactNode }) {
   const health = useHealth();
   if (health.isPending) return <StartupScreen />;
-  if (health.isError) return <DatabaseErrorScreen />;
+  if (health.isError && !isOffline(health.error)) return <DatabaseErrorScreen />;
   return children;
 }

@@ -12,6 +12,8 @@ import {
 } from '../../features/listings/components/listing-status.tsx';
 import { OwnerListingActions } from '../../features/listings/components/owner-actions.tsx';
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
+import { useNotes } from '../../features/notes/components/notes-provider.tsx';
+import type { NotesLinkState } from '../../features/notes/notes-link.ts';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { BookTourLazy, type TourViewer } from '../../features/tours/components/book-tour-lazy.tsx';
 import {
@@ -27,6 +29,7 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const listing = useListing(id);
   const { user, isLandlord, isRenter } = useAuth();
   const location = useLocation();
+  const { notes } = useNotes();
   if (listing.isPending) return <ListingLoading />;
   // A failed refetch keeps the listing on screen (the page may have arrived with it).
   if (listing.isError && listing.data === undefined) {
@@ -56,6 +59,31 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
       <a href={`#${BOOK_TOUR_ANCHOR}`} className={buttonClass('secondary')}>
         Book a tour
       </a>
+    ) : null;
+  // A renter's own notes on this listing (issue 15), and a new one started with its address.
+  const myNotes = notes.filter((note) => note.listingId === data.id).length;
+  const notesLinks =
+    tourViewer === 'renter' ? (
+      <>
+        <Link to={paths.notes.href({ listing: data.id })} className={buttonClass('ghost', 'sm')}>
+          My notes{myNotes > 0 ? ` (${myNotes})` : ''}
+        </Link>
+        <Link
+          to={paths.notes.href({ listing: data.id })}
+          state={
+            {
+              newNote: {
+                propertyAddress: data.address ?? data.title,
+                unitNumber: data.unit ?? '',
+                listingId: data.id,
+              },
+            } satisfies NotesLinkState
+          }
+          className={buttonClass('ghost', 'sm')}
+        >
+          Add a note
+        </Link>
+      </>
     ) : null;
   const print = isLandlord ? (
     // Spec §6 confinement sends landlords away from /simple-listing/{id}: they print this page
@@ -90,6 +118,7 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
                 signIn={{ to: paths.login.href(), state: { from } satisfies FromState }}
               />
               {bookTourLink}
+              {notesLinks}
               {print}
             </>
           )

@@ -39,7 +39,7 @@ export function Component() {
   const dashboard = useRenterDashboard();
   const saved = useServerSavedListings(true);
   const unread = useUnreadCounts(user?.id ?? null);
-  const { notes } = useNotes();
+  const { notes, pendingSync } = useNotes();
   const savedCount = saved.data?.length;
   const unavailable =
     saved.data?.filter((item) => !item.available).length ??
@@ -80,9 +80,13 @@ export function Component() {
             <DashboardCard
               title="Viewing notes"
               count={notes.length}
-              empty="No notes yet. Notes you take on a viewing stay in this browser."
-              href="/profile"
-              linkLabel="Your profile"
+              empty="No notes yet. Jot down what you liked at each viewing, even offline."
+              href={paths.notes.href()}
+              linkLabel={
+                pendingSync.length > 0
+                  ? `Your notes (${pendingSync.length} waiting to sync)`
+                  : 'Your notes'
+              }
             />
           </div>
         </div>

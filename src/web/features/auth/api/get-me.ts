@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { USER_TYPES } from '../../../../shared/constants.ts';
+import { STORAGE_KEYS, USER_TYPES } from '../../../../shared/constants.ts';
 import type { MeUser } from '../../../../shared/schemas/auth.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
@@ -36,16 +36,58 @@ export function parseSessionResponse(data: unknown): MeUser | null {
   return parseMeResponse(data);
 }
 
+/*
+ * The last-user hint (issue 15): who was signed in here last (id, email, name, userType), so the
+ * app started offline still knows its renter and their notes. Used only when the session cannot
+ * be asked at all (a network error, never a 401), and cleared on sign-out.
+ */
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readLastUser(): MeUser | null {
+  try {
+    const raw = storage()?.getItem(STORAGE_KEYS.lastUser);
+    return raw ? parseMeResponse({ user: JSON.parse(raw) as unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLastUser(user: MeUser | null): void {
+  try {
+    if (user === null) storage()?.removeItem(STORAGE_KEYS.lastUser);
+    else {
+      const { id, email, name, userType } = user;
+      storage()?.setItem(STORAGE_KEYS.lastUser, JSON.stringify({ id, email, name, userType }));
+    }
+  } catch {
+    // Storage full or blocked: only the offline start-up loses its hint.
+  }
+}
+
 /**
  * The signed-in user, or null for a visitor. Asks `/api/session`, which answers a visitor with
  * 200, not `/api/me`'s 401: a failed request would log a console error on every signed-out page
- * load (issue 11 item 15).
+ * load (issue 11 item 15). Offline (no answer at all), the last-user hint stands in.
  */
 export async function fetchMe(): Promise<MeUser | null> {
   try {
-    return await api('/api/session', { parse: parseSessionResponse });
+    const user = await api('/api/session', { parse: parseSessionResponse });
+    writeLastUser(user);
+    return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      writeLastUser(null);
+      return null;
+    }
+    const hint = error instanceof ApiError && error.status === 0 ? readLastUser() : null;
+    if (hint) return hint;
     throw error;
   }
 }
@@ -54,6 +96,8 @@ export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
   queryFn: fetchMe,
   staleTime: 5 * 60_000,
+  // Asked even when the browser says it is offline: the hint answers then (no paused query).
+  networkMode: 'always',
 });
 
 export function useMe() {

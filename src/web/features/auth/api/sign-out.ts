@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { meQueryKey } from './get-me.ts';
+import { meQueryKey, writeLastUser } from './get-me.ts';
 
 /** Signs out and forgets everything cached for the user (app-wide queries such as health stay). */
 export function useSignOut() {
@@ -8,6 +8,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: () => {
+      writeLastUser(null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'health' });
       queryClient.setQueryData(meQueryKey, null);
     },

@@ -25,10 +25,23 @@ export const healthQueryOptions = queryOptions({
   queryKey: ['health'],
   queryFn: fetchHealth,
   staleTime: Number.POSITIVE_INFINITY,
-  retry: 2,
+  // Offline there is nothing to retry: the start-up gate lets the app open on its cache.
+  retry: (failures, error) => !isOffline(error) && failures < 2,
   retryDelay: 400,
   refetchOnWindowFocus: false,
+  // Asked even when the browser says it is offline, so the gate learns it at once.
+  networkMode: 'always',
 });
+
+/** No answer at all while the browser says it is offline (not a server or database fault). */
+export function isOffline(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 0 &&
+    typeof navigator !== 'undefined' &&
+    !navigator.onLine
+  );
+}
 
 export function useHealth() {
   return useQuery(healthQueryOptions);

@@ -1,211 +1,151 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
+import type { Note } from '../../../../shared/schemas/notes.ts';
 import { createStrictContext } from '../../../lib/strict-context.ts';
+import { notesKeys, notesRemote } from '../api/notes-api.ts';
+import {
+  createNotesStore,
+  NOTES_MESSAGES,
+  type NoteDraft,
+  type NotesRemote,
+  type NotesSnapshot,
+  type NotesStore,
+  outboxKey,
+} from '../notes-store.ts';
+import type { NoteFields } from '../outbox.ts';
 
-/** Spec §3: a private viewing note, kept only in this browser's local storage, per user. */
-export type Note = {
-  id: string;
-  userId: string;
-  propertyAddress: string;
-  unitNumber: string;
-  /** YYYY-MM-DD; today by default. */
-  dateViewed: string;
-  content: string;
-  amenities: string[];
-  images: string[];
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type NoteInput = Partial<
-  Pick<Note, 'propertyAddress' | 'unitNumber' | 'dateViewed' | 'content' | 'amenities' | 'images'>
->;
+export { NOTES_MESSAGES, todayInNewYork } from '../notes-store.ts';
 
 export type NotesApi = {
   notes: readonly Note[];
   isLoading: boolean;
+  isSyncing: boolean;
   error: string | null;
   isOnline: boolean;
-  /** Ids of notes changed while offline, waiting for the sync. */
+  /** Ids of notes with a change waiting for the server ("waiting to sync"). */
   pendingSync: readonly string[];
-  createNote: (input: NoteInput) => Note;
-  updateNote: (id: string, patch: NoteInput) => Note;
+  createNote: (input: NoteDraft) => Note;
+  updateNote: (id: string, patch: Partial<NoteFields>) => Note;
   deleteNote: (id: string) => void;
+  /** Sends what waits, then refetches the list. */
   syncNotes: () => Promise<void>;
+  /** Takes a note the server answered outside the queue (after a photo change). */
+  applyServerNote: (note: Note) => void;
 };
-
-export const NOTES_MESSAGES = {
-  loadFailed: 'Failed to load notes. Please try again later.',
-  syncFailed: 'Failed to sync notes. Please try again later.',
-  createSignedOut: 'User must be logged in to create notes',
-  updateSignedOut: 'User must be logged in to update notes',
-  deleteSignedOut: 'User must be logged in to delete notes',
-  notFound: 'Note not found',
-} as const;
 
 /** The user's notes; `useNotes` throws when used outside a `NotesProvider`. */
 const [NotesContext, useNotes] = createStrictContext<NotesApi>('useNotes', 'NotesProvider');
 
 export { useNotes };
 
-/** Today's date in New York (ARCHITECTURE §3: times are shown in America/New_York). */
-export function todayInNewYork(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+const EMPTY: NotesSnapshot = {
+  notes: [],
+  pendingIds: new Set(),
+  isLoading: false,
+  isSyncing: false,
+  error: null,
+};
+const noStore = { subscribe: () => () => {}, getSnapshot: () => EMPTY };
+
+const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+
+/** Runs `fn` alone across the tabs of this browser (Web Locks), or as it is without them. */
+function exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(name, fn) : fn();
 }
 
-function newId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `note-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+function signedOut(message: string): never {
+  throw new Error(message);
 }
 
-function readNotes(userId: string): Note[] {
-  const raw = window.localStorage.getItem(STORAGE_KEYS.notes(userId));
-  if (raw === null) return [];
-  const data = JSON.parse(raw) as unknown;
-  if (!Array.isArray(data)) throw new Error('Stored notes are not a list.');
-  return data as Note[];
-}
+type NotesProviderProps = {
+  /** The signed-in renter, or null (no notes). */
+  userId: string | null;
+  children: ReactNode;
+  /** The server; the real endpoints unless a test gives its own. */
+  remote?: NotesRemote;
+};
 
-type NotesProviderProps = { userId: string | null; children: ReactNode };
-
-export function NotesProvider({ userId, children }: NotesProviderProps) {
-  const [notes, setNotes] = useState<Note[]>([]);
-  const [isLoading, setLoading] = useState(userId !== null);
-  const [error, setError] = useState<string | null>(null);
-  const [pendingSync, setPendingSync] = useState<string[]>([]);
-  const [isOnline, setOnline] = useState(() =>
-    typeof navigator === 'undefined' ? true : navigator.onLine,
+/**
+ * Spec §4 notes, offline first: cached in local storage, edits queued while offline and sent
+ * when back online (issue 15: the sync is real). Refetches on reconnect, on focus and on the
+ * live `notes.changed` event (through the `notesKeys` query the notes live handler refreshes).
+ */
+export function NotesProvider({ userId, children, remote = notesRemote }: NotesProviderProps) {
+  const [isOnline, setOnline] = useState(online);
+  const store = useMemo<NotesStore | null>(
+    () =>
+      userId === null || typeof window === 'undefined'
+        ? null
+        : createNotesStore({
+            userId,
+            storage: window.localStorage,
+            remote,
+            isOnline: online,
+            newId: () => crypto.randomUUID(),
+            now: () => new Date(),
+            exclusive,
+          }),
+    [userId, remote],
   );
-  const notesRef = useRef<Note[]>(notes);
-  notesRef.current = notes;
+  const source = store ?? noStore;
+  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 
-  // Load the user's notes whenever the user changes.
-  useEffect(() => {
-    setPendingSync([]);
-    if (userId === null) {
-      setNotes([]);
-      setLoading(false);
-      setError(null);
-      return;
-    }
-    try {
-      setNotes(readNotes(userId));
-      setError(null);
-    } catch {
-      setNotes([]);
-      setError(NOTES_MESSAGES.loadFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, [userId]);
-
-  const persist = useCallback(
-    (next: Note[], changedId: string) => {
-      if (userId === null) return;
-      notesRef.current = next;
-      setNotes(next);
-      try {
-        window.localStorage.setItem(STORAGE_KEYS.notes(userId), JSON.stringify(next));
-      } catch {
-        setError(NOTES_MESSAGES.syncFailed);
-      }
-      if (typeof navigator !== 'undefined' && !navigator.onLine) {
-        setPendingSync((queue) => (queue.includes(changedId) ? queue : [...queue, changedId]));
-      }
+  // The query is only the trigger: focus and the live event refetch it, it refreshes the store.
+  useQuery({
+    queryKey: notesKeys.list(userId ?? ''),
+    queryFn: async () => {
+      await store?.refresh();
+      return store?.getSnapshot().notes.length ?? 0;
     },
-    [userId],
-  );
-
-  /** Notes live only in this browser: syncing has nothing to send, so it clears the queue. */
-  const syncNotes = useCallback(async () => {
-    try {
-      setPendingSync([]);
-    } catch {
-      setError(NOTES_MESSAGES.syncFailed);
-    }
-  }, []);
+    enabled: store !== null,
+    networkMode: 'always',
+    refetchOnReconnect: false,
+    retry: false,
+  });
 
   useEffect(() => {
-    const online = () => {
+    const goOnline = () => {
       setOnline(true);
-      void syncNotes();
+      void store?.sync();
     };
-    const offline = () => setOnline(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
+    const goOffline = () => setOnline(false);
+    // Another tab changed the notes or the queue: show what it wrote.
+    const onStorage = (event: StorageEvent) => {
+      if (userId === null) return;
+      if (event.key === STORAGE_KEYS.notes(userId) || event.key === outboxKey(userId)) {
+        store?.reload();
+      }
+    };
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    window.addEventListener('storage', onStorage);
     return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('storage', onStorage);
     };
-  }, [syncNotes]);
-
-  const createNote = useCallback(
-    (input: NoteInput): Note => {
-      if (userId === null) throw new Error(NOTES_MESSAGES.createSignedOut);
-      const now = new Date().toISOString();
-      const note: Note = {
-        id: newId(),
-        userId,
-        propertyAddress: input.propertyAddress ?? '',
-        unitNumber: input.unitNumber ?? '',
-        dateViewed: input.dateViewed ?? todayInNewYork(),
-        content: input.content ?? '',
-        amenities: input.amenities ?? [],
-        images: input.images ?? [],
-        createdAt: now,
-        updatedAt: now,
-      };
-      persist([note, ...notesRef.current], note.id);
-      return note;
-    },
-    [userId, persist],
-  );
-
-  const updateNote = useCallback(
-    (id: string, patch: NoteInput): Note => {
-      if (userId === null) throw new Error(NOTES_MESSAGES.updateSignedOut);
-      const existing = notesRef.current.find((n) => n.id === id);
-      if (!existing) throw new Error(NOTES_MESSAGES.notFound);
-      const updated: Note = { ...existing, ...patch, updatedAt: new Date().toISOString() };
-      persist(
-        notesRef.current.map((n) => (n.id === id ? updated : n)),
-        id,
-      );
-      return updated;
-    },
-    [userId, persist],
-  );
-
-  const deleteNote = useCallback(
-    (id: string) => {
-      if (userId === null) throw new Error(NOTES_MESSAGES.deleteSignedOut);
-      persist(
-        notesRef.current.filter((n) => n.id !== id),
-        id,
-      );
-    },
-    [userId, persist],
-  );
+  }, [store, userId]);
 
   const value = useMemo<NotesApi>(
     () => ({
-      notes,
-      isLoading,
-      error,
+      notes: snapshot.notes,
+      isLoading: snapshot.isLoading,
+      isSyncing: snapshot.isSyncing,
+      error: snapshot.error,
       isOnline,
-      pendingSync,
-      createNote,
-      updateNote,
-      deleteNote,
-      syncNotes,
+      pendingSync: [...snapshot.pendingIds],
+      createNote: (input) =>
+        store ? store.create(input) : signedOut(NOTES_MESSAGES.createSignedOut),
+      updateNote: (id, patch) =>
+        store ? store.update(id, patch) : signedOut(NOTES_MESSAGES.updateSignedOut),
+      deleteNote: (id) => (store ? store.remove(id) : signedOut(NOTES_MESSAGES.deleteSignedOut)),
+      syncNotes: () => store?.sync() ?? Promise.resolve(),
+      applyServerNote: (note) => store?.applyServerNote(note),
     }),
-    [notes, isLoading, error, isOnline, pendingSync, createNote, updateNote, deleteNote, syncNotes],
+    [snapshot, isOnline, store],
   );
   return <NotesContext value={value}>{children}</NotesContext>;
 }

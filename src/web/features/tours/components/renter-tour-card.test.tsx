@@ -165,4 +165,27 @@ describe("a renter's tour card", () => {
     expect(buttonNamed(container, 'Withdraw request')).not.toBeNull();
     expect(container.querySelector('a[download]')).toBeNull();
   });
+
+  it("shows the route's notes link on past tours too, and nothing when it gives none", async () => {
+    api();
+    const past = tour({ status: 'completed' });
+    const { container } = await renderMessaging(
+      <RenterTourCard
+        tour={past}
+        listingHref={listingHref}
+        upcoming={false}
+        notesLink={(t) => <a href={`/notes?tour=${t.id}`}>Notes</a>}
+      />,
+    );
+    const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Notes');
+    expect(link?.getAttribute('href')).toBe(`/notes?tour=${TOUR}`);
+    expect(buttonNamed(container, 'Reschedule')).toBeNull();
+    await cleanup();
+    const bare = await renderMessaging(
+      <RenterTourCard tour={past} listingHref={listingHref} upcoming={false} />,
+    );
+    expect([...bare.container.querySelectorAll('a')].some((a) => a.textContent === 'Notes')).toBe(
+      false,
+    );
+  });
 });

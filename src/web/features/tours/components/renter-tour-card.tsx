@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -27,6 +27,8 @@ type RenterTourCardProps = {
   listingHref: (id: string) => string;
   /** Upcoming tours can be moved, cancelled and added to a calendar. */
   upcoming: boolean;
+  /** A link to take notes on this viewing (the route gives it: notes are another feature). */
+  notesLink?: ((tour: Tour) => ReactNode) | undefined;
 };
 
 /** The cut-off for changing a confirmed tour, from the listing's settings (null: not known). */
@@ -38,7 +40,7 @@ function useCutoff(tour: Tour, enabled: boolean) {
 }
 
 /** One of the renter's tours: when (the listing's zone), where, status, and what they can do. */
-export function RenterTourCard({ tour, listingHref, upcoming }: RenterTourCardProps) {
+export function RenterTourCard({ tour, listingHref, upcoming, notesLink }: RenterTourCardProps) {
   const [panel, setPanel] = useState<'none' | 'cancel' | 'reschedule'>('none');
   const [reason, setReason] = useState('');
   const transition = useTourTransition();
@@ -120,14 +122,14 @@ export function RenterTourCard({ tour, listingHref, upcoming }: RenterTourCardPr
         </div>
       </div>
 
-      {active ? (
+      {active || notesLink ? (
         <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
-          {tour.status === 'confirmed' ? (
+          {active && tour.status === 'confirmed' ? (
             <a href={tourIcsHref(tour.id)} download className={buttonClass('secondary', 'sm')}>
               Add to calendar
             </a>
           ) : null}
-          {!tooLate ? (
+          {!active ? null : !tooLate ? (
             <>
               <Button
                 variant="secondary"
@@ -153,6 +155,7 @@ export function RenterTourCard({ tour, listingHref, upcoming }: RenterTourCardPr
               starts. Message the landlord if you cannot make it.
             </p>
           )}
+          {notesLink?.(tour)}
         </div>
       ) : null}
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,7 +11,13 @@ import { useTours } from '../api/get-tours.ts';
 import { RenterTourCard } from './renter-tour-card.tsx';
 import { WaitlistEntryCard } from './waitlist-entry-card.tsx';
 
-type RenterToursProps = { listingHref: (id: string) => string; searchHref: string };
+type NotesLink = (tour: Tour) => ReactNode;
+type RenterToursProps = {
+  listingHref: (id: string) => string;
+  searchHref: string;
+  /** A "Notes" link on each tour (given by the route: notes are another feature). */
+  notesLink?: NotesLink;
+};
 
 function Loading({ label }: { label: string }) {
   return (
@@ -24,16 +31,23 @@ function TourList({
   tours,
   listingHref,
   upcoming,
+  notesLink,
 }: {
   tours: Tour[];
   listingHref: (id: string) => string;
   upcoming: boolean;
+  notesLink: NotesLink | undefined;
 }) {
   return (
     <ul className="flex flex-col gap-3">
       {tours.map((tour) => (
         <li key={tour.id}>
-          <RenterTourCard tour={tour} listingHref={listingHref} upcoming={upcoming} />
+          <RenterTourCard
+            tour={tour}
+            listingHref={listingHref}
+            upcoming={upcoming}
+            notesLink={notesLink}
+          />
         </li>
       ))}
     </ul>
@@ -41,7 +55,7 @@ function TourList({
 }
 
 /** /tours for a renter: upcoming tours, waitlists with any held offer, then past tours. */
-export function RenterTours({ listingHref, searchHref }: RenterToursProps) {
+export function RenterTours({ listingHref, searchHref, notesLink }: RenterToursProps) {
   const upcoming = useTours({ scope: 'upcoming' });
   const past = useTours({ scope: 'past' });
   const waitlist = useMyWaitlist();
@@ -92,7 +106,12 @@ export function RenterTours({ listingHref, searchHref }: RenterToursProps) {
             book show up here.
           </EmptyState>
         ) : (
-          <TourList tours={upcomingSorted} listingHref={listingHref} upcoming />
+          <TourList
+            tours={upcomingSorted}
+            listingHref={listingHref}
+            upcoming
+            notesLink={notesLink}
+          />
         )}
       </section>
 
@@ -107,7 +126,12 @@ export function RenterTours({ listingHref, searchHref }: RenterToursProps) {
         ) : pastSorted.length === 0 ? (
           <p className="text-stone-600">Tours you have taken or cancelled will be listed here.</p>
         ) : (
-          <TourList tours={pastSorted} listingHref={listingHref} upcoming={false} />
+          <TourList
+            tours={pastSorted}
+            listingHref={listingHref}
+            upcoming={false}
+            notesLink={notesLink}
+          />
         )}
       </section>
     </div>
