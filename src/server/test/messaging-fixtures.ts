@@ -57,6 +57,8 @@ export class EventStreamReader {
   private waiters: Array<() => void> = [];
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   status = 0;
+  /** True once the server ended the stream. */
+  ended = false;
 
   static async open(app: RequestApp, client: ApiClient, lastEventId?: number) {
     const stream = new EventStreamReader();
@@ -88,7 +90,11 @@ export class EventStreamReader {
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) break;
+          if (done) {
+            this.ended = true;
+            for (const wake of this.waiters.splice(0)) wake();
+            break;
+          }
           parser.feed(decoder.decode(value, { stream: true }));
         }
       } catch {
@@ -106,10 +112,10 @@ export class EventStreamReader {
     return this.events.at(-1)?.id ?? 0;
   }
 
-  /** Waits until `predicate` holds over the received events. */
-  async until(predicate: (events: ReceivedEvent[]) => boolean, timeoutMs = 5_000) {
+  /** Waits until `predicate` holds over the received events (and whether the stream ended). */
+  async until(predicate: (events: ReceivedEvent[], ended: boolean) => boolean, timeoutMs = 5_000) {
     const deadline = Date.now() + timeoutMs;
-    while (!predicate(this.events)) {
+    while (!predicate(this.events, this.ended)) {
       const left = deadline - Date.now();
       if (left <= 0)
         throw new Error(`timed out; got ${JSON.stringify(this.events.map((e) => e.type))}`);

@@ -8,10 +8,10 @@ import {
   AdminUsersSchema,
 } from '../../../shared/schemas/admin.ts';
 import { adminPerson, errorOf } from '../../test/admin-fixtures.ts';
-import { person } from '../../test/messaging-fixtures.ts';
+import { EventStreamReader, person } from '../../test/messaging-fixtures.ts';
 import { createTestApp, TEST_PASSWORD } from '../../test/test-app.ts';
 
-const { client, db } = await createTestApp();
+const { app, client, db, deps } = await createTestApp();
 const admin = await adminPerson(client, db);
 
 async function audits(targetId: string) {
@@ -56,6 +56,26 @@ describe('suspension', () => {
         details: { reason: 'Asked renters for deposits by wire.', sessionsEnded: 2 },
       },
     ]);
+  });
+
+  it('ends their open live streams too, and only theirs', async () => {
+    const renter = await person(client, 'renter');
+    const bystander = await person(client, 'renter');
+    const tabs = await Promise.all([
+      EventStreamReader.open(app, renter.client),
+      EventStreamReader.open(app, renter.client),
+      EventStreamReader.open(app, bystander.client),
+    ]);
+    try {
+      await Promise.all(tabs.map((tab) => tab.until((events) => events.length > 0)));
+      expect((await suspend(renter.id)).status).toBe(200);
+      await Promise.all(tabs.slice(0, 2).map((tab) => tab.until((_events, ended) => ended)));
+      // The bystander's stream is still open: a round trip proves the notice was handled.
+      await deps.events.sync();
+      expect(tabs[2]?.ended).toBe(false);
+    } finally {
+      await Promise.all(tabs.map((tab) => tab.close()));
+    }
   });
 
   it('refuses sign-in with ACCOUNT_SUSPENDED (a wrong password stays a wrong password)', async () => {

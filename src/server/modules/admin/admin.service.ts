@@ -6,7 +6,7 @@ import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UserCtx } from '../../lib/service.ts';
-import { type EventBus, transactionWithEvents } from '../events/events.service.ts';
+import { type EventBus, endUserStreams, transactionWithEvents } from '../events/events.service.ts';
 import {
   LISTING_NOT_FOUND,
   publicListing,
@@ -104,6 +104,7 @@ export async function suspendUser({
     }
     if (target.suspendedAt === null) {
       const sessionsEnded = await markSuspended(tx, userId);
+      await endUserStreams(tx, userId);
       await recordAudit(tx, {
         actorId: ctx.user.id,
         action: 'user.suspend',

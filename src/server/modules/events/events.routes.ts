@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
+import { STREAMS_END_CHANNEL } from './events.service.ts';
 import { LiveStream } from './live-stream.ts';
 
 const HEARTBEAT_MS = 25_000;
@@ -15,6 +16,12 @@ const RETRY_MS = 3_000;
  * `reset`. A fresh stream starts with `ready`, whose id is where the next reconnect resumes.
  */
 export function createEventsRoutes({ database: { db }, events, logger }: AppDeps) {
+  const openStreams = new Map<string, Set<LiveStream>>();
+  // A suspended user's streams end at once, on every instance (endUserStreams).
+  events.watch(STREAMS_END_CHANNEL, (userId) => {
+    if (userId === null) return;
+    for (const live of openStreams.get(userId) ?? []) live.close();
+  });
   return new Hono<AppEnv>().use(requireUser).get('/', (c) => {
     const userId = currentUser(c).id;
     const resumeFrom = parseEventId(c.req.header('last-event-id') ?? c.req.query('lastEventId'));
@@ -27,6 +34,8 @@ export function createEventsRoutes({ database: { db }, events, logger }: AppDeps
         live.onClose = resolve;
       });
       const unsubscribe = events.subscribe(userId, live);
+      const mine = openStreams.get(userId) ?? new Set<LiveStream>();
+      openStreams.set(userId, mine.add(live));
       const heartbeat = setInterval(() => live.heartbeat(), HEARTBEAT_MS);
       try {
         await stream.write(`retry: ${RETRY_MS}\n\n`);
@@ -37,6 +46,8 @@ export function createEventsRoutes({ database: { db }, events, logger }: AppDeps
       } finally {
         clearInterval(heartbeat);
         unsubscribe();
+        mine.delete(live);
+        if (mine.size === 0) openStreams.delete(userId);
       }
     });
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from './event-bus.ts';
 import {
@@ -54,6 +55,17 @@ export async function publishEvents(tx: EventsTransaction, newEvents: NewEvent[]
   const queue = published.get(tx);
   if (!queue) throw new Error('publishEvents needs a transaction from transactionWithEvents.');
   queue.push(...(await appendEvents(tx, newEvents)));
+}
+
+/** The channel that tells every instance to end a user's live streams (suspension). */
+export const STREAMS_END_CHANNEL = 'stoop_streams_end';
+
+/**
+ * Ends the user's open live streams on every instance once `tx` commits (a rollback ends
+ * nothing). Their sessions must be gone by then, or the browser simply reconnects.
+ */
+export async function endUserStreams(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${STREAMS_END_CHANNEL}, ${userId})`);
 }
 
 /** Drops events past the 7-day replay window (for scheduled housekeeping; idempotent). */
