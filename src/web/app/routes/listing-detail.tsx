@@ -12,6 +12,7 @@ import {
 } from '../../features/listings/components/listing-status.tsx';
 import { OwnerListingActions } from '../../features/listings/components/owner-actions.tsx';
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
+import { ReportButton } from '../../features/reports/components/report-button.tsx';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { BookTourLazy, type TourViewer } from '../../features/tours/components/book-tour-lazy.tsx';
 import {
@@ -25,7 +26,7 @@ import type { FromState } from '../guards/redirect-state.ts';
 export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const { id = '' } = useParams();
   const listing = useListing(id);
-  const { user, isLandlord, isRenter } = useAuth();
+  const { user, isLandlord, isRenter, isAdmin } = useAuth();
   const location = useLocation();
   if (listing.isPending) return <ListingLoading />;
   // A failed refetch keeps the listing on screen (the page may have arrived with it).
@@ -68,6 +69,21 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
       Printable summary
     </Link>
   );
+  // Renters and landlords report listings they do not own; a visitor signs in first. Admins
+  // moderate from /admin instead.
+  const report =
+    isOwner || isAdmin ? null : (
+      <ReportButton
+        target={{ listingId: data.id }}
+        label="Report listing"
+        signIn={
+          user === null
+            ? { to: paths.login.href(), state: { from } satisfies FromState }
+            : undefined
+        }
+        className="text-stone-700"
+      />
+    );
   return (
     <Page title={data.title} width={layout === 'desktop' ? 'wide' : 'narrow'}>
       <ListingDetails
@@ -91,6 +107,7 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
               />
               {bookTourLink}
               {print}
+              {report}
             </>
           )
         }
