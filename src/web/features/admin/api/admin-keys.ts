@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /** What the reports queue is asked for. */
 export type ReportStatusFilter = 'open' | 'resolved';
 
@@ -23,4 +25,15 @@ export function listQuery(params: Record<string, string | undefined>): string {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * After a moderation action: refetch the counts, the lists and the audit log. An open report's
+ * detail is left alone: reading a conversation again would log another access.
+ */
+export function refreshAdmin(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    queryKey: adminKeys.all,
+    predicate: (query) => query.queryKey[1] !== 'report',
+  });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminListingResponseSchema } from '../../../../shared/schemas/admin.ts';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { refreshAdmin } from './admin-keys.ts';
 
 export type ListingAction =
   | { action: 'unpublish'; reason: string }
@@ -32,6 +32,6 @@ export function useListingAction() {
   return useMutation({
     mutationFn: ({ id, request }: { id: string; request: ListingAction }) =>
       listingAction(id, request),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => refreshAdmin(queryClient),
   });
 }

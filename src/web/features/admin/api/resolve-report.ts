@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminReportResponseSchema } from '../../../../shared/schemas/admin.ts';
 import type { REPORT_RESOLUTIONS } from '../../../../shared/schemas/reports.ts';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { refreshAdmin } from './admin-keys.ts';
 
 export type Resolution = (typeof REPORT_RESOLUTIONS)[number];
 
@@ -22,6 +22,6 @@ export function useResolveReport() {
   return useMutation({
     mutationFn: ({ id, resolution, note }: { id: string; resolution: Resolution; note: string }) =>
       resolveReport(id, resolution, note),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => refreshAdmin(queryClient),
   });
 }

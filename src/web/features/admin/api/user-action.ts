@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminUserResponseSchema } from '../../../../shared/schemas/admin.ts';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { refreshAdmin } from './admin-keys.ts';
 
 export type UserAction = 'suspend' | 'restore';
 
@@ -19,6 +19,6 @@ export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: UserAction }) => userAction(id, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => refreshAdmin(queryClient),
   });
 }
