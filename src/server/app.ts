@@ -12,6 +12,7 @@ import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
+import { adminModule } from './modules/admin/admin.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
@@ -22,6 +23,7 @@ import { listingsModule } from './modules/listings/listings.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { messagingModule } from './modules/messaging/messaging.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
 import { savedListingsModule } from './modules/saved-listings/saved-listings.module.ts';
 import { seoModule } from './modules/seo/seo.module.ts';
 import { toursModule } from './modules/tours/tours.module.ts';
@@ -49,6 +51,8 @@ function appModules(deps: AppDeps): AppModule[] {
     billingModule(deps),
     dashboardsModule(deps),
     landlordProfileModule(deps),
+    reportsModule(deps),
+    adminModule(deps),
     eventsModule(deps),
     mediaModule(deps),
     seoModule(deps),

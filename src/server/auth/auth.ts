@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MAX_PASSWORD_LENGTH,
@@ -10,6 +11,7 @@ import {
   SIGN_UP_USER_TYPES,
   type UserType,
 } from '../../shared/constants.ts';
+import { ERRORS } from '../../shared/errors.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -130,6 +132,25 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended account gets no session (decision 034). Hooked at session creation,
+          // after the password check, so a wrong password still reads as a wrong password.
+          async before(session) {
+            const [row] = await db
+              .select({ suspendedAt: users.suspendedAt })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (row?.suspendedAt) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: ERRORS.ACCOUNT_SUSPENDED.message,
+              });
+            }
+            return { data: session };
+          },
+        },
+      },
       verification: {
         create: {
           // A newer reset link voids the older ones.

@@ -14,7 +14,8 @@ import type { Auth } from './auth.ts';
  * better-auth's getSession costs about 1.5 ms of CPU per call (a crypto key imported per call,
  * its adapter, two object mappings); the common case is done here instead, the way better-auth
  * does it, in one named statement: the cookie's HMAC checked, the session and its user read
- * together. Anything else (an expired session, one due for its daily refresh) goes to
+ * together; a suspended user's session resolves to no one (decision 034: suspending deletes
+ * their sessions too, this is the second lock). Anything else (an expired session, one due for its daily refresh) goes to
  * better-auth itself, so its rules (deleting, refreshing) stay its own. Nothing is cached:
  * a signed-out or revoked session is refused on its very next request, on every instance.
  */
@@ -37,7 +38,7 @@ const SELECT_SESSION = {
       (date_part('epoch', ${sessions.expiresAt}) * 1000)::int8 as expires_ms,
       ${users.id} as user_id, ${users.email}, ${users.name}, ${users.userType}
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${sessions.token} = $1`),
+    where ${sessions.token} = $1 and ${users.suspendedAt} is null`),
 };
 
 /** The cookie's value (`token.signature`, URL-encoded) when its signature is ours, else null. */

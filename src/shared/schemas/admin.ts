@@ -24,6 +24,22 @@ export const AdminAuditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+export const ADMIN_REASON_MAX = 500;
+
+/** Body of `/users/{id}/suspend` and `/listings/{id}/unpublish` (may be left out): kept in the audit log. */
+export const AdminActionReasonSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(ADMIN_REASON_MAX, { error: `Keep the reason under ${ADMIN_REASON_MAX} characters.` })
+    .optional(),
+});
+
+/** Body of `/listings/{id}/feature` (may be left out): `featured` defaults to true. */
+export const AdminFeatureSchema = z.object({
+  featured: z.boolean({ error: 'featured must be true or false.' }).default(true),
+});
+
 export const AdminOverviewSchema = z.object({
   users: z.object({
     total: z.number().int(),

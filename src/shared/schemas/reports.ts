@@ -32,24 +32,20 @@ const DetailsSchema = z
   .trim()
   .max(REPORT_DETAILS_MAX, { error: `Details must be at most ${REPORT_DETAILS_MAX} characters.` });
 
-/** `POST /api/reports`: exactly one of `listingId` or `conversationId`. */
-export const CreateReportSchema = z.union(
-  [
-    z.object({
-      listingId: z.uuid({ error: 'Invalid listing ID format' }),
-      conversationId: z.undefined().optional(),
-      reason: ReasonSchema,
-      details: DetailsSchema.optional(),
-    }),
-    z.object({
-      conversationId: z.uuid({ error: 'Invalid conversation ID format' }),
-      listingId: z.undefined().optional(),
-      reason: ReasonSchema,
-      details: DetailsSchema.optional(),
-    }),
-  ],
-  { error: 'Report a listing or a conversation, with a reason.' },
-);
+/**
+ * `POST /api/reports`: exactly one of `listingId` or `conversationId`. One object (not a union of
+ * two), so a missing reason is reported as such rather than as "no option matched".
+ */
+export const CreateReportSchema = z
+  .object({
+    listingId: z.uuid({ error: 'Invalid listing ID format' }).optional(),
+    conversationId: z.uuid({ error: 'Invalid conversation ID format' }).optional(),
+    reason: ReasonSchema,
+    details: DetailsSchema.optional(),
+  })
+  .refine((v) => (v.listingId === undefined) !== (v.conversationId === undefined), {
+    error: 'Report a listing or a conversation, with a reason.',
+  });
 export type CreateReportInput = z.infer<typeof CreateReportSchema>;
 
 export const REPORT_STATUSES = ['open', 'resolved'] as const;

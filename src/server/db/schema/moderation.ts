@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { listings } from './listings.ts';
 import { conversations } from './messaging.ts';
@@ -31,6 +40,13 @@ export const reports = pgTable(
     index('reports_status_idx').on(t.status, t.createdAt),
     index('reports_listing_idx').on(t.listingId),
     index('reports_conversation_idx').on(t.conversationId),
+    // One open report per reporter and subject: a repeat meets the existing one (issue 15).
+    uniqueIndex('reports_open_listing_unique')
+      .on(t.reporterId, t.listingId)
+      .where(sql`${t.status} = 'open' and ${t.listingId} is not null`),
+    uniqueIndex('reports_open_conversation_unique')
+      .on(t.reporterId, t.conversationId)
+      .where(sql`${t.status} = 'open' and ${t.conversationId} is not null`),
   ],
 );
 

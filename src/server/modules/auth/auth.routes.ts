@@ -36,6 +36,8 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   USER_NOT_FOUND: 'INVALID_CREDENTIALS',
   INVALID_TOKEN: 'INVALID_TOKEN',
   INVALID_ORIGIN: 'CROSS_ORIGIN',
+  // Ours: auth.ts refuses a suspended account its session.
+  ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
 };
 
 function codeForStatus(status: number): ErrorCode {

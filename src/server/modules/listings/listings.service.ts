@@ -20,6 +20,13 @@ import { flushViews, recordView, visitorHash } from './listing-views.ts';
 import { isListingPublic, publicListing } from './listing-visibility.ts';
 
 export { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+export {
+  LISTING_NOT_FOUND,
+  type ModerationResult,
+  restoreUnpublishedListing,
+  setListingFeatured,
+  unpublishListing,
+} from './listing-moderation.ts';
 export { isListingPublic, publicListing, visibleListing } from './listing-visibility.ts';
 export { featuredListings, searchListings } from './search.service.ts';
 export { type SimilarTo, similarListings } from './similar-listings.ts';
@@ -224,6 +231,8 @@ export async function updateListing({
     if (issues.length) throw invalid(issues);
 
     if (status !== undefined && status !== current.status) {
+      // Taken down by an admin: only their restore brings it back (decision 034).
+      if (current.unpublishedAt !== null) throw new AppError('LISTING_UNPUBLISHED');
       if (
         !STATUS_TRANSITIONS[current.status as keyof typeof STATUS_TRANSITIONS]?.includes(status)
       ) {

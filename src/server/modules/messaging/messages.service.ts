@@ -142,6 +142,28 @@ export async function messagePage({
   return { items, nextCursor: !forwards && more ? (items[0]?.id ?? null) : null };
 }
 
+/** Most messages a moderator's transcript shows (the latest ones). */
+export const TRANSCRIPT_LIMIT = 1_000;
+
+/**
+ * A reported conversation for an admin (issue 15): that conversation's messages and no other,
+ * oldest first, as someone outside it sees them. The caller checks the role and audits the read.
+ */
+export async function conversationTranscript({
+  ctx: { db },
+  input: { conversationId, viewerId },
+}: {
+  ctx: { db: Executor };
+  input: { conversationId: string; viewerId: string };
+}): Promise<Message[]> {
+  const result = await db.execute<MessageRow>(sql`
+    select * from (
+      select ${MESSAGE_COLUMNS} from messages m where m.conversation_id = ${conversationId}
+      order by m.created_at desc, m.id desc limit ${TRANSCRIPT_LIMIT}
+    ) latest order by created_at, id`);
+  return result.rows.map((row) => toMessage(row, viewerId));
+}
+
 function rateLimited(retryAfterSeconds: number) {
   return new AppError('RATE_LIMITED', {
     message: 'You are sending messages too quickly. Please wait a moment and try again.',

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "reports_open_listing_unique" ON "reports" USING btree ("reporter_id","listing_id") WHERE "reports"."status" = 'open' and "reports"."listing_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_open_conversation_unique" ON "reports" USING btree ("reporter_id","conversation_id") WHERE "reports"."status" = 'open' and "reports"."conversation_id" is not null;

@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { listings } from '../../db/schema/listings.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type EventsTransaction, publishEvents } from '../events/events.service.ts';
+import { isListingPublic } from './listing-visibility.ts';
+
+/*
+ * An admin's takedown, restore and featuring of a listing (issue 15, decision 034). A takedown
+ * is an ordinary status change to 'archived' (plus who-took-it-down columns), so every rule
+ * that already hides a non-active listing hides it: the search index (the listing_changes
+ * trigger logs the update), the listing page, featured, saved listings, messaging. The caller
+ * runs each verb in its own `transactionWithEvents`, with its audit row.
+ */
+
+type ModerationCtx = { db: EventsTransaction };
+
+export const LISTING_NOT_FOUND = 'Listing not found.';
+
+/** What an admin action did to a listing: its state after, and whether anything changed. */
+export type ModerationResult = {
+  id: string;
+  title: string;
+  landlordId: string;
+  status: string;
+  /** The status before the action. */
+  previousStatus: string;
+  changed: boolean;
+};
+
+async function lockListing(tx: EventsTransaction, listingId: string) {
+  const [row] = await tx
+    .select({
+      id: listings.id,
+      title: listings.title,
+      landlordId: listings.landlordId,
+      status: listings.status,
+      featured: listings.featured,
+      unpublishedAt: listings.unpublishedAt,
+      unpublishedFromStatus: listings.unpublishedFromStatus,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', { message: LISTING_NOT_FOUND });
+  return row;
+}
+
+/** The landlord's dashboard counts moved (its stats cache forgets on this event). */
+function countsChanged(tx: EventsTransaction, landlordId: string) {
+  return publishEvents(tx, [{ userId: landlordId, type: 'landlord.stats.changed', data: {} }]);
+}
+
+/** Takes a listing down: archived, unfeatured, remembered as it was. Again: nothing changes. */
+export async function unpublishListing({
+  ctx: { db: tx },
+  input: { listingId },
+}: {
+  ctx: ModerationCtx;
+  input: { listingId: string };
+}): Promise<ModerationResult> {
+  const current = await lockListing(tx, listingId);
+  const result = { ...current, previousStatus: current.status, changed: false };
+  if (current.unpublishedAt !== null) return result;
+  const now = new Date();
+  await tx
+    .update(listings)
+    .set({
+      unpublishedAt: now,
+      unpublishedFromStatus: current.status,
+      status: 'archived',
+      featured: false,
+      updatedAt: now,
+    })
+    .where(eq(listings.id, listingId));
+  await countsChanged(tx, current.landlordId);
+  return { ...result, status: 'archived', changed: true };
+}
+
+/**
+ * Undoes a takedown: the status it had (checked complete when it last went active, and nothing
+ * changes an archived listing's completeness), both columns cleared. Not taken down: nothing.
+ */
+export async function restoreUnpublishedListing({
+  ctx: { db: tx },
+  input: { listingId },
+}: {
+  ctx: ModerationCtx;
+  input: { listingId: string };
+}): Promise<ModerationResult> {
+  const current = await lockListing(tx, listingId);
+  const result = { ...current, previousStatus: current.status, changed: false };
+  if (current.unpublishedAt === null) return result;
+  const status = current.unpublishedFromStatus ?? 'draft';
+  await tx
+    .update(listings)
+    .set({ status, unpublishedAt: null, unpublishedFromStatus: null, updatedAt: new Date() })
+    .where(eq(listings.id, listingId));
+  await countsChanged(tx, current.landlordId);
+  return { ...result, status, changed: true };
+}
+
+/** Staff featuring: only a public (active) listing may be featured; unfeaturing always works. */
+export async function setListingFeatured({
+  ctx: { db: tx },
+  input: { listingId, featured },
+}: {
+  ctx: ModerationCtx;
+  input: { listingId: string; featured: boolean };
+}): Promise<ModerationResult> {
+  const current = await lockListing(tx, listingId);
+  const result = { ...current, previousStatus: current.status, changed: false };
+  if (featured && !isListingPublic(current)) {
+    throw new AppError('CONFLICT', {
+      message: `Only an active listing can be featured; this one is ${current.status}.`,
+    });
+  }
+  if (current.featured === featured) return result;
+  await tx
+    .update(listings)
+    .set({ featured, updatedAt: new Date() })
+    .where(eq(listings.id, listingId));
+  return { ...result, changed: true };
+}
