@@ -21,13 +21,27 @@ describe('admin formatting', () => {
     for (const action of AUDIT_ACTIONS) expect(AUDIT_ACTION_LABELS[action]).toMatch(/^[A-Z]/);
   });
 
-  it('turns audit details into labelled lines, skipping empty ones', () => {
+  it('turns audit details into labelled lines, skipping empty ones and ids', () => {
     expect(
-      auditDetails({ reason: 'Scam', resolutionNote: '', fromStatus: 'active', n: 2, x: null }),
+      auditDetails({
+        reason: 'Scam',
+        note: '',
+        from: 'active',
+        to: 'archived',
+        reportId: '00000000-0000-4000-8000-000000000001',
+        resolution: 'action-taken',
+        sessionsEnded: 2,
+        suspendedAt: '2026-11-24T21:05:00.000Z',
+        somethingNew: true,
+        x: null,
+      }),
     ).toEqual([
+      ['Status', 'active → archived'],
       ['Reason', 'Scam'],
-      ['From status', 'active'],
-      ['N', '2'],
+      ['Resolution', 'Action taken'],
+      ['Sessions ended', '2'],
+      ['Suspended since', 'Nov 24, 2026, 4:05 PM EST'],
+      ['Something new', 'true'],
     ]);
   });
 

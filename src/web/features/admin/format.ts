@@ -54,14 +54,43 @@ export function reasonLabel(reason: Report['reason']): string {
   return REPORT_REASON_LABELS[reason].replace(/\s*\(.*\)$/, '');
 }
 
-/** The audit entry's details as "key: value" lines (reason, note, resolution…), strings only. */
+const DETAIL_LABELS: Record<string, string> = {
+  reason: 'Reason',
+  note: 'Note',
+  resolution: 'Resolution',
+  sessionsEnded: 'Sessions ended',
+  messages: 'Messages read',
+  suspendedAt: 'Suspended since',
+};
+
+/** Ids the entry already names through its target. */
+const HIDDEN_DETAILS = new Set(['reportId']);
+
+function detailValue(key: string, value: unknown): string {
+  if (key === 'resolution' && (value === 'dismissed' || value === 'action-taken')) {
+    return resolutionLabel(value);
+  }
+  if (key.endsWith('At') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
+    return formatNyDateTime(value);
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * An audit entry's details as labelled lines: a status change as "from → to", times in New
+ * York, known keys named, others as they come; empty values and internal ids left out.
+ */
 export function auditDetails(details: AuditEntry['details']): Array<[string, string]> {
   const lines: Array<[string, string]> = [];
-  for (const [key, value] of Object.entries(details)) {
-    if (value === null || value === undefined || value === '') continue;
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
-    const label = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-    lines.push([label.charAt(0).toUpperCase() + label.slice(1), text]);
+  const { from, to, ...rest } = details;
+  if (typeof from === 'string' && typeof to === 'string' && from !== to) {
+    lines.push(['Status', `${from} → ${to}`]);
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    if (value === null || value === undefined || value === '' || HIDDEN_DETAILS.has(key)) continue;
+    const generic = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    const label = DETAIL_LABELS[key] ?? generic.charAt(0).toUpperCase() + generic.slice(1);
+    lines.push([label, detailValue(key, value)]);
   }
   return lines;
 }

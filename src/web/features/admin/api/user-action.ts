@@ -5,11 +5,12 @@ import { refreshAdmin } from './admin-keys.ts';
 
 export type UserAction = 'suspend' | 'restore';
 
-/** `POST /api/admin/users/{id}/{suspend|restore}` → the user as it is now. */
-export function userAction(id: string, action: UserAction) {
+/** `POST /api/admin/users/{id}/{suspend|restore}` (suspend with `{ reason? }`) → the user now. */
+export function userAction(id: string, action: UserAction, reason = '') {
+  const trimmed = reason.trim();
   return api(`/api/admin/users/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
-    body: {},
+    body: action === 'suspend' && trimmed ? { reason: trimmed } : {},
     parse: (data) => AdminUserResponseSchema.parse(data).user,
   });
 }
@@ -18,7 +19,8 @@ export function userAction(id: string, action: UserAction) {
 export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: UserAction }) => userAction(id, action),
+    mutationFn: ({ id, action, reason }: { id: string; action: UserAction; reason?: string }) =>
+      userAction(id, action, reason),
     onSettled: () => refreshAdmin(queryClient),
   });
 }

@@ -10,7 +10,7 @@ import { useAdminListings } from '../api/get-listings.ts';
 import { type ListingAction, useListingAction } from '../api/listing-action.ts';
 import { formatNyDate, listingStateLabel, plural } from '../format.ts';
 import { Badge, type BadgeTone, CardField, PagedListFrame, SearchBox, Th } from './admin-ui.tsx';
-import { UnpublishDialog } from './listing-dialogs.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 type ListingsPanelProps = { q: string; onSearch: (q: string) => void };
 
@@ -176,15 +176,23 @@ export function ListingsPanel({ q, onSearch }: ListingsPanelProps) {
       </PagedListFrame>
 
       {unpublishing ? (
-        <UnpublishDialog
-          listing={unpublishing}
+        <ReasonDialog
+          title={`Take down “${unpublishing.title}”?`}
+          confirmLabel="Take down listing"
+          placeholder="e.g. Asks for a deposit before any viewing"
           pending={action.isPending}
           error={action.error ? errorMessage(action.error) : null}
           onConfirm={(reason) =>
             run(unpublishing, { action: 'unpublish', reason }, () => setUnpublishing(null))
           }
           onClose={() => setUnpublishing(null)}
-        />
+        >
+          <p>
+            By {unpublishing.landlord.name}. It leaves search, its page and everyone’s saved
+            listings at once.
+          </p>
+          <p>The landlord cannot publish it again until an admin restores it.</p>
+        </ReasonDialog>
       ) : null}
     </div>
   );

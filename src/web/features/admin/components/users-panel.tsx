@@ -9,6 +9,7 @@ import { useAdminUsers } from '../api/get-users.ts';
 import { type UserAction, useUserAction } from '../api/user-action.ts';
 import { formatNyDate, formatNyDateTime, plural, ROLE_LABELS } from '../format.ts';
 import { Badge, CardField, PagedListFrame, SearchBox, Th } from './admin-ui.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 type UsersPanelProps = { q: string; onSearch: (q: string) => void; meId: string };
 
@@ -24,11 +25,11 @@ export function UsersPanel({ q, onSearch, meId }: UsersPanelProps) {
     action.reset();
     setPending({ user, action: next });
   };
-  const confirm = () => {
+  const confirm = (reason?: string) => {
     if (!pending) return;
     const { user, action: verb } = pending;
     action.mutate(
-      { id: user.id, action: verb },
+      { id: user.id, action: verb, ...(reason ? { reason } : {}) },
       {
         onSuccess: () => {
           toast.success(
@@ -144,36 +145,35 @@ export function UsersPanel({ q, onSearch, meId }: UsersPanelProps) {
         </ul>
       </PagedListFrame>
 
-      {pending ? (
-        <ConfirmDialog
-          title={
-            pending.action === 'suspend'
-              ? `Suspend ${pending.user.name}?`
-              : `Restore ${pending.user.name}?`
-          }
-          confirmLabel={pending.action === 'suspend' ? 'Suspend account' : 'Restore account'}
-          tone={pending.action === 'suspend' ? 'danger' : 'primary'}
+      {pending?.action === 'suspend' ? (
+        <ReasonDialog
+          title={`Suspend ${pending.user.name}?`}
+          confirmLabel="Suspend account"
+          placeholder="e.g. Asked renters for deposits by wire transfer"
           pending={action.isPending}
           error={action.error ? errorMessage(action.error) : null}
           onConfirm={confirm}
           onClose={() => setPending(null)}
         >
-          {pending.action === 'suspend' ? (
-            <>
-              <p>
-                {pending.user.name} ({pending.user.email}) is signed out on every device at once and
-                cannot sign in until an admin restores the account.
-              </p>
-              <p>
-                Their listings and messages stay as they are. This is recorded in the audit log.
-              </p>
-            </>
-          ) : (
-            <p>
-              {pending.user.name} ({pending.user.email}) can sign in again straight away. This is
-              recorded in the audit log.
-            </p>
-          )}
+          <p>
+            {pending.user.name} ({pending.user.email}) is signed out on every device at once and
+            cannot sign in until an admin restores the account.
+          </p>
+          <p>Their listings and messages stay as they are.</p>
+        </ReasonDialog>
+      ) : pending?.action === 'restore' ? (
+        <ConfirmDialog
+          title={`Restore ${pending.user.name}?`}
+          confirmLabel="Restore account"
+          pending={action.isPending}
+          error={action.error ? errorMessage(action.error) : null}
+          onConfirm={() => confirm()}
+          onClose={() => setPending(null)}
+        >
+          <p>
+            {pending.user.name} ({pending.user.email}) can sign in again straight away. This is
+            recorded in the audit log.
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

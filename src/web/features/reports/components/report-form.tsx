@@ -42,15 +42,14 @@ export function ReportForm({ target, onDone, onCancel, onPendingChange }: Report
     formState: { errors },
   } = useForm({
     resolver: reportFormResolver,
-    defaultValues: { details: '' },
+    defaultValues: { ...target, details: '' },
   });
   const details = watch('details') ?? '';
 
   const onSubmit = handleSubmit(({ reason, details: text }) => {
     onPendingChange?.(true);
-    const trimmed = text?.trim();
     create.mutate(
-      { ...target, reason, ...(trimmed ? { details: trimmed } : {}) },
+      { ...target, reason, ...(text ? { details: text } : {}) },
       {
         onSuccess: () => {
           toast.success(REPORT_SUCCESS_MESSAGE);
