@@ -238,5 +238,4 @@ test.describe('the admin’s dashboard', () => {
       'true',
     );
   });
-
 });

@@ -94,9 +94,7 @@ test.describe('as a landlord', () => {
 test.describe('as an admin', () => {
   test.use({ storageState: storageStateFor('admin') });
 
-  test('a landlord or renter route sends an admin to their dashboard, /admin', async ({
-    page,
-  }) => {
+  test('a landlord or renter route sends an admin to their dashboard, /admin', async ({ page }) => {
     for (const path of ['/landlord/dashboard', '/renter/dashboard']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin$/);
