@@ -68,6 +68,7 @@ export function ReportsPanel({ status, onStatus, onOpen }: ReportsPanelProps) {
               key={report.id}
               className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
               data-testid="report-card"
+              data-report-id={report.id}
             >
               <div className="flex flex-wrap items-center gap-2">
                 <ReasonBadge reason={report.reason} />
@@ -141,7 +142,12 @@ function ReportsTable({ reports, onOpen }: { reports: Report[]; onOpen: (id: str
         </thead>
         <tbody className="divide-y divide-stone-200">
           {reports.map((report) => (
-            <tr key={report.id} data-testid="report-row" className="align-top">
+            <tr
+              key={report.id}
+              data-testid="report-row"
+              data-report-id={report.id}
+              className="align-top"
+            >
               <td className="px-4 py-3">
                 <ReasonBadge reason={report.reason} />
                 {report.details ? (
