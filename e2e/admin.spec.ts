@@ -157,7 +157,7 @@ for (const viewport of VIEWPORTS) {
 
     // … and the conversation, from the thread's header.
     await page.goto(`/chat/${scene.conversationId}`);
-    await expect(page.getByText(scene.threat)).toBeVisible();
+    await expect(page.getByTestId('message-text').filter({ hasText: scene.threat })).toBeVisible();
     const conversationReportId = await report(
       page,
       page.getByRole('button', { name: 'Report conversation' }),
@@ -294,11 +294,14 @@ for (const viewport of VIEWPORTS) {
     await takedown.getByRole('button', { name: 'Take down listing' }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'is taken down' })).toBeVisible();
     await expect(listingItem).toContainText('Taken down');
-    expect((await admin.request.get(`/api/listings/${scene.listingId}`)).status()).toBe(404);
+    // Gone for everyone else (admins still see it).
+    const visitor = await browser.newContext({ baseURL: url });
+    expect((await visitor.request.get(`/api/listings/${scene.listingId}`)).status()).toBe(404);
     await listingItem.getByRole('button', { name: /^Restore/ }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'is restored' })).toBeVisible();
     await expect(listingItem).toContainText('Active');
-    expect((await admin.request.get(`/api/listings/${scene.listingId}`)).status()).toBe(200);
+    expect((await visitor.request.get(`/api/listings/${scene.listingId}`)).status()).toBe(200);
+    await visitor.close();
 
     // The audit log: each action, newest first, with who did it.
     await admin.getByRole('tab', { name: 'Audit log' }).click();

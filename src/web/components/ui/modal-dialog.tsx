@@ -25,8 +25,9 @@ const SIZES = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-3xl' } as co
 
 /**
  * A modal dialog on the native `<dialog>` (the page behind is inert, Escape closes), mounted only
- * while open. Tab cycles inside it, and focus goes back to whatever had it before (the trigger)
- * when it closes. On a phone it is a bottom sheet.
+ * while open. Focus starts on the content's first control, Tab cycles inside the dialog, and
+ * focus goes back to whatever had it before (the trigger) when it closes. On a phone it is a
+ * bottom sheet.
  */
 export function ModalDialog({
   title,
@@ -39,6 +40,7 @@ export function ModalDialog({
   testId,
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const busyRef = useRef(busy);
@@ -52,7 +54,11 @@ export function ModalDialog({
     const body = document.body;
     const previousOverflow = body.style.overflow;
     body.style.overflow = 'hidden';
-    const target = initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+    // The first control of the content (a form's first field), not the header's close button.
+    const target =
+      initialFocus?.current ??
+      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus();
     return () => {
       body.style.overflow = previousOverflow;
@@ -129,7 +135,9 @@ export function ModalDialog({
             </svg>
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
+          {children}
+        </div>
       </div>
     </dialog>
   );

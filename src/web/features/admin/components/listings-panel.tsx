@@ -86,7 +86,7 @@ export function ListingsPanel({ q, onSearch }: ListingsPanelProps) {
         <Button
           variant="secondary"
           size={size}
-          className={`text-red-800 ${cls ?? ''}`}
+          className={cls}
           onClick={() => {
             action.reset();
             setUnpublishing(listing);

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useAdminOverview } from '../api/get-overview.ts';
+import { plural } from '../format.ts';
 import type { AdminTab } from './admin-tabs.tsx';
 
 type Tile = {
@@ -28,7 +29,11 @@ function tilesOf(o: AdminOverview): Tile[] {
     {
       label: 'Users',
       value: o.users.total,
-      hint: `${o.users.renters} renters · ${o.users.landlords} landlords · ${o.users.admins} admins`,
+      hint: [
+        plural(o.users.renters, 'renter'),
+        plural(o.users.landlords, 'landlord'),
+        plural(o.users.admins, 'admin'),
+      ].join(' · '),
       tab: 'users',
       testId: 'count-users',
     },
@@ -42,7 +47,7 @@ function tilesOf(o: AdminOverview): Tile[] {
     {
       label: 'Active listings',
       value: o.listings.active,
-      hint: `${o.listings.total} total · ${o.listings.draft} drafts · ${o.listings.featured} featured`,
+      hint: `${o.listings.total.toLocaleString('en-US')} in all · ${plural(o.listings.draft, 'draft')} · ${o.listings.featured.toLocaleString('en-US')} featured`,
       tab: 'listings',
       testId: 'count-active-listings',
     },

@@ -59,7 +59,7 @@ export function UsersPanel({ q, onSearch, meId }: UsersPanelProps) {
       <Button
         variant="secondary"
         size="sm"
-        className={`text-red-800 ${className ?? ''}`}
+        className={className}
         onClick={() => open(user, 'suspend')}
       >
         Suspend<span className="sr-only"> {user.name}</span>

@@ -80,7 +80,7 @@ export function ReportForm({ target, onDone, onCancel, onPendingChange }: Report
           <label
             key={reason}
             className={cn(
-              'flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 px-3 py-2.5 text-sm text-stone-800',
+              'flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 px-3 py-2 text-sm text-stone-800',
               'hover:bg-stone-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50',
             )}
           >
@@ -106,7 +106,7 @@ export function ReportForm({ target, onDone, onCancel, onPendingChange }: Report
         </label>
         <textarea
           id={detailsId}
-          rows={4}
+          rows={3}
           maxLength={REPORT_DETAILS_MAX}
           aria-describedby={countId}
           aria-invalid={errors.details ? true : undefined}
