@@ -134,11 +134,15 @@ for (const viewport of VIEWPORTS) {
   }, testInfo: TestInfo) => {
     test.setTimeout(240_000);
     const url = baseURL ?? '';
-    const shot = (name: string) =>
-      page.screenshot({
+    /** A page from its top; a dialog as the screen shows it (a full-page capture would cut it). */
+    const snap = async (on: Page, name: string) => {
+      const dialog = await on.getByRole('dialog').isVisible();
+      if (!dialog) await on.evaluate(() => window.scrollTo(0, 0));
+      await on.screenshot({
         path: testInfo.outputPath(`${viewport.name}-${name}.png`),
-        fullPage: true,
+        fullPage: !dialog,
       });
+    };
     const scene = await setScene(browser, url);
     await page.setViewportSize(viewport);
 
@@ -152,7 +156,7 @@ for (const viewport of VIEWPORTS) {
       'Report this listing',
       'scam',
       'The landlord asked for a deposit before any viewing.',
-      () => shot('report-dialog'),
+      () => snap(page, 'report-dialog'),
     );
 
     // … and the conversation, from the thread's header.
@@ -165,7 +169,7 @@ for (const viewport of VIEWPORTS) {
       'harassment',
       'Threatening me to wire money.',
     );
-    await shot('chat-after-report');
+    await snap(page, 'chat-after-report');
 
     // The admin: counts, then the queue with both reports.
     const adminContext = await browser.newContext({
@@ -198,10 +202,7 @@ for (const viewport of VIEWPORTS) {
     await expect(conversationRow).toContainText(scene.renter.name);
     await noSidewaysScroll(admin, viewport.width);
     await expectNoSeriousViolations(admin);
-    await admin.screenshot({
-      path: testInfo.outputPath(`${viewport.name}-admin-reports.png`),
-      fullPage: true,
-    });
+    await snap(admin, 'admin-reports');
 
     // The conversation report: its messages, with the note that the access is logged.
     const openReports = await tileValue(admin, 'count-open-reports');
@@ -215,10 +216,7 @@ for (const viewport of VIEWPORTS) {
     await expect(detail.getByText('Your access is logged.')).toBeVisible();
     await expect(detail).toContainText('Threatening me to wire money.');
     await expectNoSeriousViolations(admin);
-    await admin.screenshot({
-      path: testInfo.outputPath(`${viewport.name}-admin-report-detail.png`),
-      fullPage: true,
-    });
+    await snap(admin, 'admin-report-detail');
     await detail.getByRole('radio', { name: /Action taken/ }).check();
     await detail.getByLabel(/^Note/).fill('Warned the landlord; listing under review.');
     await detail.getByRole('button', { name: 'Resolve report' }).click();
@@ -242,20 +240,14 @@ for (const viewport of VIEWPORTS) {
     await expect(userRow).toContainText(scene.renter.email);
     await expect(userRow).toContainText('Active');
     await expectNoSeriousViolations(admin);
-    await admin.screenshot({
-      path: testInfo.outputPath(`${viewport.name}-admin-users.png`),
-      fullPage: true,
-    });
+    await snap(admin, 'admin-users');
     const suspended = await tileValue(admin, 'count-suspended');
     await userRow.getByRole('button', { name: /^Suspend/ }).click();
     const confirm = admin.getByRole('dialog', { name: `Suspend ${scene.renter.name}?` });
     await expect(confirm.getByLabel(/^Reason/)).toBeFocused();
     await confirm.getByLabel(/^Reason/).fill('Reported for harassment; investigating.');
     await expectNoSeriousViolations(admin);
-    await admin.screenshot({
-      path: testInfo.outputPath(`${viewport.name}-admin-suspend-dialog.png`),
-      fullPage: true,
-    });
+    await snap(admin, 'admin-suspend-dialog');
     await confirm.getByRole('button', { name: 'Suspend account' }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'is suspended' })).toBeVisible();
     await expect(confirm).toBeHidden();
@@ -284,10 +276,7 @@ for (const viewport of VIEWPORTS) {
     await expect(listingItem).toContainText('Active');
     await expect(listingItem).toContainText('1 open report');
     await expectNoSeriousViolations(admin);
-    await admin.screenshot({
-      path: testInfo.outputPath(`${viewport.name}-admin-listings.png`),
-      fullPage: true,
-    });
+    await snap(admin, 'admin-listings');
     await listingItem.getByRole('button', { name: /^Take down/ }).click();
     const takedown = admin.getByRole('dialog', { name: `Take down “${scene.title}”?` });
     await takedown.getByLabel(/^Reason/).fill('Deposit scam reported by a renter.');
@@ -319,13 +308,48 @@ for (const viewport of VIEWPORTS) {
     await expect(entries.nth(0)).toContainText(/(EST|EDT)/);
     await noSidewaysScroll(admin, viewport.width);
     await expectNoSeriousViolations(admin);
-    await admin.screenshot({
-      path: testInfo.outputPath(`${viewport.name}-admin-audit.png`),
-      fullPage: true,
-    });
+    await snap(admin, 'admin-audit');
     await adminContext.close();
   });
 }
+
+test('"Report listing" is for renters and other landlords; a visitor signs in first', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  const url = baseURL ?? '';
+  // `page` is the owner: signed up (and so signed in) through its own request context.
+  await createUser(page.request, url, 'landlord');
+  const title = `Report button loft ${Date.now().toString(36)}`;
+  const listingId = await publishListing(page.request, url, { title });
+  const listingPage = async (on: Page) => {
+    await on.goto(`/listings/${listingId}`);
+    await expect(on.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The page's own actions are in place before looking for the report one.
+    await expect(on.getByRole('button', { name: /Save|Print/ }).first()).toBeVisible();
+  };
+  // The owner manages it instead.
+  await listingPage(page);
+  await expect(page.getByRole('button', { name: 'Report listing' })).toHaveCount(0);
+
+  for (const role of ['landlord', 'admin'] as const) {
+    const context = await browser.newContext({ baseURL: url, storageState: storageStateFor(role) });
+    const other = await context.newPage();
+    await listingPage(other);
+    await expect(other.getByRole('button', { name: 'Report listing' })).toHaveCount(
+      role === 'landlord' ? 1 : 0,
+    );
+    await context.close();
+  }
+
+  const visitorContext = await browser.newContext({ baseURL: url });
+  const visitor = await visitorContext.newPage();
+  await listingPage(visitor);
+  await visitor.getByRole('link', { name: 'Report listing' }).click();
+  await expect(visitor).toHaveURL(/\/login$/);
+  await visitorContext.close();
+});
 
 test.describe('who reaches /admin', () => {
   for (const [role, dashboard] of [

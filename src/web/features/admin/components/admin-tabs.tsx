@@ -73,7 +73,7 @@ export function AdminTabs({
             tabIndex={selected ? 0 : -1}
             onClick={() => onSelect(tab)}
             className={cn(
-              '-mb-px inline-flex h-11 shrink-0 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap transition-colors',
+              '-mb-px inline-flex h-11 shrink-0 items-center gap-1.5 border-b-2 px-2 text-sm sm:gap-2 sm:px-3 font-semibold whitespace-nowrap transition-colors',
               selected
                 ? 'border-brand-700 text-brand-800'
                 : 'border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900',

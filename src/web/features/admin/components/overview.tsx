@@ -83,14 +83,14 @@ export function Overview({ onOpen }: { onOpen: (tab: AdminTab) => void }) {
               onClick={() => onOpen(tile.tab)}
               data-testid={tile.testId}
               className={cn(
-                'flex h-full w-full flex-col rounded-2xl border bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50',
+                'flex h-full w-full flex-col rounded-2xl border bg-white p-3 text-left shadow-sm sm:p-4 transition-colors hover:border-brand-300 hover:bg-brand-50',
                 tile.urgent ? 'border-amber-300' : 'border-stone-200',
               )}
             >
               <span className="text-sm font-medium text-stone-700">{tile.label}</span>
               <span
                 className={cn(
-                  'mt-1 text-3xl font-bold',
+                  'mt-1 text-2xl font-bold sm:text-3xl',
                   tile.urgent ? 'text-amber-800' : 'text-stone-900',
                 )}
                 data-testid="stat-value"
