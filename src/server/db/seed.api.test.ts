@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../shared/billing-plans.ts';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
+import { AdminReportDetailSchema, AdminReportsSchema } from '../../shared/schemas/admin.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
 import { SlotsResponseSchema } from '../../shared/schemas/tours.ts';
 import { monthPeriodAt } from '../modules/billing/billing.service.ts';
-import { createTestApp } from '../test/test-app.ts';
-import { seedDemoData } from './seed.ts';
+import { ApiClient, createTestApp } from '../test/test-app.ts';
+import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
 import { DEMO_INVOICE_MONTHS_BACK } from './seed-billing.ts';
 import { seedListingId } from './seed-listings.ts';
 import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
@@ -281,6 +282,33 @@ describe('demo data', () => {
     expect(jobs.n).toBe(2);
   });
 
+  it('gives /admin open reports of listings and of a conversation with its messages', async () => {
+    const rows = await db.execute<{ kind: string; status: string; messages: number }>(sql`
+      select case when r.listing_id is null then 'conversation' else 'listing' end as kind,
+        r.status,
+        (select count(*) from messages m where m.conversation_id = r.conversation_id)::int as messages
+      from reports r order by kind`);
+    expect(rows.rows).toEqual([
+      { kind: 'conversation', status: 'open', messages: 4 },
+      { kind: 'listing', status: 'open', messages: 0 },
+      { kind: 'listing', status: 'open', messages: 0 },
+    ]);
+    // The demo admin works them through the API.
+    const admin = new ApiClient(app);
+    expect((await admin.signIn('admin@stoop.test', DEMO_PASSWORD)).status).toBe(200);
+    const queue = AdminReportsSchema.parse(await (await admin.get('/api/admin/reports')).json());
+    expect(queue.items.map((r) => r.subject.kind).sort()).toEqual([
+      'conversation',
+      'listing',
+      'listing',
+    ]);
+    const conversation = queue.items.find((r) => r.subject.kind === 'conversation');
+    const detail = AdminReportDetailSchema.parse(
+      await (await admin.get(`/api/admin/reports/${conversation?.id}`)).json(),
+    );
+    expect(detail.messages).toHaveLength(4);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await one<{
       l: number;
@@ -293,13 +321,16 @@ describe('demo data', () => {
       w: number;
       inv: number;
       il: number;
+      rep: number;
+      msg: number;
     }>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
         (select count(*) from landlord_availability)::int as a,
         (select count(*) from listing_tour_settings)::int as t,
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
-        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il`);
+        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
+        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg`);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
     const after = await one<typeof before>(sql`
@@ -308,7 +339,8 @@ describe('demo data', () => {
         (select count(*) from landlord_availability)::int as a,
         (select count(*) from listing_tour_settings)::int as t,
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
-        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il`);
+        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
+        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg`);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));

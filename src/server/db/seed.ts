@@ -6,6 +6,7 @@ import type { Db } from './client.ts';
 import { users } from './schema/auth.ts';
 import { seedDemoInvoices, seedPlans } from './seed-billing.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
+import { seedModeration } from './seed-moderation.ts';
 import { seedTourBookings } from './seed-tour-bookings.ts';
 import { seedTourSettings } from './seed-tours.ts';
 
@@ -80,6 +81,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
       password: DEMO_PASSWORD,
     })),
   );
+  // Open reports (two listings, one conversation), so /admin has a queue to work.
+  created.push(...(await seedModeration(db)));
   return created;
 }
 

@@ -27,5 +27,5 @@ export async function adminPerson(client: ApiClient, db: Db, name = 'Ada Admin')
 /** The error body's code and message. */
 export async function errorOf(res: Response): Promise<{ code: string; message: string }> {
   const body = (await res.json()) as { error: { code: string; message: string } };
-  return body.error;
+  return { code: body.error.code, message: body.error.message };
 }

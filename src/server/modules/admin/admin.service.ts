@@ -4,6 +4,7 @@ import type { Report } from '../../../shared/schemas/reports.ts';
 import { users } from '../../db/schema/auth.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { type EventBus, transactionWithEvents } from '../events/events.service.ts';
 import {
@@ -30,7 +31,7 @@ import {
   readAdminUser,
   USER_NOT_FOUND,
 } from './admin-users.ts';
-import { listAudit, recordAudit } from './audit-log.ts';
+import { listAudit } from './audit-log.ts';
 
 /*
  * The admin's verbs (issue 15, decision 034). The routes allow admins only; `ctx.user` is the

@@ -8,22 +8,7 @@ import { adminAuditLog } from '../../db/schema/moderation.ts';
 import { beforeCursor, keysetPage } from '../../lib/keyset.ts';
 import { isoTime } from '../../lib/time.ts';
 
-/* The admin audit log: one row per admin action, written in the action's own transaction. */
-
-export type AuditTarget = 'user' | 'listing' | 'report' | 'conversation';
-
-export type AuditRecord = {
-  actorId: string;
-  action: AuditAction;
-  targetType: AuditTarget;
-  targetId: string;
-  targetLabel: string;
-  details?: Record<string, unknown>;
-};
-
-export async function recordAudit(db: Pick<Db, 'insert'>, entry: AuditRecord): Promise<void> {
-  await db.insert(adminAuditLog).values({ ...entry, details: entry.details ?? {} });
-}
+/* The admin audit log as the admin reads it (rows are written with lib/audit.ts). */
 
 const a = alias(adminAuditLog, 'a');
 const u = alias(users, 'u');

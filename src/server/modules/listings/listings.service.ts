@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { Ctx, UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { assertWithinPlan, lockPlanUsage } from '../billing/plan-limits.service.ts';
@@ -263,6 +264,17 @@ export async function updateListing({
       .update(listings)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(listings.id, listingId));
+    // Staff featuring through this route is an admin action like the admin console's.
+    if (!isOwner && featured !== undefined && featured !== current.featured) {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: featured ? 'listing.feature' : 'listing.unfeature',
+        targetType: 'listing',
+        targetId: listingId,
+        targetLabel: current.title,
+        details: { from: current.status, to: current.status },
+      });
+    }
     return changes.status === undefined ? null : current.landlordId;
   });
   if (statusChangedFor) await listingCountsChanged({ db, events }, statusChangedFor);
