@@ -43,8 +43,6 @@ export function ModalDialog({
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -67,7 +65,7 @@ export function ModalDialog({
   }, [initialFocus]);
 
   const close = () => {
-    if (!busyRef.current) onClose();
+    if (!busy) onClose();
   };
 
   return (
