@@ -28,7 +28,7 @@ export function Component() {
               <ReportButton
                 target={{ conversationId: conversation.id }}
                 label="Report conversation"
-                shortLabel="Report"
+                compact
                 className="text-stone-700"
               />
             )

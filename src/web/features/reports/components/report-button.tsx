@@ -13,8 +13,8 @@ const ReportDialog = lazy(() => import('./report-dialog.tsx'));
 type ReportButtonProps = {
   target: ReportTarget;
   label: string;
-  /** Shown instead of `label` on a phone (the accessible name stays `label`). */
-  shortLabel?: string;
+  /** Only the flag icon on a phone (a crowded header); the accessible name stays `label`. */
+  compact?: boolean;
   /** For a visitor: where to sign in first (with the state that brings them back). */
   signIn?: { to: string; state: unknown } | undefined;
   variant?: ButtonVariant;
@@ -26,14 +26,18 @@ type ReportButtonProps = {
 export function ReportButton({
   target,
   label,
-  shortLabel,
+  compact = false,
   signIn,
   variant = 'ghost',
   size = 'sm',
   className,
 }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
-  const classes = buttonClass(variant, size, className);
+  const classes = buttonClass(
+    variant,
+    size,
+    compact ? `max-md:px-2.5 ${className ?? ''}` : className,
+  );
   const icon = (
     <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
       <path
@@ -46,17 +50,15 @@ export function ReportButton({
       />
     </svg>
   );
-  const text = shortLabel ? (
-    <>
-      <span className="md:hidden">{shortLabel}</span>
-      <span className="max-md:hidden">{label}</span>
-    </>
-  ) : (
-    label
-  );
+  const text = compact ? <span className="max-md:hidden">{label}</span> : label;
   if (signIn) {
     return (
-      <Link to={signIn.to} state={signIn.state} className={classes} aria-label={label}>
+      <Link
+        to={signIn.to}
+        state={signIn.state}
+        className={classes}
+        aria-label={compact ? label : undefined}
+      >
         {icon}
         {text}
       </Link>
@@ -68,7 +70,8 @@ export function ReportButton({
         type="button"
         className={classes}
         aria-haspopup="dialog"
-        aria-label={shortLabel ? label : undefined}
+        aria-label={compact ? label : undefined}
+        title={compact ? label : undefined}
         onClick={() => setOpen(true)}
       >
         {icon}
