@@ -31,6 +31,7 @@ test.describe('axe, signed out', () => {
 const SIGNED_IN: Array<{ role: Role; access: Array<(typeof ROUTES)[number]['access']> }> = [
   { role: 'renter', access: ['public', 'login', 'renter'] },
   { role: 'landlord', access: ['landlord'] },
+  { role: 'admin', access: ['admin'] },
 ];
 
 for (const { role, access } of SIGNED_IN) {

@@ -27,7 +27,7 @@ const LINKS: Record<Role, Array<[string, string]>> = {
     ['My listings', '/landlord/listings'],
   ],
   admin: [
-    ['Dashboard', '/profile'],
+    ['Dashboard', '/admin'],
     ['Profile', '/profile'],
   ],
 };
@@ -126,13 +126,13 @@ test.describe('landlord', () => {
 
 test.describe('admin', () => {
   test.use({ storageState: storageStateFor('admin') });
-  test('"Go to your dashboard" on / leads to the profile, not back to / (item 8)', async ({
+  test('"Go to your dashboard" on / leads to the moderation console (issue 15)', async ({
     page,
   }) => {
     await page.goto('/');
     await ready(page);
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await ready(page);
   });
 });

@@ -229,16 +229,13 @@ test.describe('the renter dashboard', () => {
 test.describe('the admin’s dashboard', () => {
   test.use({ storageState: storageStateFor('admin') });
 
-  test('is the admin’s profile, showing the account the API knows', async ({ page }) => {
+  test('is the moderation console (issue 15)', async ({ page }) => {
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/profile$/);
-    await pageReady(page);
-    const me = (await (await page.request.get('/api/me')).json()) as {
-      user: { email: string; name: string; userType: string };
-    };
-    expect(me.user.userType).toBe('admin');
-    await expect(page.getByText(`Signed in as ${me.user.email} · Admin account`)).toBeVisible();
-    await expect(page.getByLabel('Email')).toHaveValue(me.user.email);
-    await expect(page.getByLabel('Full name')).toHaveValue(me.user.name);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Reports/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 });

@@ -94,9 +94,11 @@ test.describe('as a landlord', () => {
 test.describe('as an admin', () => {
   test.use({ storageState: storageStateFor('admin') });
 
-  test('a role route sends a user with no role dashboard to /', async ({ page }) => {
-    await page.goto('/landlord/dashboard');
-    await expect(page).toHaveURL(/\/$/);
-    await pageReady(page);
+  test('a landlord or renter route sends an admin to their dashboard, /admin', async ({ page }) => {
+    for (const path of ['/landlord/dashboard', '/renter/dashboard']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin$/);
+      await pageReady(page);
+    }
   });
 });

@@ -42,6 +42,15 @@ test.describe('as a landlord', () => {
   }
 });
 
+test.describe('as an admin', () => {
+  test.use({ storageState: storageStateFor('admin') });
+  for (const route of ROUTES.filter((r) => r.access === 'admin')) {
+    test(`${route.url}`, async ({ page }) => {
+      await visit(page, route.url, undefined);
+    });
+  }
+});
+
 test('an unknown address shows the not-found page inside the layout', async ({ page }) => {
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(200);

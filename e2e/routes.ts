@@ -1,6 +1,6 @@
 import { paths } from '../src/web/config/paths.ts';
 
-export type Access = 'public' | 'login' | 'landlord' | 'renter';
+export type Access = 'public' | 'login' | 'landlord' | 'renter' | 'admin';
 
 export type RouteCase = {
   /** A concrete address of the route. */
@@ -59,5 +59,6 @@ export const ROUTES: RouteCase[] = [
   { url: paths.landlordListings.href(), access: 'landlord' },
   { url: paths.listingCreate.href(), access: 'landlord' },
   { url: paths.renterDashboard.href(), access: 'renter' },
+  { url: paths.admin.href(), access: 'admin' },
   { url: paths.devMailbox.href(), access: 'public' },
 ];

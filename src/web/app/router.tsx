@@ -48,6 +48,7 @@ const page = {
   landlordListings: () => import('./routes/landlord-listings.tsx'),
   listingCreate: () => import('./routes/listing-create.tsx'),
   renterDashboard: () => import('./routes/renter-dashboard.tsx'),
+  admin: () => import('./routes/admin.tsx'),
   devMailbox: () => import('./routes/dev-mailbox.tsx'),
   notFound: () => import('./routes/not-found.tsx'),
 } as const;
@@ -140,6 +141,12 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireRole allow="renter" />,
                 children: [{ path: paths.renterDashboard.pattern, lazy: page.renterDashboard }],
+              },
+
+              // Admin only (issue 15): the moderation console, the admin's dashboard.
+              {
+                element: <RequireRole allow="admin" />,
+                children: [{ path: paths.admin.pattern, lazy: page.admin }],
               },
 
               // Dev-only tool outside the spec's table (the API answers 404 in production).

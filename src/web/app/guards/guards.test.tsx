@@ -24,6 +24,12 @@ const pages = [
   { path: '/renter/dashboard', element: <Here name="renter-dashboard" /> },
 ];
 
+/** The admin's dashboard, behind its role guard as in the app's route table. */
+const adminRoute = {
+  element: <RequireRole allow="admin" />,
+  children: [{ path: '/admin', element: <Here name="admin" /> }],
+};
+
 function table() {
   return [
     ...pages,
@@ -42,6 +48,7 @@ function table() {
       element: <RequireRole allow="renter" />,
       children: [{ path: '/renter/tours-test', element: <Here name="renter-only" /> }],
     },
+    adminRoute,
   ];
 }
 
@@ -95,12 +102,46 @@ describe('RequireRole', () => {
     expect(location()).toBe('/landlord/dashboard');
   });
 
-  it('sends a user with no such role (admin) to /', async () => {
-    const { location } = await renderRoutes(table(), {
-      initialEntry: '/landlord/tours',
+  it.each(['/landlord/tours', '/renter/tours-test'])(
+    'sends an admin on %s to /admin, their dashboard',
+    async (initialEntry) => {
+      const { location, container } = await renderRoutes(table(), {
+        initialEntry,
+        user: TEST_USERS.admin,
+      });
+      expect(location()).toBe('/admin');
+      expect(here(container)).toBe('admin');
+    },
+  );
+
+  it.each([
+    ['renter', '/renter/dashboard'],
+    ['landlord', '/landlord/dashboard'],
+  ] as const)('sends a %s on /admin to %s', async (role, to) => {
+    const { location, container } = await renderRoutes(table(), {
+      initialEntry: '/admin',
+      user: TEST_USERS[role],
+    });
+    expect(location()).toBe(to);
+    expect(here(container)).toBe(`${role}-dashboard`);
+  });
+
+  it('lets an admin onto /admin, query kept', async () => {
+    const { location, container } = await renderRoutes(table(), {
+      initialEntry: '/admin?tab=reports',
       user: TEST_USERS.admin,
     });
-    expect(location()).toBe('/');
+    expect(location()).toBe('/admin?tab=reports');
+    expect(here(container)).toBe('admin');
+  });
+
+  it('sends a signed-out visitor on /admin to /login, remembering /admin', async () => {
+    const { location, router } = await renderRoutes(table(), {
+      initialEntry: '/admin?tab=users',
+      user: null,
+    });
+    expect(location()).toBe('/login');
+    expect(rememberedPath(router.state.location.state)).toBe('/admin?tab=users');
   });
 
   it('sends a signed-out visitor to /login', async () => {
@@ -158,6 +199,7 @@ describe('landlordConfinementTarget', () => {
     '/tours',
     '/renter/dashboard',
     '/test-page',
+    '/admin',
   ])('sends a landlord on %s to /landlord/dashboard', (path) => {
     expect(landlordConfinementTarget(path)).toBe('/landlord/dashboard');
   });
@@ -293,13 +335,14 @@ describe('/dashboard (issue 11 item 8)', () => {
     ...pages,
     { path: '/profile', element: <Here name="profile" /> },
     { path: '/dashboard', element: <Dashboard /> },
+    adminRoute,
   ];
 
   it.each([
     ['landlord', '/landlord/dashboard'],
     ['renter', '/renter/dashboard'],
-    // Never `/`: the home page's "Go to your dashboard" would lead back to itself.
-    ['admin', '/profile'],
+    // Issue 15: the moderation console (never `/`, whose "Go to your dashboard" would loop).
+    ['admin', '/admin'],
   ] as const)('sends a %s to %s', async (role, to) => {
     const { location } = await renderRoutes(routes(), {
       initialEntry: '/dashboard',

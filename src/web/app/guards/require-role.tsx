@@ -6,9 +6,9 @@ import type { FromState } from './redirect-state.ts';
 
 /**
  * Spec §6: role routes need a signed-in user of that role; a signed-in user of another role goes
- * to their own dashboard (/landlord/dashboard or /renter/dashboard), or / with no such role.
+ * to their own dashboard (/landlord/dashboard, /renter/dashboard, or /admin for an admin).
  */
-export function RequireRole({ allow }: { allow: Exclude<UserType, 'admin'> }) {
+export function RequireRole({ allow }: { allow: UserType }) {
   const { user, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) return <FullPageStatus message="Verifying authorization..." />;

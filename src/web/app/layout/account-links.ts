@@ -5,7 +5,7 @@ export type AccountLink = { label: string; to: string };
 
 /**
  * The account menu's links for a role. Landlords' stay under /landlord/ (or the spec §6
- * confinement would bounce them); an admin has no dashboard yet, so it is their profile.
+ * confinement would bounce them); an admin's dashboard is the moderation console.
  */
 export function accountLinksFor(userType: UserType): AccountLink[] {
   const dashboard = { label: 'Dashboard', to: dashboardPathFor({ userType }) };

@@ -14,6 +14,7 @@ import { OwnerListingActions } from '../../features/listings/components/owner-ac
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
 import type { NotesLinkState } from '../../features/notes/notes-link.ts';
+import { ReportButton } from '../../features/reports/components/report-button.tsx';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { BookTourLazy, type TourViewer } from '../../features/tours/components/book-tour-lazy.tsx';
 import {
@@ -27,7 +28,7 @@ import type { FromState } from '../guards/redirect-state.ts';
 export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const { id = '' } = useParams();
   const listing = useListing(id);
-  const { user, isLandlord, isRenter } = useAuth();
+  const { user, isLandlord, isRenter, isAdmin } = useAuth();
   const location = useLocation();
   const { notes } = useNotes();
   if (listing.isPending) return <ListingLoading />;
@@ -96,6 +97,21 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
       Printable summary
     </Link>
   );
+  // Renters and landlords report listings they do not own; a visitor signs in first. Admins
+  // moderate from /admin instead.
+  const report =
+    isOwner || isAdmin ? null : (
+      <ReportButton
+        target={{ listingId: data.id }}
+        label="Report listing"
+        signIn={
+          user === null
+            ? { to: paths.login.href(), state: { from } satisfies FromState }
+            : undefined
+        }
+        className="text-stone-700"
+      />
+    );
   return (
     <Page title={data.title} width={layout === 'desktop' ? 'wide' : 'narrow'}>
       <ListingDetails
@@ -120,6 +136,7 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
               {bookTourLink}
               {notesLinks}
               {print}
+              {report}
             </>
           )
         }

@@ -1,26 +1,49 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type ModalDialogProps = {
+  /** The dialog's heading and accessible name. */
   title: string;
-  /** A line under the title. */
+  /** A line under the title; it also describes the dialog to screen readers. */
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
-  size?: 'sm' | 'lg';
+  size?: 'sm' | 'md' | 'lg';
+  /** While an action runs, Escape, the backdrop and the close button do nothing. */
+  busy?: boolean;
+  /** What gets focus on opening (the first focusable control otherwise). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  testId?: string;
+  /** The content lays itself out (its own padding, scrolling area and footer). */
+  flush?: boolean;
 };
 
+const SIZES = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-3xl' } as const;
+
 /**
- * A modal on the native <dialog>: the browser keeps focus inside and Escape closes it; focus
- * goes back to what was focused before. Mounted only while open. Full screen on a phone.
+ * A modal dialog on the native `<dialog>` (the page behind is inert, Escape closes), mounted only
+ * while open. Focus starts on the content's first control, Tab cycles inside the dialog, and
+ * focus goes back to whatever had it before (the trigger) when it closes. On a phone it is a
+ * bottom sheet.
  */
 export function ModalDialog({
   title,
   description,
   onClose,
   children,
-  size = 'lg',
+  size = 'md',
+  busy = false,
+  initialFocus,
+  testId,
+  flush = false,
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -32,47 +55,78 @@ export function ModalDialog({
     const body = document.body;
     const previousOverflow = body.style.overflow;
     body.style.overflow = 'hidden';
+    // The first control of the content (a form's first field), not the header's close button.
+    const target =
+      initialFocus?.current ??
+      bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog.querySelector<HTMLElement>(FOCUSABLE);
+    target?.focus();
     return () => {
       body.style.overflow = previousOverflow;
-      opener?.focus();
+      if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [initialFocus]);
+
+  const close = () => {
+    if (!busy) onClose();
+  };
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className={
-        size === 'sm'
-          ? 'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/40'
-          : 'm-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/40 sm:m-auto sm:h-auto sm:max-h-[90dvh] sm:max-w-2xl sm:rounded-2xl'
-      }
+      data-testid={testId}
+      className={cn(
+        'm-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-hidden rounded-t-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/50',
+        'sm:m-auto sm:rounded-2xl',
+        SIZES[size],
+      )}
       onCancel={(event) => {
         // Escape: React state decides what is open.
         event.preventDefault();
-        onClose();
+        close();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself; the content fills it.
+        if (event.target === event.currentTarget) close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab') return;
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (element) => element.getClientRects().length > 0,
+        );
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
       }}
     >
-      <div className="flex h-full flex-col sm:max-h-[90dvh]">
-        <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold">
+      <div className="flex max-h-[92dvh] flex-col">
+        <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-5 py-4">
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-lg font-semibold text-stone-900">
               {title}
             </h2>
             {description ? (
-              <p id={descriptionId} className="mt-1 text-sm text-stone-600">
+              <div id={descriptionId} className="mt-1 text-sm text-stone-600">
                 {description}
-              </p>
+              </div>
             ) : null}
           </div>
           <button
             type="button"
-            onClick={onClose}
-            className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
+            onClick={close}
+            disabled={busy}
+            className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:opacity-50"
             aria-label="Close"
           >
-            <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+            <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
               <path
                 d="M6 6l12 12M18 6L6 18"
                 stroke="currentColor"
@@ -82,8 +136,62 @@ export function ModalDialog({
             </svg>
           </button>
         </div>
-        {children}
+        <div
+          ref={bodyRef}
+          className={
+            flush ? 'flex min-h-0 flex-1 flex-col' : 'min-h-0 flex-1 overflow-y-auto px-5 py-4'
+          }
+        >
+          {children}
+        </div>
       </div>
     </dialog>
+  );
+}
+
+/** The buttons row at the bottom of a dialog's content: stacked on a phone, right-aligned wider. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
+  );
+}
+
+type ConfirmDialogProps = {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  tone?: 'danger' | 'primary';
+  pending: boolean;
+  /** The failed attempt's message, shown above the buttons. */
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** "Are you sure?": the consequence in words, Cancel (focused first) and the action. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  tone = 'primary',
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  return (
+    <ModalDialog title={title} onClose={onClose} busy={pending} size="sm" initialFocus={cancel}>
+      <div className="flex flex-col gap-3 text-sm text-stone-700">{children}</div>
+      {error ? <Alert className="mt-4">{error}</Alert> : null}
+      <DialogActions>
+        <Button ref={cancel} variant="secondary" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant={tone} onClick={onConfirm} pending={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </ModalDialog>
   );
 }

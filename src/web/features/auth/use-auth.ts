@@ -1,5 +1,6 @@
 import { roleFlags } from '../../../shared/roles.ts';
 import type { MeUser } from '../../../shared/schemas/auth.ts';
+import { paths } from '../../config/paths.ts';
 import { useMe } from './api/get-me.ts';
 
 export type AuthState = {
@@ -26,20 +27,21 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Spec §6 role routes: a user of the wrong role goes to their role's dashboard, or `/` with no
- * role dashboard (admin).
+ * Spec §6 role routes: a user of the wrong role goes to their role's dashboard: /landlord/dashboard,
+ * /renter/dashboard, or the moderation console /admin for an admin (issue 15); `/` when signed out.
  */
 export function roleDashboardPathFor(user: Pick<MeUser, 'userType'> | null): string {
-  if (user?.userType === 'landlord') return '/landlord/dashboard';
-  if (user?.userType === 'renter') return '/renter/dashboard';
-  return '/';
+  if (user?.userType === 'landlord') return paths.landlordDashboard.href();
+  if (user?.userType === 'renter') return paths.renterDashboard.href();
+  if (user?.userType === 'admin') return paths.admin.href();
+  return paths.home.href();
 }
 
 /**
- * Where "your dashboard" leads (/dashboard, after sign-in, the account menu). An admin has no
- * dashboard yet: their profile, never `/`, whose "Go to your dashboard" would loop back to `/`.
+ * Where "your dashboard" leads (/dashboard, after sign-in, the account menu): the role's
+ * dashboard. Every role has one since issue 15 (the admin's is /admin), so it is never `/`
+ * for a signed-in user, whose "Go to your dashboard" there would loop back.
  */
 export function dashboardPathFor(user: Pick<MeUser, 'userType'> | null): string {
-  if (user?.userType === 'admin') return '/profile';
   return roleDashboardPathFor(user);
 }

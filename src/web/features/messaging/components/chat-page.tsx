@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Conversation } from '../../../../shared/schemas/messaging.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { ConversationListFilters } from '../api/messaging-keys.ts';
 import { filtersFromSearch, searchFromFilters } from '../filters-url.ts';
@@ -12,13 +13,15 @@ type ChatPageProps = {
   conversationId: string | null;
   /** The listing a "Message landlord" came from. */
   listingHint: string | null;
+  /** Actions for the open thread's header, composed by the route (e.g. reporting it). */
+  threadActions?: ((conversation: Conversation) => ReactNode) | undefined;
 };
 
 /**
  * /chat and /chat/{id}. Side by side from 768 px; on a phone the list (/chat) and the thread
  * (/chat/{id}) are separate screens, the thread with a link back to the list.
  */
-export function ChatPage({ me, conversationId, listingHint }: ChatPageProps) {
+export function ChatPage({ me, conversationId, listingHint, threadActions }: ChatPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
   const search = searchFromFilters(filters);
@@ -73,6 +76,7 @@ export function ChatPage({ me, conversationId, listingHint }: ChatPageProps) {
               me={me.id}
               backHref={`/chat${search}`}
               listingHint={listingHint}
+              actions={threadActions}
             />
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center gap-2 p-8 text-center">

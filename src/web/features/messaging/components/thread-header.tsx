@@ -11,10 +11,12 @@ type ThreadHeaderProps = {
   back: ReactNode;
   /** Focused when the thread opens. */
   heading: RefObject<HTMLHeadingElement | null>;
+  /** Actions composed by the page (e.g. "Report conversation"), at the header's end. */
+  actions?: ReactNode;
 };
 
 /** A thread's header: who it is with, and the listing it is about (or their role). */
-export function ThreadHeader({ conversation, name, back, heading }: ThreadHeaderProps) {
+export function ThreadHeader({ conversation, name, back, heading, actions }: ThreadHeaderProps) {
   const other = conversation.otherParticipant;
   return (
     <header className="flex items-center gap-3 border-b border-stone-200 px-3 py-2 md:px-5 md:py-3">
@@ -46,6 +48,7 @@ export function ThreadHeader({ conversation, name, back, heading }: ThreadHeader
           </p>
         )}
       </div>
+      {actions ? <div className="flex shrink-0 items-center gap-1">{actions}</div> : null}
     </header>
   );
 }

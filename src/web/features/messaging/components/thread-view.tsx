@@ -27,10 +27,18 @@ type ThreadViewProps = {
   backHref: string;
   /** The listing the conversation was opened from ("Message landlord"), for the first message. */
   listingHint: string | null;
+  /** Header actions the page composes for an open conversation (e.g. reporting it). */
+  actions?: ((conversation: Conversation) => ReactNode) | undefined;
 };
 
 /** /chat/{id}: the header, the messages (older ones load on scrolling up) and the composer. */
-export function ThreadView({ conversationId, me, backHref, listingHint }: ThreadViewProps) {
+export function ThreadView({
+  conversationId,
+  me,
+  backHref,
+  listingHint,
+  actions,
+}: ThreadViewProps) {
   const conversation = useConversation(conversationId);
   useErrorToast(conversation.error);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -86,6 +94,7 @@ export function ThreadView({ conversationId, me, backHref, listingHint }: Thread
       back={back}
       heading={heading}
       listingHint={listingHint}
+      actions={actions?.(conversation.data)}
     />
   );
 }
@@ -96,9 +105,10 @@ type ThreadProps = {
   back: ReactNode;
   heading: RefObject<HTMLHeadingElement | null>;
   listingHint: string | null;
+  actions: ReactNode;
 };
 
-function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
+function Thread({ conversation, me, back, heading, listingHint, actions }: ThreadProps) {
   const id = conversation.id;
   const other = conversation.otherParticipant;
   const name = displayName(other.name);
@@ -128,7 +138,13 @@ function Thread({ conversation, me, back, heading, listingHint }: ThreadProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <title>{`${name} · Messages · Stoop`}</title>
-      <ThreadHeader conversation={conversation} name={name} back={back} heading={heading} />
+      <ThreadHeader
+        conversation={conversation}
+        name={name}
+        back={back}
+        heading={heading}
+        actions={actions}
+      />
 
       <section
         ref={scroller.ref}

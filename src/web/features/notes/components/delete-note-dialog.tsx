@@ -7,7 +7,7 @@ type DeleteNoteDialogProps = { note: Note; onConfirm: () => void; onClose: () =>
 /** Asks before a note (and its photos) is deleted on every device. */
 export function DeleteNoteDialog({ note, onConfirm, onClose }: DeleteNoteDialogProps) {
   return (
-    <ModalDialog title="Delete this note?" size="sm" onClose={onClose}>
+    <ModalDialog title="Delete this note?" size="sm" flush onClose={onClose}>
       <div className="flex flex-col gap-4 px-5 py-4">
         <p className="text-stone-700">
           Your note on <strong className="font-semibold">{note.propertyAddress}</strong>

@@ -147,6 +147,8 @@ export function NoteFormDialog({ note, prefill, onClose }: NoteFormDialogProps) 
       title={note ? 'Edit note' : 'New note'}
       description="Only you can see your notes."
       onClose={onClose}
+      size="lg"
+      flush
     >
       <form
         ref={formRef}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardPathFor, roleDashboardPathFor } from '../../features/auth/use-auth.ts';
+import { accountLinksFor } from './account-links.ts';
+
+describe('the dashboard of each role (issue 15: the admin has one)', () => {
+  it.each([
+    ['renter', '/renter/dashboard'],
+    ['landlord', '/landlord/dashboard'],
+    ['admin', '/admin'],
+  ] as const)('a %s goes to %s, from /dashboard and from a wrong-role route', (userType, to) => {
+    expect(dashboardPathFor({ userType })).toBe(to);
+    expect(roleDashboardPathFor({ userType })).toBe(to);
+    expect(accountLinksFor(userType)[0]).toEqual({ label: 'Dashboard', to });
+  });
+
+  it('a signed-out visitor has none: /', () => {
+    expect(roleDashboardPathFor(null)).toBe('/');
+  });
+
+  it("the admin's account menu: the console, then the profile", () => {
+    expect(accountLinksFor('admin')).toEqual([
+      { label: 'Dashboard', to: '/admin' },
+      { label: 'Profile', to: '/profile' },
+    ]);
+  });
+});
