@@ -165,3 +165,33 @@ export function Th({ children, className }: { children: ReactNode; className?: s
     </th>
   );
 }
+
+/** A panel's wide-screen table (phones get cards instead): a caption, the columns, then rows. */
+export function AdminTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="hidden overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm md:block">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-stone-200 bg-stone-50">
+          <tr>
+            {columns.map((column) => (
+              <Th key={column}>{column}</Th>
+            ))}
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}

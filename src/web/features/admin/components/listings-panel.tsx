@@ -9,7 +9,14 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminListings } from '../api/get-listings.ts';
 import { type ListingAction, useListingAction } from '../api/listing-action.ts';
 import { formatNyDate, listingStateLabel, plural } from '../format.ts';
-import { Badge, type BadgeTone, CardField, PagedListFrame, SearchBox, Th } from './admin-ui.tsx';
+import {
+  AdminTable,
+  Badge,
+  type BadgeTone,
+  CardField,
+  PagedListFrame,
+  SearchBox,
+} from './admin-ui.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 type ListingsPanelProps = { q: string; onSearch: (q: string) => void };
@@ -116,44 +123,28 @@ export function ListingsPanel({ q, onSearch }: ListingsPanelProps) {
           </EmptyState>
         }
       >
-        <div className="hidden overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm md:block">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Listings</caption>
-            <thead className="border-b border-stone-200 bg-stone-50">
-              <tr>
-                <Th>Listing</Th>
-                <Th>Landlord</Th>
-                <Th>Created</Th>
-                <Th>State</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {listings.map((listing) => (
-                <tr key={listing.id} data-testid="listing-row" className="align-top">
-                  <td className="max-w-xs px-4 py-3">
-                    <ListingTitle listing={listing} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-stone-900">{listing.landlord.name}</p>
-                    <p className="break-all text-stone-600">{listing.landlord.email}</p>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-stone-700">
-                    {formatNyDate(listing.createdAt)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <ListingBadges listing={listing} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">{actionsFor(listing)}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Listings" columns={['Listing', 'Landlord', 'Created', 'State']}>
+          {listings.map((listing) => (
+            <tr key={listing.id} data-testid="listing-row" className="align-top">
+              <td className="max-w-xs px-4 py-3">
+                <ListingTitle listing={listing} />
+              </td>
+              <td className="px-4 py-3">
+                <p className="font-medium text-stone-900">{listing.landlord.name}</p>
+                <p className="break-all text-stone-600">{listing.landlord.email}</p>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+                {formatNyDate(listing.createdAt)}
+              </td>
+              <td className="px-4 py-3">
+                <ListingBadges listing={listing} />
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-2">{actionsFor(listing)}</div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
         <ul className="flex flex-col gap-3 md:hidden" aria-label="Listings">
           {listings.map((listing) => (
             <li

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn.ts';
 import type { ReportStatusFilter } from '../api/admin-keys.ts';
 import { useAdminReports } from '../api/get-reports.ts';
 import { formatNyDateTime } from '../format.ts';
-import { CardField, PagedListFrame, Th } from './admin-ui.tsx';
+import { AdminTable, CardField, PagedListFrame } from './admin-ui.tsx';
 import { ReasonBadge, ReportStatusBadge, ReportSubject } from './report-subject.tsx';
 
 type ReportsPanelProps = {
@@ -125,57 +125,40 @@ function ReviewButton({
 
 function ReportsTable({ reports, onOpen }: { reports: Report[]; onOpen: (id: string) => void }) {
   return (
-    <div className="hidden overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm md:block">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Reports</caption>
-        <thead className="border-b border-stone-200 bg-stone-50">
-          <tr>
-            <Th>Reason</Th>
-            <Th>Reported</Th>
-            <Th>By</Th>
-            <Th>When</Th>
-            <Th>Status</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {reports.map((report) => (
-            <tr
-              key={report.id}
-              data-testid="report-row"
-              data-report-id={report.id}
-              className="align-top"
-            >
-              <td className="px-4 py-3">
-                <ReasonBadge reason={report.reason} />
-                {report.details ? (
-                  <p className="mt-1 line-clamp-2 max-w-xs break-words text-stone-600">
-                    “{report.details}”
-                  </p>
-                ) : null}
-              </td>
-              <td className="max-w-xs px-4 py-3">
-                <ReportSubject subject={report.subject} />
-              </td>
-              <td className="px-4 py-3">
-                <p className="font-medium text-stone-900">{report.reporter.name}</p>
-                <p className="break-all text-stone-600">{report.reporter.email}</p>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-stone-700">
-                {formatNyDateTime(report.createdAt)}
-              </td>
-              <td className="px-4 py-3">
-                <ReportStatusBadge report={report} />
-              </td>
-              <td className="px-4 py-3 text-right">
-                <ReviewButton report={report} onOpen={onOpen} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption="Reports" columns={['Reason', 'Reported', 'By', 'When', 'Status']}>
+      {reports.map((report) => (
+        <tr
+          key={report.id}
+          data-testid="report-row"
+          data-report-id={report.id}
+          className="align-top"
+        >
+          <td className="px-4 py-3">
+            <ReasonBadge reason={report.reason} />
+            {report.details ? (
+              <p className="mt-1 line-clamp-2 max-w-xs break-words text-stone-600">
+                “{report.details}”
+              </p>
+            ) : null}
+          </td>
+          <td className="max-w-xs px-4 py-3">
+            <ReportSubject subject={report.subject} />
+          </td>
+          <td className="px-4 py-3">
+            <p className="font-medium text-stone-900">{report.reporter.name}</p>
+            <p className="break-all text-stone-600">{report.reporter.email}</p>
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+            {formatNyDateTime(report.createdAt)}
+          </td>
+          <td className="px-4 py-3">
+            <ReportStatusBadge report={report} />
+          </td>
+          <td className="px-4 py-3 text-right">
+            <ReviewButton report={report} onOpen={onOpen} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminUsers } from '../api/get-users.ts';
 import { type UserAction, useUserAction } from '../api/user-action.ts';
 import { formatNyDate, formatNyDateTime, plural, ROLE_LABELS } from '../format.ts';
-import { Badge, CardField, PagedListFrame, SearchBox, Th } from './admin-ui.tsx';
+import { AdminTable, Badge, CardField, PagedListFrame, SearchBox } from './admin-ui.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 type UsersPanelProps = { q: string; onSearch: (q: string) => void; meId: string };
@@ -80,44 +80,27 @@ export function UsersPanel({ q, onSearch, meId }: UsersPanelProps) {
           </EmptyState>
         }
       >
-        <div className="hidden overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm md:block">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Users</caption>
-            <thead className="border-b border-stone-200 bg-stone-50">
-              <tr>
-                <Th>User</Th>
-                <Th>Role</Th>
-                <Th>Joined</Th>
-                <Th>Activity</Th>
-                <Th>Status</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {users.map((user) => (
-                <tr key={user.id} data-testid="user-row">
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-stone-900">{user.name}</p>
-                    <p className="break-all text-stone-600">{user.email}</p>
-                  </td>
-                  <td className="px-4 py-3 text-stone-800">{ROLE_LABELS[user.userType]}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-stone-700">
-                    {formatNyDate(user.createdAt)}
-                  </td>
-                  <td className="px-4 py-3 text-stone-700">
-                    <Activity user={user} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <UserStatus user={user} />
-                  </td>
-                  <td className="px-4 py-3 text-right">{actionFor(user)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Users" columns={['User', 'Role', 'Joined', 'Activity', 'Status']}>
+          {users.map((user) => (
+            <tr key={user.id} data-testid="user-row">
+              <td className="px-4 py-3">
+                <p className="font-medium text-stone-900">{user.name}</p>
+                <p className="break-all text-stone-600">{user.email}</p>
+              </td>
+              <td className="px-4 py-3 text-stone-800">{ROLE_LABELS[user.userType]}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+                {formatNyDate(user.createdAt)}
+              </td>
+              <td className="px-4 py-3 text-stone-700">
+                <Activity user={user} />
+              </td>
+              <td className="px-4 py-3">
+                <UserStatus user={user} />
+              </td>
+              <td className="px-4 py-3 text-right">{actionFor(user)}</td>
+            </tr>
+          ))}
+        </AdminTable>
         <ul className="flex flex-col gap-3 md:hidden" aria-label="Users">
           {users.map((user) => (
             <li
