@@ -4,6 +4,7 @@ import { PLANS } from '../../shared/billing-plans.ts';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { AdminReportDetailSchema, AdminReportsSchema } from '../../shared/schemas/admin.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
+import { NotesSchema } from '../../shared/schemas/notes.ts';
 import { SlotsResponseSchema } from '../../shared/schemas/tours.ts';
 import { monthPeriodAt } from '../modules/billing/billing.service.ts';
 import { ApiClient, createTestApp } from '../test/test-app.ts';
@@ -309,6 +310,21 @@ describe('demo data', () => {
     expect(detail.messages).toHaveLength(4);
   });
 
+  it("gives the demo renter viewing notes on the demo landlord's listings, only theirs", async () => {
+    const renter = new ApiClient(app);
+    expect((await renter.signIn('renter@stoop.test', DEMO_PASSWORD)).status).toBe(200);
+    const { items } = NotesSchema.parse(await (await renter.get('/api/notes')).json());
+    expect(items).toHaveLength(2);
+    for (const note of items) {
+      expect(note.listingId).not.toBeNull();
+      expect(note.propertyAddress.length).toBeGreaterThan(0);
+      expect(note.content.length).toBeGreaterThan(50);
+    }
+    const other = new ApiClient(app);
+    expect((await other.signIn('jordan.rivera@stoop.test', DEMO_PASSWORD)).status).toBe(200);
+    expect(NotesSchema.parse(await (await other.get('/api/notes')).json()).items).toEqual([]);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await one<{
       l: number;
@@ -323,6 +339,7 @@ describe('demo data', () => {
       il: number;
       rep: number;
       msg: number;
+      notes: number;
     }>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
@@ -330,7 +347,8 @@ describe('demo data', () => {
         (select count(*) from listing_tour_settings)::int as t,
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
         (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
-        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg`);
+        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
+        (select count(*) from notes)::int as notes`);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
     const after = await one<typeof before>(sql`
@@ -340,7 +358,8 @@ describe('demo data', () => {
         (select count(*) from listing_tour_settings)::int as t,
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
         (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
-        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg`);
+        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
+        (select count(*) from notes)::int as notes`);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));

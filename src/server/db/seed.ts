@@ -7,6 +7,7 @@ import { users } from './schema/auth.ts';
 import { seedDemoInvoices, seedPlans } from './seed-billing.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
 import { seedModeration } from './seed-moderation.ts';
+import { seedDemoNotes } from './seed-notes.ts';
 import { seedTourBookings } from './seed-tour-bookings.ts';
 import { seedTourSettings } from './seed-tours.ts';
 
@@ -83,6 +84,13 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
   );
   // Open reports (two listings, one conversation), so /admin has a queue to work.
   created.push(...(await seedModeration(db)));
+  // Two viewing notes of the demo renter, on the demo landlord's listings.
+  const demoRenterId = idOf('renter@stoop.test');
+  if (demoRenterId) {
+    created.push(
+      ...(await seedDemoNotes(db, { renterId: demoRenterId, landlordId: demoLandlordId })),
+    );
+  }
   return created;
 }
 
