@@ -59,6 +59,13 @@ const EnvSchema = z.object({
   BOTPRESS_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  /**
+   * Issue 16: a MapLibre GL style URL (tiles from any provider, or a self-hosted PMTiles file).
+   * Unset: maps are the built-in SVG of the five boroughs, with no network.
+   */
+  MAP_STYLE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra origins allowed to send mutating requests (comma-separated), e.g. a dev server. */
   TRUSTED_ORIGINS: z.string().optional(),

@@ -13,6 +13,11 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found' },
   NOTE_NOT_FOUND: { status: 404, message: 'Note not found' },
+  SAVED_SEARCH_NOT_FOUND: { status: 404, message: 'Saved search not found' },
+  SAVED_SEARCH_LIMIT: {
+    status: 409,
+    message: 'You can keep up to 25 saved searches. Delete one to save another.',
+  },
   ACCOUNT_SUSPENDED: {
     status: 403,
     message:

@@ -14,9 +14,15 @@ export type Mail = {
   html: string;
   /** Files sent with it (a tour's .ics), stored with the mail so a retry sends the same ones. */
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post (issue 16). */
+  headers?: Record<string, string>;
 };
 
-export type OutboxMail = Omit<Mail, 'attachments'> & { id: string; createdAt: Date };
+export type OutboxMail = Omit<Mail, 'attachments'> & {
+  id: string;
+  createdAt: Date;
+  headers: Record<string, string>;
+};
 
 /** A Drizzle database or transaction. */
 type MailExecutor = Pick<Db, 'insert' | 'execute'>;
@@ -50,7 +56,7 @@ export function createMailer(options: {
   const store = async (mail: Mail, executor: MailExecutor) => {
     const [row] = await executor
       .insert(outboxEmails)
-      .values({ ...mail, attachments: mail.attachments ?? [] })
+      .values({ ...mail, attachments: mail.attachments ?? [], headers: mail.headers ?? {} })
       .returning({ id: outboxEmails.id });
     if (!row) throw new Error('the mail was not stored');
     await enqueueJob(executor, 'mail.send', { mailId: row.id }, { jobKey: `mail:${row.id}` });
@@ -78,6 +84,7 @@ export function createMailer(options: {
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            headers: mail.headers,
             attachments: mail.attachments.map((file) => ({
               filename: file.filename,
               contentType: file.contentType,
@@ -104,6 +111,7 @@ export function createMailer(options: {
           subject: outboxEmails.subject,
           text: outboxEmails.text,
           html: outboxEmails.html,
+          headers: outboxEmails.headers,
           createdAt: outboxEmails.createdAt,
         })
         .from(outboxEmails)

@@ -10,5 +10,10 @@ export const PublicConfigSchema = z.object({
       botId: z.string().optional(),
     })
     .nullable(),
+  /**
+   * Issue 16: with `MAP_STYLE_URL` set, maps use MapLibre GL with this style; null draws the
+   * built-in SVG map of the five boroughs (no network).
+   */
+  map: z.object({ styleUrl: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SubscriptionSchema } from './billing.ts';
 import { IdempotencyKeySchema, MessageSchema, UnreadCountSchema } from './messaging.ts';
+import { AlertSchema } from './saved-searches.ts';
 import { TourSchema, WaitlistEntrySchema } from './tours.ts';
 
 /*
@@ -84,6 +85,15 @@ export const NOTES_EVENTS = [
   liveEvent('notes.changed', NoData),
 ] as const;
 
+// ---- Saved searches and alerts (issue 16) ----
+
+export const ALERT_EVENTS = [
+  /** A new match or price drop of a saved search, or a saved listing's price drop or rental. */
+  liveEvent('alert.created', z.object({ alert: AlertSchema })),
+  /** The renter's saved searches changed on another tab (or their new-match counts moved). */
+  liveEvent('saved-searches.changed', NoData),
+] as const;
+
 // ---- The union ----
 
 export const LiveEventSchema = z.discriminatedUnion('type', [
@@ -92,6 +102,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   ...TOUR_EVENTS,
   ...BILLING_EVENTS,
   ...NOTES_EVENTS,
+  ...ALERT_EVENTS,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type EventType = LiveEvent['type'];

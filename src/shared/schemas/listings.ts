@@ -182,6 +182,11 @@ const listingFields = {
     .max(AMENITY_SLUGS.length)
     .transform((list) => [...new Set(list)]),
   fees: z.array(FeeSchema).max(MAX_FEES, { error: `At most ${MAX_FEES} fees.` }),
+  /**
+   * Issue 16: false (the default) keeps the exact spot private: everyone but the landlord sees
+   * `lat`/`lng` rounded to a ~250 m grid, and the listing page's map shows the neighborhood.
+   */
+  showExactLocation: z.boolean({ error: 'Show exact location is true or false.' }),
 };
 
 /** `POST /api/listings`: a draft from a title alone, or more. */
@@ -236,41 +241,130 @@ const dollars = (label: string) =>
       .optional(),
   );
 
+/** Numbers from a comma-separated query value ("40.7,-74.0"), or the array itself. */
+const numberList = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map(Number)
+    : value;
+export const BOUNDS_MESSAGE = 'Bounds are south,west,north,east in degrees.';
+export const POLYGON_MESSAGE = 'A search area is 3 to 50 points given as lat,lng pairs.';
+const degrees = (limit: number, error: string) =>
+  z.number({ error }).min(-limit, { error }).max(limit, { error });
+export const POLYGON_MAX_POINTS = 50;
+
+/**
+ * `bounds=south,west,north,east` (the map's visible area; issue 16): listings whose map
+ * position lies inside, edges included. South below north, west below east (no antimeridian).
+ */
+export const BoundsSchema = z.preprocess(
+  numberList,
+  z
+    .tuple(
+      [
+        degrees(90, BOUNDS_MESSAGE),
+        degrees(180, BOUNDS_MESSAGE),
+        degrees(90, BOUNDS_MESSAGE),
+        degrees(180, BOUNDS_MESSAGE),
+      ],
+      { error: BOUNDS_MESSAGE },
+    )
+    .refine(([south, west, north, east]) => south < north && west < east, {
+      error: BOUNDS_MESSAGE,
+    }),
+);
+export type Bounds = [south: number, west: number, north: number, east: number];
+
+/**
+ * `polygon=lat,lng,lat,lng,…` (an area drawn on the map): listings whose map position lies
+ * inside the closed ring (even-odd rule; the last point joins the first). Also accepted as
+ * `[[lat, lng], …]` in a saved search.
+ */
+export const PolygonSchema = z.preprocess(
+  (value) => {
+    const list = numberList(value);
+    if (!Array.isArray(list) || list.some((item) => Array.isArray(item))) return list;
+    if (list.length % 2 !== 0) return null;
+    const points: unknown[] = [];
+    for (let i = 0; i < list.length; i += 2) points.push([list[i], list[i + 1]]);
+    return points;
+  },
+  z
+    .array(
+      z.tuple([degrees(90, POLYGON_MESSAGE), degrees(180, POLYGON_MESSAGE)], {
+        error: POLYGON_MESSAGE,
+      }),
+      { error: POLYGON_MESSAGE },
+    )
+    .min(3, { error: POLYGON_MESSAGE })
+    .max(POLYGON_MAX_POINTS, { error: POLYGON_MESSAGE }),
+);
+export type Polygon = [lat: number, lng: number][];
+
+/** The filters of a search (what a saved search keeps): `GET /api/listings` without paging. */
+const searchFilterFields = {
+  q: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z
+      .string()
+      .max(SEARCH_TERM_MAX_LENGTH, { error: 'Search term cannot exceed 100 characters' })
+      .optional(),
+  ),
+  minPrice: dollars('Minimum price'),
+  maxPrice: dollars('Maximum price'),
+  bedrooms: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'Bedrooms must be a number.' })
+      .int({ error: 'Bedrooms are whole numbers.' })
+      .min(0, { error: 'Bedrooms cannot be negative.' })
+      .max(MAX_BEDROOMS, { error: `At most ${MAX_BEDROOMS} bedrooms.` })
+      .optional(),
+  ),
+  bathrooms: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'Bathrooms must be a number.' })
+      .multipleOf(0.5, { error: 'Bathrooms go in half steps.' })
+      .min(0, { error: 'Bathrooms cannot be negative.' })
+      .max(MAX_BATHROOMS, { error: `At most ${MAX_BATHROOMS} bathrooms.` })
+      .optional(),
+  ),
+  amenities: commaList(AmenitySchema, AMENITY_SLUGS.length),
+  neighborhoods: commaList(NeighborhoodSlugSchema, NEIGHBORHOOD_SLUGS.length),
+  boroughs: commaList(BoroughSchema, BOROUGH_SLUGS.length),
+  pets: commaList(z.enum(PET_KINDS, { error: 'Pets filter is cats and/or dogs.' }), 2),
+  laundry: commaList(LaundrySchema, 3),
+  availableBy: z.preprocess(blank, DateSchema.optional()),
+  bounds: z.preprocess(blank, BoundsSchema.optional()),
+  polygon: z.preprocess(blank, PolygonSchema.optional()),
+};
+const priceOrder = {
+  check: (query: { minPrice?: number | undefined; maxPrice?: number | undefined }) =>
+    query.minPrice === undefined ||
+    query.maxPrice === undefined ||
+    query.minPrice <= query.maxPrice,
+  message: { error: 'Minimum price cannot be above the maximum price.', path: ['minPrice'] },
+};
+
+/** A saved search's `query` (issue 16): every filter, the text and the map area; no paging. */
+export const SearchFiltersSchema = z
+  .object({
+    ...searchFilterFields,
+    sort: z.preprocess(
+      blank,
+      z.enum(SEARCH_SORTS, { error: 'Sort is newest, price_asc or price_desc.' }).optional(),
+    ),
+  })
+  .refine(priceOrder.check, priceOrder.message);
+export type SearchFilters = z.infer<typeof SearchFiltersSchema>;
+
 export const ListingSearchQuerySchema = z
   .object({
-    q: z.preprocess(
-      (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-      z
-        .string()
-        .max(SEARCH_TERM_MAX_LENGTH, { error: 'Search term cannot exceed 100 characters' })
-        .optional(),
-    ),
-    minPrice: dollars('Minimum price'),
-    maxPrice: dollars('Maximum price'),
-    bedrooms: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: 'Bedrooms must be a number.' })
-        .int({ error: 'Bedrooms are whole numbers.' })
-        .min(0, { error: 'Bedrooms cannot be negative.' })
-        .max(MAX_BEDROOMS, { error: `At most ${MAX_BEDROOMS} bedrooms.` })
-        .optional(),
-    ),
-    bathrooms: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: 'Bathrooms must be a number.' })
-        .multipleOf(0.5, { error: 'Bathrooms go in half steps.' })
-        .min(0, { error: 'Bathrooms cannot be negative.' })
-        .max(MAX_BATHROOMS, { error: `At most ${MAX_BATHROOMS} bathrooms.` })
-        .optional(),
-    ),
-    amenities: commaList(AmenitySchema, AMENITY_SLUGS.length),
-    neighborhoods: commaList(NeighborhoodSlugSchema, NEIGHBORHOOD_SLUGS.length),
-    boroughs: commaList(BoroughSchema, BOROUGH_SLUGS.length),
-    pets: commaList(z.enum(PET_KINDS, { error: 'Pets filter is cats and/or dogs.' }), 2),
-    laundry: commaList(LaundrySchema, 3),
-    availableBy: z.preprocess(blank, DateSchema.optional()),
+    ...searchFilterFields,
     sort: z.preprocess(
       blank,
       z.enum(SEARCH_SORTS, { error: 'Sort is newest, price_asc or price_desc.' }).default('newest'),
@@ -286,13 +380,7 @@ export const ListingSearchQuerySchema = z
         .default(SEARCH_PAGE_SIZE),
     ),
   })
-  .refine(
-    (query) =>
-      query.minPrice === undefined ||
-      query.maxPrice === undefined ||
-      query.minPrice <= query.maxPrice,
-    { error: 'Minimum price cannot be above the maximum price.', path: ['minPrice'] },
-  );
+  .refine(priceOrder.check, priceOrder.message);
 export type ListingSearchQuery = z.infer<typeof ListingSearchQuerySchema>;
 
 export const FeaturedQuerySchema = z.object({
@@ -347,6 +435,8 @@ const listingCommon = {
   amenities: z.array(AmenitySchema),
   featured: z.boolean(),
   publishedAt: z.string().nullable(),
+  /** When false, `lat`/`lng` are the rounded public position (see listingFields). */
+  showExactLocation: z.boolean(),
 };
 
 /** A search result or card: the listing without its long text, fees and gallery. */
@@ -388,7 +478,40 @@ export const ListingPageSchema = z.object({
   items: z.array(ListingSummarySchema),
   total: z.number().int(),
   nextCursor: z.string().nullable(),
+  /**
+   * Issue 16: set when typo correction changed the words ("williamsburg" for "wiliamsburg"):
+   * the corrected words joined by spaces. The page says "Showing results for …".
+   */
+  correctedQuery: z.string().nullable(),
 });
+
+/** `GET /api/listings/pins` answers every pin up to this many matches, else clusters. */
+export const PINS_MAX = 1_000;
+export const ListingPinSchema = z.object({
+  id: z.uuid(),
+  /** The public map position (rounded unless the landlord shows the exact spot). */
+  lat: z.number(),
+  lng: z.number(),
+  rentCents: z.number().int(),
+});
+export type ListingPin = z.infer<typeof ListingPinSchema>;
+/**
+ * `GET /api/listings/pins?<the filters of GET /api/listings>` (issue 16): the map's markers for
+ * every match, served by the search index. Up to PINS_MAX matches: each as a pin, `clusters`
+ * empty. More: `pins` empty and the matches counted on a 32 × 32 grid over their extent (or the
+ * `bounds`), each non-empty cell as its matches' mean position and count.
+ */
+export const ListingPinsSchema = z.object({
+  total: z.number().int(),
+  pins: z.array(ListingPinSchema),
+  clusters: z.array(z.object({ lat: z.number(), lng: z.number(), count: z.number().int() })),
+});
+export type ListingPins = z.infer<typeof ListingPinsSchema>;
+export const ListingPinsQuerySchema = ListingSearchQuerySchema;
+
+/** `GET /api/listings/{id}/similar` (issue 16): at most this many. */
+export const SIMILAR_LIMIT = 6;
+export const SimilarListingsSchema = z.object({ items: z.array(ListingSummarySchema) });
 export type ListingPage = z.infer<typeof ListingPageSchema>;
 export const FeaturedListingsSchema = z.object({ items: z.array(ListingSummarySchema) });
 

@@ -57,6 +57,13 @@ export const paths = {
     },
   },
   savedListings: { pattern: '/saved-listings', href: () => '/saved-listings' },
+  /** A renter's saved searches and their alerts (issue 16). */
+  savedSearches: { pattern: '/saved-searches', href: () => '/saved-searches' },
+  /** Public (issue 16): the one-click unsubscribe link of every alert mail. */
+  alertsUnsubscribe: {
+    pattern: '/alerts/unsubscribe',
+    href: (token: string) => `/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
 
   landlordDashboard: { pattern: '/landlord/dashboard', href: () => '/landlord/dashboard' },
   landlordTours: { pattern: '/landlord/tours', href: () => '/landlord/tours' },

@@ -1,3 +1,4 @@
+export * from './alerts.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './listings.ts';

@@ -50,6 +50,8 @@ export const listings = pgTable(
     amenities: text().array().notNull().default(sql`'{}'::text[]`),
     fees: jsonb().$type<Fee[]>().notNull().default(sql`'[]'::jsonb`),
     featured: boolean().notNull().default(false),
+    /** Issue 16: false keeps the exact spot private (public lat/lng rounded). */
+    showExactLocation: boolean().notNull().default(false),
     /** Set when an admin took the listing down; the landlord cannot publish it until restored. */
     unpublishedAt: timestamp({ withTimezone: true }),
     /** The status it had when taken down, so a restore puts it back as it was. */
@@ -143,6 +145,10 @@ export const savedListings = pgTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     /** The rent when saved, so the renter sees a price change since. */
     savedRentCents: integer(),
+    /** Issue 16 alerts: the rent last announced or seen; each drop below it is announced once. */
+    alertRentCents: integer(),
+    /** Issue 16 alerts: when "rented" was announced (once). */
+    rentedAnnouncedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -13,6 +13,8 @@ export const outboxEmails = pgTable(
     text: text().notNull(),
     html: text().notNull(),
     attachments: jsonb().$type<MailAttachment[]>().notNull().default([]),
+    /** Extra headers (issue 16: List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },

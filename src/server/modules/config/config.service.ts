@@ -6,5 +6,8 @@ export type ConfigCtx = { env: Env };
 
 /** `GET /api/config`: what the browser needs from the settings, never a secret. */
 export function publicConfig({ ctx }: { ctx: ConfigCtx }): PublicConfig {
-  return { chatbot: chatbotSettings(ctx.env) };
+  return {
+    chatbot: chatbotSettings(ctx.env),
+    map: ctx.env.MAP_STYLE_URL ? { styleUrl: ctx.env.MAP_STYLE_URL } : null,
+  };
 }

@@ -32,6 +32,7 @@ export type SummaryRow = RawRow<
     | 'amenities'
     | 'featured'
     | 'publishedAt'
+    | 'showExactLocation'
   >
 > & {
   cover: PhotoRow | null;
@@ -71,7 +72,7 @@ export const SUMMARY_COLUMNS = `
   l.id, l.status, l.title, l.address, l.unit, l.neighborhood, l.borough, l.lat, l.lng,
   l.rent_cents, l.free_months, l.bedrooms, l.bathrooms, l.sqft,
   l.available_from::text as available_from, l.lease_term_months, l.pets, l.laundry,
-  l.amenities, ${FEATURED_NOW} as featured, to_json(l.published_at) #>> '{}' as published_at,
+  l.amenities, l.show_exact_location, ${FEATURED_NOW} as featured, to_json(l.published_at) #>> '{}' as published_at,
   (select json_build_object('id', p.id, 'storageKey', p.storage_key, 'widths', p.widths,
       'width', p.width, 'height', p.height, 'placeholder', p.placeholder)
     from listing_photos p where p.listing_id = l.id order by p.position limit 1) as cover,
@@ -112,6 +113,7 @@ export function toSummary(storage: MediaStorage, row: SummaryRow): ListingSummar
     amenities: row.amenities as ListingSummary['amenities'],
     featured: row.featured,
     publishedAt: iso(row.published_at),
+    showExactLocation: row.show_exact_location,
     coverPhoto: row.cover ? toPhoto(storage, row.cover) : null,
     photoCount: row.photo_count,
   };

@@ -160,7 +160,12 @@ export async function searchListings({
   const nextCursor = found.next
     ? encodeCursor({ s: query.sort, ...found.next, ...(corrected ? { f: 1 as const } : {}) })
     : null;
-  return { items: pageRows.map((row) => toSummary(storage, row)), total: found.total, nextCursor };
+  return {
+    items: pageRows.map((row) => toSummary(storage, row)),
+    total: found.total,
+    nextCursor,
+    correctedQuery: corrected ? words.join(' ') : null,
+  };
 }
 
 /**

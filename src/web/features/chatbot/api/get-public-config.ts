@@ -9,8 +9,10 @@ export const publicConfigQueryKey = ['public-config'] as const;
  * `parseMeResponse`: this file sits in the entry chunk, zod does not (decision 012).
  */
 export function parsePublicConfig(data: unknown): PublicConfig {
+  const styleUrl = (data as { map?: { styleUrl?: unknown } | null } | null)?.map?.styleUrl;
+  const map = typeof styleUrl === 'string' ? { styleUrl } : null;
   const chatbot = (data as { chatbot?: unknown } | null)?.chatbot;
-  if (chatbot === null) return { chatbot: null };
+  if (chatbot === null) return { chatbot: null, map };
   const c = chatbot as Record<string, unknown> | undefined;
   if (
     typeof c === 'object' &&
@@ -26,6 +28,7 @@ export function parsePublicConfig(data: unknown): PublicConfig {
         clientId: c.clientId,
         ...(typeof c.botId === 'string' ? { botId: c.botId } : {}),
       },
+      map,
     };
   }
   throw new ApiError({ status: 200, code: null, message: 'Unexpected answer from the server.' });
