@@ -369,6 +369,14 @@ export const ListingSearchQuerySchema = z
       blank,
       z.enum(SEARCH_SORTS, { error: 'Sort is newest, price_asc or price_desc.' }).default('newest'),
     ),
+    /**
+     * `exact=1` (issue 16): no typo correction, the words as typed ("Search instead for …"
+     * after the page said "Showing results for …").
+     */
+    exact: z.preprocess(
+      (value) => (value === '1' || value === 'true' ? true : blank(value)),
+      z.literal(true, { error: 'Exact is 1 when set.' }).optional(),
+    ),
     cursor: z.preprocess(blank, z.string().max(200, { error: 'Invalid cursor.' }).optional()),
     limit: z.preprocess(
       blank,

@@ -131,7 +131,7 @@ export async function searchListings({
     // The index and the log position it reflects, taken together (no await between).
     const { index, seq } = search.state;
     found = index.search(toIndexQuery(query, terms, after));
-    if (found.total === 0 && !cursor && words.length > 0 && !corrected) {
+    if (found.total === 0 && !cursor && words.length > 0 && !corrected && !query.exact) {
       const fixed = await search.correct(words);
       if (fixed) {
         words = fixed;
