@@ -26,7 +26,7 @@ describe('GET /api/config', () => {
   it('answers chatbot null when the chatbot is not configured, cacheable for a while', async () => {
     const res = await app.request('/api/config');
     expect(res.status).toBe(200);
-    expect(PublicConfigSchema.parse(await res.json())).toEqual({ chatbot: null });
+    expect(PublicConfigSchema.parse(await res.json())).toEqual({ chatbot: null, map: null });
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
@@ -42,9 +42,10 @@ describe('GET /api/config', () => {
         clientId: BOT.BOTPRESS_CLIENT_ID,
         botId: BOT.BOTPRESS_BOT_ID,
       },
+      map: null,
     });
     // Nothing beyond the schema: no other setting leaks through this public answer.
-    expect(Object.keys(body as object)).toEqual(['chatbot']);
+    expect(Object.keys(body as object)).toEqual(['chatbot', 'map']);
 
     for (const userType of ['renter', 'landlord'] as const) {
       const browser = client.fork();
@@ -75,7 +76,7 @@ describe('GET /api/config', () => {
       };
       delete env[missing];
       const res = await appWith(env).request('/api/config');
-      expect(await res.json()).toEqual({ chatbot: null });
+      expect(await res.json()).toEqual({ chatbot: null, map: null });
       const csp = res.headers.get('content-security-policy');
       expect(csp).not.toMatch(/botpress|bpcontent/);
       expect(directive(csp, 'frame-src')).toEqual(["'none'"]);
