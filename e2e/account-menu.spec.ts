@@ -20,6 +20,7 @@ const LINKS: Record<Role, Array<[string, string]>> = {
     ['Dashboard', '/renter/dashboard'],
     ['Profile', '/profile'],
     ['Saved listings', '/saved-listings'],
+    ['Saved searches', '/saved-searches'],
   ],
   landlord: [
     ['Dashboard', '/landlord/dashboard'],

@@ -2,6 +2,7 @@ import { billingLive } from '../features/billing/live/billing-live.ts';
 import { dashboardsLive } from '../features/dashboards/live/dashboards-live.ts';
 import { messagingLive } from '../features/messaging/live/apply-live-event.ts';
 import { notesLive } from '../features/notes/live/notes-live.ts';
+import { savedSearchesLive } from '../features/saved-searches/live/saved-searches-live.ts';
 import { toursLive } from '../features/tours/live/tours-live.ts';
 import type { LiveFeature } from '../lib/live/live-feature.ts';
 
@@ -15,4 +16,5 @@ export const liveFeatures: readonly LiveFeature[] = [
   billingLive,
   dashboardsLive,
   notesLive,
+  savedSearchesLive,
 ];

@@ -37,6 +37,8 @@ const page = {
   tours: () => import('./routes/tours.tsx'),
   notes: () => import('./routes/notes.tsx'),
   savedListings: () => import('./routes/saved-listings.tsx'),
+  savedSearches: () => import('./routes/saved-searches.tsx'),
+  alertsUnsubscribe: () => import('./routes/alerts-unsubscribe.tsx'),
   landlordDashboard: () => import('./routes/landlord-dashboard.tsx'),
   landlordTours: () => import('./routes/landlord-tours.tsx'),
   landlordProfile: () => import('./routes/landlord-profile.tsx'),
@@ -104,6 +106,8 @@ export const routes: RouteObject[] = [
               { path: paths.about.pattern, lazy: page.about },
               { path: paths.testPage.pattern, lazy: page.testPage },
               { path: paths.simpleListing.pattern, lazy: page.simpleListing },
+              // The one-click link of every alert mail (issue 16): works signed out.
+              { path: paths.alertsUnsubscribe.pattern, lazy: page.alertsUnsubscribe },
 
               // Login required
               {
@@ -140,7 +144,10 @@ export const routes: RouteObject[] = [
               // Renter only
               {
                 element: <RequireRole allow="renter" />,
-                children: [{ path: paths.renterDashboard.pattern, lazy: page.renterDashboard }],
+                children: [
+                  { path: paths.renterDashboard.pattern, lazy: page.renterDashboard },
+                  { path: paths.savedSearches.pattern, lazy: page.savedSearches },
+                ],
               },
 
               // Admin only (issue 15): the moderation console, the admin's dashboard.

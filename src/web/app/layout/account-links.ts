@@ -21,6 +21,7 @@ export function accountLinksFor(userType: UserType): AccountLink[] {
         dashboard,
         { label: 'Profile', to: '/profile' },
         { label: 'Saved listings', to: '/saved-listings' },
+        { label: 'Saved searches', to: '/saved-searches' },
       ];
     default:
       return [dashboard, { label: 'Profile', to: '/profile' }];

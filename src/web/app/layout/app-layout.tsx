@@ -1,5 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { AlertNotifier } from '../../features/saved-searches/components/alert-notifier.tsx';
 import { LiveEvents } from '../../lib/live/live-events.tsx';
 import { Navbar } from './navbar.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -35,6 +37,8 @@ export function AppLayout() {
       ) : null}
       {/* Live events for the signed-in user (messages, read receipts, unread counts). */}
       <LiveEvents userId={user?.id ?? null} load={loadLiveFeatures} />
+      {/* A renter's saved-search and saved-listing alerts, as toasts (issue 16). */}
+      <AlertNotifier enabled={user?.userType === 'renter'} listingHref={paths.listing.href} />
       <Navbar />
       {/* At least the viewport below the 4rem bar: the footer starts below the fold, so a page
           whose figures arrive after the first paint grows without shifting it (CLS). */}

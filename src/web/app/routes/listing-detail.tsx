@@ -11,6 +11,7 @@ import {
   ListingNotFound,
 } from '../../features/listings/components/listing-status.tsx';
 import { OwnerListingActions } from '../../features/listings/components/owner-actions.tsx';
+import { SimilarListings } from '../../features/listings/components/similar-listings.tsx';
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
 import type { NotesLinkState } from '../../features/notes/notes-link.ts';
@@ -162,6 +163,11 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
             availabilityHref={paths.landlordAvailability.href()}
           />
         }
+      />
+      {/* Issue 16: up to 6 similar active listings, below the details (none: no section). */}
+      <SimilarListings
+        listingId={data.id}
+        actionFor={(listing) => <SaveButton listingId={listing.id} title={listing.title} />}
       />
     </Page>
   );

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { SearchSort } from '../../../shared/listings.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { OptionList } from '../../components/ui/select-field.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
 import { useListingSearch, useListingTotal } from '../../features/listings/api/listings-api.ts';
 import {
   ListingCard,
@@ -12,10 +15,12 @@ import {
 } from '../../features/listings/components/listing-card.tsx';
 import { formatInteger } from '../../features/listings/format.ts';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
+import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button.tsx';
+import { CorrectedQueryNotice } from '../../features/search/components/corrected-query-notice.tsx';
 import { FiltersSheet } from '../../features/search/components/filters-sheet.tsx';
 import { SearchFiltersPanel } from '../../features/search/components/search-filters-panel.tsx';
 import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
-import { useSearchUrlSync } from '../../features/search/hooks/use-search-url-sync.ts';
+import { useSearchUrlSync, withExact } from '../../features/search/hooks/use-search-url-sync.ts';
 import {
   filterCount,
   type SearchQuery,
@@ -24,6 +29,7 @@ import {
 } from '../../features/search/search-url.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import type { FromState } from '../guards/redirect-state.ts';
 
 /** Tailwind's `lg`: from here the filters sit beside the results; below, they open in a sheet. */
 const WIDE = '(min-width: 1024px)';
@@ -39,12 +45,16 @@ const SORTS: ReadonlyArray<[SearchSort, string]> = [
  * filters restored on a bare /search). Below `lg` the filters open in a sheet.
  */
 export function Component() {
-  const { shown, queryString, update, reset, hasStoredFilters } = useSearchUrlSync();
+  const { shown, queryString, exact, update, reset, hasStoredFilters } = useSearchUrlSync();
   const sortId = useId();
+  const { user } = useAuth();
+  const location = useLocation();
 
   const results = useListingSearch(queryString);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? null;
+  // Typo correction changed the words (issue 16): say so, and offer the words as typed.
+  const corrected = results.data?.pages[0]?.correctedQuery ?? null;
   const anythingSet = queryString !== '';
   // A failed first page has nothing to show; a failed "Load more" keeps what is shown.
   const failed = results.isError && items.length === 0;
@@ -64,7 +74,10 @@ export function Component() {
     // Widened past the sheet's screens: the filters are beside the results again.
     if (wide) setDraft(null);
   }, [wide]);
-  const draftString = draft === null ? null : searchParamsOf(draft).toString();
+  const draftString =
+    draft === null
+      ? null
+      : withExact(searchParamsOf(draft), exact && draft.q === shown.q).toString();
   // The total for the draft: the shown search's own when they are the same, else asked for.
   const draftIsShown = draftString === queryString;
   const draftTotal = useListingTotal(sheetOpen && !draftIsShown ? draftString : null);
@@ -83,6 +96,20 @@ export function Component() {
       ? errorMessage(draftTotal.error)
       : null;
   const applied = filterCount(shown);
+  // Saving a search is a renter's; a visitor signs in first and comes back to this search.
+  const saveSearch =
+    user === null ? (
+      <SaveSearchButton
+        signIn={{
+          to: paths.login.href(),
+          state: {
+            from: { pathname: location.pathname, search: location.search, hash: '' },
+          } satisfies FromState,
+        }}
+      />
+    ) : user.userType === 'renter' ? (
+      <SaveSearchButton />
+    ) : null;
 
   return (
     <Page title="Search apartments" width="wide">
@@ -91,7 +118,19 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
             No-fee apartments for rent
           </h1>
-          <SearchTextBox value={shown.q} onSubmit={(q) => update({ q })} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="min-w-0 flex-1">
+              <SearchTextBox value={shown.q} onSubmit={(q) => update({ q })} />
+            </div>
+            {saveSearch ? <div className="shrink-0">{saveSearch}</div> : null}
+          </div>
+          {corrected !== null && shown.q !== '' && !exact ? (
+            <CorrectedQueryNotice
+              corrected={corrected}
+              original={shown.q}
+              insteadHref={`${paths.search.href()}?${withExact(new URLSearchParams(queryString), true)}`}
+            />
+          ) : null}
         </div>
         <div className="grid gap-6 lg:grid-cols-[300px_1fr]">
           {wide ? (

@@ -5,9 +5,26 @@ import { createStrictContext } from '../../lib/strict-context.ts';
 
 export type ToastType = 'success' | 'error' | 'info';
 
-/** Spec §3: a toast has an id, a message, a type and a duration. */
-export type Toast = { id: string; message: string; type: ToastType; duration: number };
-export type ToastInput = { message: string; type?: ToastType; duration?: number };
+/**
+ * A link after the message (issue 16: "open the listing" in an alert). The provider sits outside
+ * the router, so `onClick` does the in-app navigation; the `href` serves a new tab.
+ */
+export type ToastLink = { href: string; label: string; onClick?: () => void };
+
+/** Spec §3: a toast has an id, a message, a type and a duration (and, here, maybe a link). */
+export type Toast = {
+  id: string;
+  message: string;
+  type: ToastType;
+  duration: number;
+  link?: ToastLink | undefined;
+};
+export type ToastInput = {
+  message: string;
+  type?: ToastType;
+  duration?: number;
+  link?: ToastLink | undefined;
+};
 
 type ToastItem = Toast & { leaving: boolean };
 
@@ -38,6 +55,9 @@ function nextId(): string {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  // While a toast is hovered or holds focus its timer stops (WCAG 2.2.1): the time it had left.
+  const paused = useRef(new Map<string, number>());
+  const endsAt = useRef(new Map<string, number>());
 
   const clearTimer = useCallback((id: string) => {
     const timer = timers.current.get(id);
@@ -48,6 +68,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback(
     (id: string) => {
       clearTimer(id);
+      paused.current.delete(id);
+      endsAt.current.delete(id);
       setItems((list) => list.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
       timers.current.set(
         id,
@@ -60,17 +82,46 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [clearTimer],
   );
 
-  const show = useCallback(
-    ({ message, type = 'info', duration = TOAST_DEFAULT_DURATION_MS }: ToastInput) => {
-      const id = nextId();
-      setItems((list) => [...list, { id, message, type, duration, leaving: false }]);
+  const schedule = useCallback(
+    (id: string, delay: number) => {
+      endsAt.current.set(id, Date.now() + delay);
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), duration),
+        setTimeout(() => {
+          endsAt.current.delete(id);
+          dismiss(id);
+        }, delay),
       );
-      return id;
     },
     [dismiss],
+  );
+
+  const show = useCallback(
+    ({ message, type = 'info', duration = TOAST_DEFAULT_DURATION_MS, link }: ToastInput) => {
+      const id = nextId();
+      setItems((list) => [...list, { id, message, type, duration, link, leaving: false }]);
+      schedule(id, duration);
+      return id;
+    },
+    [schedule],
+  );
+
+  const hold = useCallback(
+    (id: string, holding: boolean) => {
+      if (holding) {
+        const end = endsAt.current.get(id);
+        if (end === undefined || paused.current.has(id)) return;
+        clearTimer(id);
+        paused.current.set(id, Math.max(end - Date.now(), 0));
+      } else {
+        const left = paused.current.get(id);
+        if (left === undefined) return;
+        paused.current.delete(id);
+        // At least a moment to read it again after the pointer or focus leaves.
+        schedule(id, Math.max(left, 1000));
+      }
+    },
+    [clearTimer, schedule],
   );
 
   useEffect(() => {
@@ -96,7 +147,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      <ToastViewport items={items} onDismiss={dismiss} />
+      <ToastViewport items={items} onDismiss={dismiss} onHold={hold} />
     </ToastContext>
   );
 }
@@ -110,9 +161,11 @@ const TONES: Record<ToastType, string> = {
 function ToastViewport({
   items,
   onDismiss,
+  onHold,
 }: {
   items: ToastItem[];
   onDismiss: (id: string) => void;
+  onHold: (id: string, holding: boolean) => void;
 }) {
   return (
     <section
@@ -120,11 +173,20 @@ function ToastViewport({
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
     >
       {items.map((toast) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a status or alert; hover and focus only pause its timer.
         <div
           key={toast.id}
           role={toast.type === 'error' ? 'alert' : 'status'}
           data-toast-type={toast.type}
           data-leaving={toast.leaving || undefined}
+          onPointerEnter={() => onHold(toast.id, true)}
+          onPointerLeave={() => onHold(toast.id, false)}
+          onFocus={() => onHold(toast.id, true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+              onHold(toast.id, false);
+            }
+          }}
           className={cn(
             'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 shadow-lg',
             'animate-toast-in transition-all duration-300',
@@ -133,7 +195,25 @@ function ToastViewport({
           )}
         >
           <span data-dot className="mt-1.5 size-2 shrink-0 rounded-full" aria-hidden="true" />
-          <p className="flex-1 text-sm">{toast.message}</p>
+          <div className="flex flex-1 flex-col gap-1 text-sm">
+            <p>{toast.message}</p>
+            {toast.link ? (
+              <a
+                href={toast.link.href}
+                className="self-start font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                onClick={(event) => {
+                  const { link } = toast;
+                  // A plain click navigates in the app; a modified one opens a tab as usual.
+                  if (!link?.onClick || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  link.onClick();
+                  onDismiss(toast.id);
+                }}
+              >
+                {toast.link.label}
+              </a>
+            ) : null}
+          </div>
           <button
             type="button"
             onClick={() => onDismiss(toast.id)}

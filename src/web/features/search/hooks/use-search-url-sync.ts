@@ -10,6 +10,14 @@ import {
   searchParamsOf,
 } from '../search-url.ts';
 
+export const EXACT_PARAM = 'exact';
+
+/** The search's parameters with `exact=1` last (as a "Search instead for" link writes it). */
+export function withExact(params: URLSearchParams, exact: boolean): URLSearchParams {
+  if (exact) params.set(EXACT_PARAM, '1');
+  return params;
+}
+
 /**
  * The search held in the address bar (shareable, Back works), mirrored into the filters
  * provider and so into local storage; a bare /search restores the stored filters and sort.
@@ -26,7 +34,9 @@ export function useSearchUrlSync() {
   const urlQuery = parseSearchParams(params);
   // The address wins; only a bare /search takes the stored filters, all of them and the sort.
   const query: SearchQuery = restoring ? queryOfFilters(filters) : urlQuery;
-  const queryString = searchParamsOf(query).toString();
+  // `exact=1` (issue 16, "Search instead for …"): the words as typed, kept while the text stays.
+  const exact = !restoring && urlQuery.q !== '' && params.get(EXACT_PARAM) === '1';
+  const queryString = withExact(searchParamsOf(query), exact).toString();
   // Router navigations run in a transition: until the new address commits, the controls show
   // the change they just made (else a checkbox would flick back for a moment).
   const [pending, setPending] = useState<{ from: string; query: SearchQuery } | null>(null);
@@ -53,7 +63,9 @@ export function useSearchUrlSync() {
   const update = (patch: Partial<SearchQuery>) => {
     const next = { ...shown, ...patch };
     setPending({ from: address, query: next });
-    setParams(searchParamsOf(next), { preventScrollReset: true });
+    setParams(withExact(searchParamsOf(next), exact && next.q === shown.q), {
+      preventScrollReset: true,
+    });
   };
   const reset = () => {
     resetFilters();
@@ -61,5 +73,5 @@ export function useSearchUrlSync() {
     setParams(new URLSearchParams(), { preventScrollReset: true });
   };
 
-  return { shown, queryString, update, reset, hasStoredFilters: hasFilters };
+  return { shown, queryString, exact, update, reset, hasStoredFilters: hasFilters };
 }

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  SavedSearch,
+  UpdateSavedSearchInput,
+} from '../../../../shared/schemas/saved-searches.ts';
+import { apiWithParser } from '../../../lib/api-client.ts';
+import { savedSearchesKeys } from './saved-searches-keys.ts';
+
+/** `PATCH /api/saved-searches/{id}`: rename, alerts, pause or resume, `seen: true`. */
+export function updateSavedSearch(id: string, patch: UpdateSavedSearchInput): Promise<SavedSearch> {
+  return apiWithParser(
+    `/api/saved-searches/${encodeURIComponent(id)}`,
+    () => import('./parsers.ts').then((p) => p.savedSearch),
+    { method: 'PATCH', body: patch },
+  );
+}
+
+/** Shows the answer in the list at once, then refetches it. */
+export function useUpdateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UpdateSavedSearchInput }) =>
+      updateSavedSearch(id, patch),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<SavedSearch[]>(savedSearchesKeys.list, (list) =>
+        list?.map((item) => (item.id === saved.id ? saved : item)),
+      );
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: savedSearchesKeys.list });
+    },
+  });
+}
