@@ -40,6 +40,8 @@ export const ROUTES: RouteCase[] = [
   { url: paths.about.href(), access: 'public' },
   { url: paths.testPage.href(), access: 'public' },
   { url: paths.simpleListing.href('42'), access: 'public' },
+  // Without a token: the page says the link is invalid and asks nothing (a 400 logs in the console).
+  { url: paths.alertsUnsubscribe.pattern, access: 'public' },
   { url: paths.authProfile.href(), access: 'login' },
   { url: paths.profile.href(), access: 'login' },
   { url: paths.dashboard.href(), access: 'login', endsOn: { renter: '/renter/dashboard' } },
@@ -59,6 +61,7 @@ export const ROUTES: RouteCase[] = [
   { url: paths.landlordListings.href(), access: 'landlord' },
   { url: paths.listingCreate.href(), access: 'landlord' },
   { url: paths.renterDashboard.href(), access: 'renter' },
+  { url: paths.savedSearches.href(), access: 'renter' },
   { url: paths.admin.href(), access: 'admin' },
   { url: paths.devMailbox.href(), access: 'public' },
 ];

@@ -17,6 +17,13 @@ describe('the dashboard of each role (issue 15: the admin has one)', () => {
     expect(roleDashboardPathFor(null)).toBe('/');
   });
 
+  it("the renter's account menu reaches saved listings and saved searches (issue 16)", () => {
+    expect(accountLinksFor('renter').slice(2)).toEqual([
+      { label: 'Saved listings', to: '/saved-listings' },
+      { label: 'Saved searches', to: '/saved-searches' },
+    ]);
+  });
+
   it("the admin's account menu: the console, then the profile", () => {
     expect(accountLinksFor('admin')).toEqual([
       { label: 'Dashboard', to: '/admin' },

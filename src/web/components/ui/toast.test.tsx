@@ -86,6 +86,60 @@ describe('toasts', () => {
     expect(container.querySelector('[data-toast-type]')).toBeNull();
   });
 
+  it('carries a link that navigates in the app, and dismisses the toast', async () => {
+    const onClick = vi.fn();
+    const { container } = await render(
+      <ToastProvider>
+        <probe.Probe />
+      </ToastProvider>,
+    );
+    await act(async () => {
+      probe.current().show({
+        message: 'New match',
+        link: { href: '/listings/1', label: 'Open listing', onClick },
+      });
+    });
+    const link = container.querySelector('[data-toast-type] a') as HTMLAnchorElement;
+    expect(link.textContent).toBe('Open listing');
+    expect(link.getAttribute('href')).toBe('/listings/1');
+    await act(async () => {
+      link.click();
+    });
+    expect(onClick).toHaveBeenCalledOnce();
+    expect(container.querySelector('[data-leaving]')).not.toBeNull();
+  });
+
+  it('waits while hovered or focused, then gives the time it had left (at least 1 s)', async () => {
+    const { container } = await render(
+      <ToastProvider>
+        <probe.Probe />
+      </ToastProvider>,
+    );
+    await act(async () => {
+      probe.current().show({ message: 'Hold me', link: { href: '/x', label: 'Go' } });
+    });
+    const toast = () => container.querySelector('[data-toast-type]');
+    await act(async () => {
+      vi.advanceTimersByTime(4500);
+      toast()?.querySelector('a')?.focus();
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(20_000);
+    });
+    expect(toast()?.hasAttribute('data-leaving')).toBe(false);
+    await act(async () => {
+      toast()?.querySelector('a')?.blur();
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(toast()?.hasAttribute('data-leaving')).toBe(false);
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(toast()?.hasAttribute('data-leaving')).toBe(true);
+  });
+
   it('throws a clear error outside its provider', async () => {
     const error = await renderError(<probe.Probe />);
     expect(error).toBeInstanceOf(Error);
