@@ -16,6 +16,9 @@ describe('a saved search and the /search address', () => {
     expect(suggestedName(parse('bounds=40.7,-74.0,40.72,-73.95&bedrooms=0'))).toBe(
       'Studio+ in map area',
     );
+    expect(suggestedName(parse('boroughs=queens&minPrice=2500&maxPrice=2500'))).toBe(
+      'In Queens, $2,500',
+    );
     expect(suggestedName(parse(''))).toBe('Apartments');
     expect(suggestedName(parse('neighborhoods=williamsburg,greenpoint,bushwick'))).toBe(
       'In Williamsburg & 2 more',

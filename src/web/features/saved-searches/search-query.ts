@@ -81,6 +81,7 @@ function bedroomsOf(bedrooms: number | undefined): string | null {
 
 function priceOf(query: SearchFilters): string | null {
   const { minPrice, maxPrice } = query;
+  if (minPrice !== undefined && minPrice === maxPrice) return dollars(minPrice);
   if (minPrice !== undefined && maxPrice !== undefined) {
     return `${dollars(minPrice)}–${dollars(maxPrice)}`;
   }

@@ -40,7 +40,7 @@ export function AlertsField({
               checked={value === choice.value}
               onChange={() => onChange(choice.value)}
               aria-describedby={hintId}
-              className="mt-1 size-4 accent-brand-700"
+              className="mt-1 size-4 shrink-0 accent-brand-700"
             />
             <span className="flex flex-col">
               <span className="text-sm font-semibold text-stone-900">{choice.label}</span>

@@ -44,7 +44,10 @@ export function RenameDialog({ search, onClose }: { search: SavedSearch; onClose
           ref={input}
           label="Name"
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(undefined);
+          }}
           error={error}
           autoComplete="off"
         />

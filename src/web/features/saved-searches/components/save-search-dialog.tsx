@@ -82,7 +82,10 @@ export default function SaveSearchDialog({ params, onClose }: SaveSearchDialogPr
             ref={nameRef}
             label="Name"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(undefined);
+            }}
             error={nameError}
             autoComplete="off"
           />

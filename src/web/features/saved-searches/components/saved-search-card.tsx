@@ -4,7 +4,7 @@ import type { SavedSearch, SavedSearchAlerts } from '../../../../shared/schemas/
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal-dialog.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { OptionList } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ALERTS_CHOICES } from '../alerts-text.ts';
@@ -28,6 +28,8 @@ export function SavedSearchCard({ search, renderListing }: SavedSearchCardProps)
   const [showMatches, setShowMatches] = useState(false);
   const headingId = useId();
   const matchesId = useId();
+  const alertsId = useId();
+  const alertsHintId = useId();
   const hint = ALERTS_CHOICES.find((c) => c.value === search.alerts)?.hint;
 
   const setAlerts = (alerts: SavedSearchAlerts) =>
@@ -87,16 +89,27 @@ export function SavedSearchCard({ search, renderListing }: SavedSearchCardProps)
         </p>
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SelectField
-          label="Alerts"
-          value={search.alerts}
-          onChange={(event) => setAlerts(event.target.value as SavedSearchAlerts)}
-          options={ALERT_OPTIONS}
-          hint={search.paused ? 'Paused: no alerts until you resume.' : hint}
-          disabled={update.isPending}
-          className="sm:max-w-xs"
-        />
+      <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-3">
+            <label htmlFor={alertsId} className="text-sm font-medium text-stone-800">
+              Alerts
+            </label>
+            <select
+              id={alertsId}
+              value={search.alerts}
+              onChange={(event) => setAlerts(event.target.value as SavedSearchAlerts)}
+              disabled={update.isPending}
+              aria-describedby={alertsHintId}
+              className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm shadow-sm"
+            >
+              <OptionList options={ALERT_OPTIONS} />
+            </select>
+          </div>
+          <p id={alertsHintId} className="text-sm text-stone-600">
+            {search.paused ? 'Paused: no alerts until you resume.' : hint}
+          </p>
+        </div>
         <div className="flex flex-wrap gap-2">
           <Link to={searchHrefOf(search.query)} className={buttonClass('primary', 'sm')}>
             View results
@@ -134,9 +147,9 @@ export function SavedSearchCard({ search, renderListing }: SavedSearchCardProps)
       </div>
       {update.isError && !renaming ? <Alert>{errorMessage(update.error)}</Alert> : null}
 
-      <div id={matchesId} hidden={!showMatches}>
+      <section id={matchesId} hidden={!showMatches} aria-label={`Matches for ${search.name}`}>
         {showMatches ? <SavedSearchMatches search={search} renderListing={renderListing} /> : null}
-      </div>
+      </section>
 
       {renaming ? <RenameDialog search={search} onClose={() => setRenaming(false)} /> : null}
       {deleting ? (
