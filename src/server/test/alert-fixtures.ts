@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type SavedSearch, SavedSearchSchema } from '../../shared/schemas/saved-searches.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -73,12 +73,12 @@ export async function updateListing(
   await db.update(listings).set(changes).where(eq(listings.id, id));
 }
 
-/** Every mail to `to`, oldest first (stored: delivery is the mail job's business). */
+/** Every alert mail to `to` (the ones with List-Unsubscribe), oldest first, sent or not. */
 export async function mailsTo(db: Db, to: string) {
   return db
     .select()
     .from(outboxEmails)
-    .where(eq(outboxEmails.to, to))
+    .where(and(eq(outboxEmails.to, to), sql`${outboxEmails.headers} ? 'List-Unsubscribe'`))
     .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.id));
 }
 
