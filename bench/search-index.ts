@@ -50,6 +50,9 @@ function randomDoc(n: number): SearchDoc {
       { length: 35 },
       () => VOCABULARY[Math.floor(rand() ** 3 * VOCABULARY.length)] as string,
     ),
+    // Within about 1.5 km of the neighborhood's centre, as the demo listings are.
+    lat: hood.lat + (rand() - 0.5) * 0.03,
+    lng: hood.lng + (rand() - 0.5) * 0.04,
   };
 }
 
