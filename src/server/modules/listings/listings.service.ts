@@ -35,7 +35,7 @@ export {
   type SavedSearchQuery,
 } from './saved-search-matching.ts';
 export { featuredListings, listingPins, searchListings } from './search.service.ts';
-export { type SimilarTo, similarListings } from './similar-listings.ts';
+export { type SimilarTo, similarListings, similarToListing } from './similar-listings.ts';
 export { flushViews };
 
 type Deps = { storage: MediaStorage };
