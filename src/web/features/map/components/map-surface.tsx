@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+import type { MapSurfaceProps } from './map-frame.ts';
+import { MapLoading } from './map-loading.tsx';
+import { SvgMapSurface } from './svg-map-surface.tsx';
+
+/** MapLibre GL and its styles: fetched only when a map opens with MAP_STYLE_URL set. */
+const MapLibreSurface = lazy(() => import('./maplibre-surface.tsx'));
+
+/** The map's base: MapLibre GL with the configured style, else the built-in SVG boroughs. */
+export function MapSurface({ styleUrl, ...props }: MapSurfaceProps & { styleUrl: string | null }) {
+  if (styleUrl === null) return <SvgMapSurface {...props} />;
+  return (
+    <Suspense fallback={<MapLoading className={props.className} />}>
+      <MapLibreSurface {...props} styleUrl={styleUrl} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,95 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { NYC_BOUNDS } from '../viewport.ts';
+import type { MapControls, MapFrame, MapSurfaceProps } from './map-frame.ts';
+import { MapRegion } from './map-region.tsx';
+
+type StyledProps = MapSurfaceProps & { styleUrl: string };
+
+function frameOf(map: MapLibreMap): MapFrame {
+  const canvas = map.getContainer();
+  const b = map.getBounds();
+  return {
+    width: canvas.clientWidth,
+    height: canvas.clientHeight,
+    project: ([lng, lat]) => {
+      const p = map.project([lng, lat]);
+      return [p.x, p.y];
+    },
+    bounds: [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()],
+    zoom: map.getZoom(),
+  };
+}
+
+/**
+ * MapLibre GL with the configured style (MAP_STYLE_URL): its own chunk, loaded only when a map
+ * opens with a style set. North stays up (no rotation) so `bounds` stays a plain box; keys,
+ * pins and buttons are the same as on the SVG map.
+ */
+export default function MapLibreSurface({
+  styleUrl,
+  initialBounds,
+  onUserMove,
+  overlay,
+  label,
+  className,
+}: StyledProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [frame, setFrame] = useState<MapFrame | null>(null);
+  const onUserMoveRef = useRef(onUserMove);
+  onUserMoveRef.current = onUserMove;
+  const first = useRef(initialBounds ?? NYC_BOUNDS);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const [south, west, north, east] = first.current;
+    const created = new MapLibreMap({
+      container: element,
+      style: styleUrl,
+      bounds: [
+        [west, south],
+        [east, north],
+      ],
+      dragRotate: false,
+      pitchWithRotate: false,
+      keyboard: false,
+      attributionControl: { compact: true },
+    });
+    created.touchZoomRotate.disableRotation();
+    const update = () => setFrame(frameOf(created));
+    created.on('move', update);
+    created.on('resize', update);
+    created.on('load', update);
+    created.on('movestart', (event) => {
+      if (event.originalEvent) onUserMoveRef.current?.();
+    });
+    update();
+    setMap(created);
+    return () => created.remove();
+  }, [styleUrl]);
+
+  const controls: MapControls = useMemo(() => {
+    const user = (act: (m: MapLibreMap) => void) => () => {
+      if (!map) return;
+      act(map);
+      onUserMoveRef.current?.();
+    };
+    return {
+      zoomIn: user((m) => m.zoomIn()),
+      zoomOut: user((m) => m.zoomOut()),
+      panBy: (dx, dy) => user((m) => m.panBy([-dx, -dy]))(),
+      zoomInto: (lngLat, zoom) =>
+        user((m) => m.easeTo({ center: lngLat, zoom: zoom ?? m.getZoom() + 1 }))(),
+    };
+  }, [map]);
+
+  return (
+    <MapRegion label={label} controls={controls} className={className}>
+      <div ref={container} className="absolute inset-0" />
+      {frame ? overlay(frame, controls) : null}
+    </MapRegion>
+  );
+}

@@ -1,0 +1,175 @@
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { useListingPins } from '../api/get-listing-pins.ts';
+import { indexPins, type MapPin, type Marker, serverClusterMarkers } from '../clusters.ts';
+import type { Bounds } from '../viewport.ts';
+import type { MapFrame } from './map-frame.ts';
+import { ZoomButtons } from './map-region.tsx';
+import { MapSurface } from './map-surface.tsx';
+import { MarkerLayer } from './marker-layer.tsx';
+
+/** What the list already knows of a listing, so its pin can say "2 bd in Williamsburg". */
+export type PinFacts = { bedrooms: number | null; neighborhood: string | null };
+
+export type SearchMapProps = {
+  /** The search's query string (the page's filters): the pins are its matches. */
+  queryString: string;
+  /** The `bounds` filter in force, if any: the first view fits it. */
+  bounds: Bounds | null;
+  onSearchArea: (bounds: Bounds) => void;
+  highlightedId: string | null;
+  onHighlight: (id: string | null) => void;
+  facts: ReadonlyMap<string, PinFacts>;
+  /** The small card a pin opens (composed by the page: the listing's link). */
+  renderCard: (pin: MapPin) => ReactNode;
+  /** MapLibre GL style (GET /api/config), null for the built-in SVG map. */
+  styleUrl: string | null;
+  className?: string;
+};
+
+const padded = ([south, west, north, east]: Bounds): Bounds => {
+  const dLat = (north - south) * 0.1;
+  const dLng = (east - west) * 0.1;
+  return [south - dLat, west - dLng, north + dLat, east + dLng];
+};
+
+/**
+ * The search page's map: every match as a pin with its rent (clustered where they overlap),
+ * "Search this area" after the map moved, and a small card for the pin chosen.
+ */
+export default function SearchMap({
+  queryString,
+  bounds,
+  onSearchArea,
+  highlightedId,
+  onHighlight,
+  facts,
+  renderCard,
+  styleUrl,
+  className,
+}: SearchMapProps) {
+  const pins = useListingPins(queryString);
+  const [moved, setMoved] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selectedPin = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+
+  const data = pins.data;
+  const shownPins = useMemo(
+    () => new Map((data?.pins ?? []).map((p) => [p.id, { ...p, ...(facts.get(p.id) ?? {}) }])),
+    [data, facts],
+  );
+  const index = useMemo(() => indexPins([...shownPins.values()]), [shownPins]);
+  const selectedPinData = selectedId === null ? undefined : shownPins.get(selectedId);
+  // A new search that drops the chosen pin closes its card.
+  useEffect(() => {
+    if (selectedId !== null && data && !shownPins.has(selectedId)) setSelectedId(null);
+  }, [data, selectedId, shownPins]);
+  // An opened card takes focus, so the keyboard reaches its link at once.
+  useEffect(() => {
+    if (selectedId === null) return;
+    const card = cardRef.current;
+    (card?.querySelector<HTMLElement>('a[href]') ?? card)?.focus();
+  }, [selectedId]);
+
+  const closeCard = () => {
+    setSelectedId(null);
+    selectedPin.current?.focus();
+  };
+
+  const markersOf = (frame: MapFrame): Marker[] => {
+    if (!data) return [];
+    if (data.pins.length === 0 && data.clusters.length > 0) {
+      return serverClusterMarkers(data.clusters, padded(frame.bounds));
+    }
+    return index.markers(padded(frame.bounds), frame.zoom);
+  };
+
+  return (
+    <MapSurface
+      styleUrl={styleUrl}
+      initialBounds={bounds}
+      label="Map of the results"
+      className={cn('h-full w-full', className)}
+      onUserMove={() => setMoved(true)}
+      overlay={(frame, controls) => (
+        <>
+          <MarkerLayer
+            frame={frame}
+            controls={controls}
+            markers={markersOf(frame)}
+            highlightedId={highlightedId}
+            selectedId={selectedId}
+            onHighlight={onHighlight}
+            onSelect={(id) => setSelectedId((current) => (current === id ? null : id))}
+            selectedRef={selectedPin}
+          />
+          <div className="pointer-events-none absolute inset-x-0 top-3 z-30 flex flex-col items-center gap-2 px-3">
+            {moved ? (
+              <button
+                type="button"
+                onClick={() => {
+                  setMoved(false);
+                  onSearchArea(frame.bounds);
+                }}
+                className="pointer-events-auto rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-900 shadow-md hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                Search this area
+              </button>
+            ) : null}
+            {pins.isError ? (
+              <p
+                role="alert"
+                className="pointer-events-auto rounded-lg bg-white px-3 py-2 text-sm text-red-800 shadow-md"
+              >
+                The map's pins could not load.{' '}
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={() => void pins.refetch()}
+                >
+                  Try again
+                </button>
+              </p>
+            ) : data && data.total === 0 ? (
+              <p className="rounded-lg bg-white px-3 py-2 text-sm text-stone-800 shadow-md">
+                No apartments to show here
+              </p>
+            ) : null}
+          </div>
+          {pins.isFetching ? (
+            <span className="sr-only" role="status">
+              Updating the map
+            </span>
+          ) : null}
+          {selectedPinData ? (
+            <div
+              ref={cardRef}
+              role="dialog"
+              tabIndex={-1}
+              aria-label="Apartment on the map"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.stopPropagation();
+                  closeCard();
+                }
+              }}
+              className="pointer-events-auto absolute inset-x-3 bottom-3 z-30 mx-auto max-w-sm rounded-xl border border-stone-200 bg-white shadow-lg sm:right-16"
+            >
+              <button
+                type="button"
+                aria-label="Close"
+                onClick={closeCard}
+                className="absolute top-1 right-1 z-10 flex size-8 items-center justify-center rounded-full bg-white/90 text-lg text-stone-700 hover:bg-stone-100"
+              >
+                ×
+              </button>
+              {renderCard(selectedPinData)}
+            </div>
+          ) : null}
+          <ZoomButtons controls={controls} />
+        </>
+      )}
+    />
+  );
+}
