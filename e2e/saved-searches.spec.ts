@@ -16,9 +16,9 @@ import { origin, publishListing } from './listing-helpers.ts';
  * a landlord publishes a matching listing; the renter gets the live notification, opens the
  * listing from it, finds the mail in /dev/mailbox and unsubscribes from its link, signed out.
  *
- * The map area is a `bounds=` in the address (what the map's "Search this area" writes): the map
- * is another branch's work. Each viewport searches its own rent, so the two runs (in parallel)
- * never match each other's listing.
+ * The map starts on a small area around Inwood (a `bounds=` link); the renter zooms out and uses
+ * "Search this area". Each viewport searches its own rent, so the two runs (in parallel) never
+ * match each other's listing.
  */
 
 // Publishing, the alerts scan, the mail job and axe take many seconds on a loaded 2-core machine.
@@ -67,10 +67,17 @@ for (const viewport of VIEWPORTS) {
       const title = `Inwood corner ${suffix} with river views`;
       await signInThroughApi(page, base, newRenter.email, newRenter.password);
 
-      // 1. The renter searches in a map area and saves the search.
+      // 1. The renter searches on the map: zoomed out from Inwood, then "Search this area".
       const search = `neighborhoods=inwood&bedrooms=4&minPrice=${viewport.rent}&maxPrice=${viewport.rent}&bounds=${encodeURIComponent(BOUNDS)}`;
       await page.goto(`/search?${search}`);
       await pageReady(page);
+      if (viewport.name === 'phone') await page.getByRole('button', { name: 'Map', exact: true }).click();
+      await page.getByRole('button', { name: 'Zoom out' }).click();
+      await page.getByRole('button', { name: 'Search this area' }).click();
+      await expect(page).not.toHaveURL(new RegExp(`bounds=${encodeURIComponent(BOUNDS)}`));
+      await expect(page).toHaveURL(/[?&]bounds=[-\d.]+%2C/);
+      const bounds = new URL(page.url()).searchParams.get('bounds')?.split(',').map(Number) ?? [];
+      expect(bounds).toHaveLength(4);
       const save = page.getByRole('button', { name: 'Save search' });
       await expect(save).toBeVisible();
       await shot(page, 'search-with-save');
@@ -105,7 +112,7 @@ for (const viewport of VIEWPORTS) {
         bedrooms: 4,
         minPrice: viewport.rent,
         maxPrice: viewport.rent,
-        bounds: [40.85, -73.94, 40.88, -73.9],
+        bounds,
       });
 
       // 2. The renter's saved searches (the alert settings), axe-clean.
