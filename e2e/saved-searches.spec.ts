@@ -71,7 +71,8 @@ for (const viewport of VIEWPORTS) {
       const search = `neighborhoods=inwood&bedrooms=4&minPrice=${viewport.rent}&maxPrice=${viewport.rent}&bounds=${encodeURIComponent(BOUNDS)}`;
       await page.goto(`/search?${search}`);
       await pageReady(page);
-      if (viewport.name === 'phone') await page.getByRole('button', { name: 'Map', exact: true }).click();
+      if (viewport.name === 'phone')
+        await page.getByRole('button', { name: 'Map', exact: true }).click();
       await page.getByRole('button', { name: 'Zoom out' }).click();
       await page.getByRole('button', { name: 'Search this area' }).click();
       await expect(page).not.toHaveURL(new RegExp(`bounds=${encodeURIComponent(BOUNDS)}`));
