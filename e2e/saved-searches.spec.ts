@@ -227,3 +227,65 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('link', { name: 'Save search' })).toHaveCount(0);
   });
 });
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`search polish on ${viewport.name} (${viewport.width} px)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a listing page shows similar listings below the details', async ({
+      page,
+      playwright,
+      baseURL,
+      newLandlord,
+    }) => {
+      const base = baseURL ?? '';
+      const suffix = Math.random().toString(36).slice(2, 7);
+      const landlord = await playwright.request.newContext({ baseURL: base });
+      await landlordRequest(landlord, base, newLandlord);
+      const fields = { neighborhood: 'inwood', lat: 40.8677, lng: -73.9212, bedrooms: 7 };
+      const first = await publishListing(landlord, base, {
+        ...fields,
+        title: `Seven rooms ${suffix} north`,
+        rentCents: 910_000,
+      });
+      await publishListing(landlord, base, {
+        ...fields,
+        title: `Seven rooms ${suffix} south`,
+        rentCents: 930_000,
+      });
+      await landlord.dispose();
+
+      await page.goto(`/listings/${first}`);
+      const section = page.getByRole('region', { name: 'Similar listings' });
+      await expect(section).toBeVisible();
+      await expect(
+        section.getByRole('link', { name: `Seven rooms ${suffix} south` }),
+      ).toBeVisible();
+      // Never the listing itself.
+      await expect(section.getByRole('link', { name: `Seven rooms ${suffix} north` })).toHaveCount(
+        0,
+      );
+      await section.scrollIntoViewIfNeeded();
+      await shot(page, 'similar-listings');
+    });
+
+    test('a corrected search says so and can search the words as typed', async ({ page }) => {
+      await page.goto('/search?q=wiliamsburg');
+      const notice = page.getByTestId('corrected-query');
+      await expect(notice).toHaveText(
+        'Showing results for williamsburg. Search instead for wiliamsburg',
+      );
+      await shot(page, 'corrected-query');
+      await notice.getByRole('link', { name: 'Search instead for wiliamsburg' }).click();
+      await expect(page).toHaveURL(/\/search\?q=wiliamsburg&exact=1$/);
+      await expect(page.getByTestId('corrected-query')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 2, name: /apartments?$/ })).toBeVisible();
+      // New words drop `exact`: they may be corrected again.
+      await page.goto('/search?q=wiliamsburg&exact=1');
+      await expect(page.getByRole('heading', { level: 2, name: /apartments?$/ })).toBeVisible();
+      await page.getByRole('searchbox').fill('williamsburg');
+      await page.getByRole('searchbox').press('Enter');
+      await expect(page).toHaveURL(/\/search\?q=williamsburg$/);
+    });
+  });
+}
