@@ -164,7 +164,7 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
             No-fee apartments for rent
           </h1>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex items-start gap-2 sm:gap-3">
             <div className="min-w-0 flex-1">
               <SearchTextBox value={shown.q} onSubmit={(q) => update({ q })} />
             </div>

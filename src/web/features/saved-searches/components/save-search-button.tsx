@@ -29,12 +29,14 @@ function BellIcon() {
 export function SaveSearchButton({ signIn }: SaveSearchButtonProps) {
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
-  const classes = buttonClass('secondary');
+  // On a phone only the bell shows (the results must start on the first screen); the name stays.
+  const classes = buttonClass('secondary', 'md', 'max-sm:px-3');
+  const label = <span className="max-sm:sr-only">Save search</span>;
   if (signIn) {
     return (
-      <Link to={signIn.to} state={signIn.state} className={classes}>
+      <Link to={signIn.to} state={signIn.state} className={classes} title="Save search">
         <BellIcon />
-        Save search
+        {label}
       </Link>
     );
   }
@@ -44,10 +46,11 @@ export function SaveSearchButton({ signIn }: SaveSearchButtonProps) {
         type="button"
         className={classes}
         aria-haspopup="dialog"
+        title="Save search"
         onClick={() => setOpen(true)}
       >
         <BellIcon />
-        Save search
+        {label}
       </button>
       {open ? (
         <Suspense fallback={null}>
