@@ -52,6 +52,7 @@ export function SavedSearchMatches({ search, renderListing }: SavedSearchMatches
   }
   return (
     <div className="flex flex-col gap-4">
+      <h3 className="text-base font-semibold text-stone-900">Matches, newest first</h3>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((match) => (
           <li key={match.listing.id}>
