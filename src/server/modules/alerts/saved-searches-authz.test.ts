@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SavedSearchesSchema } from '../../../shared/schemas/saved-searches.ts';
-import { users } from '../../db/schema/auth.ts';
 import { savedSearches } from '../../db/schema/alerts.ts';
+import { users } from '../../db/schema/auth.ts';
 import { saveSearch } from '../../test/alert-fixtures.ts';
 import { type Person, person } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
