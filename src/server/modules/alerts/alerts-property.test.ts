@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { insertListing, saveSearch, scanNow, updateListing } from '../../test/alert-fixtures.ts';
 import { person } from '../../test/messaging-fixtures.ts';
