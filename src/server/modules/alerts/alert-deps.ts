@@ -11,7 +11,6 @@ export type AlertDeps = MatchCtx &
 export function alertDeps(deps: AppDeps): AlertDeps {
   return {
     db: deps.database.db,
-    storage: deps.storage,
     listingSearch: deps.listingSearch,
     events: deps.events,
     mailer: deps.mailer,

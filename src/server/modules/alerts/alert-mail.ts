@@ -77,6 +77,15 @@ function subjectOf(input: AlertMailInput): string {
   return `${n} updates on your saved listings`;
 }
 
+function intro(input: AlertMailInput): string {
+  if (!input.search) return 'News about listings you saved:';
+  const name = `“${input.search.name}”`;
+  if (input.digest) return `Today’s news for your saved search ${name}:`;
+  return input.alerts.length === 1 && input.alerts[0]?.kind === 'new_match'
+    ? `A new listing matches your saved search ${name}:`
+    : `News for your saved search ${name}:`;
+}
+
 function reason(input: AlertMailInput): string {
   if (!input.search) return 'You get this email because you saved these listings on Stoop.';
   const how = input.digest ? 'a daily digest' : 'instant alerts';
@@ -87,8 +96,12 @@ export function alertMail(input: AlertMailInput): Mail {
   const subject = subjectOf(input);
   const pageUrl = unsubscribePageUrl(input.baseUrl, input.token);
   const stop = input.search ? 'Stop alerts for this search' : 'Stop alerts about saved listings';
+  const allUrl = `${input.baseUrl}${input.search ? '/saved-searches' : '/saved-listings'}`;
+  const all = input.search ? 'See all your saved searches' : 'See your saved listings';
   const text = [
     `Hi ${input.name},`,
+    '',
+    intro(input),
     '',
     ...input.alerts.flatMap((alert) => [
       headline(alert),
@@ -96,6 +109,8 @@ export function alertMail(input: AlertMailInput): Mail {
       listingUrl(input.baseUrl, alert.listing.id),
       '',
     ]),
+    `${all}: ${allUrl}`,
+    '',
     reason(input),
     `${stop}: ${pageUrl}`,
     '',
@@ -112,7 +127,9 @@ export function alertMail(input: AlertMailInput): Mail {
   const html = emailLayout(
     subject,
     `<p>Hi ${escapeHtml(input.name)},</p>
+<p>${escapeHtml(intro(input))}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items}</table>
+<p><a href="${escapeHtml(allUrl)}" style="color:#0f766e;font-weight:600">${escapeHtml(all)}</a></p>
 <p style="font-size:14px;color:#52606d">${escapeHtml(reason(input))}
 <a href="${escapeHtml(pageUrl)}" style="color:#0f766e">${escapeHtml(stop)}</a>.</p>`,
   );

@@ -1,50 +1,39 @@
-import { SEARCH_MAX_PAGE_SIZE } from '../../../shared/listings.ts';
 import type { SearchFilters } from '../../../shared/schemas/listings.ts';
-import { searchListings } from '../listings/listings.service.ts';
+import {
+  matchingListingIds as indexMatches,
+  matchSavedSearches,
+} from '../listings/listings.service.ts';
 
 /*
- * Which listings a saved search matches, with exactly the search index's semantics (the page a
- * renter sees for the same filters): the words as typed (no typo correction), every filter,
+ * Which listings a saved search matches, with exactly the search index's semantics (the listings
+ * module's matchers, decision 035): the words as typed (no typo correction), every filter,
  * bounds and polygon. Only active listings ever match.
  */
 
-export type MatchCtx = Parameters<typeof searchListings>[0]['ctx'];
+export type MatchCtx = Parameters<typeof matchSavedSearches>[0]['ctx'];
 
 export type SearchToMatch = { id: string; query: SearchFilters };
 
 /** Every listing the filters match right now (the baseline of a saved search). */
-export async function matchingListingIds(ctx: MatchCtx, query: SearchFilters): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await searchListings({
-      ctx,
-      input: {
-        ...query,
-        sort: query.sort ?? 'newest',
-        exact: true,
-        limit: SEARCH_MAX_PAGE_SIZE,
-        cursor,
-      },
-    });
-    for (const item of page.items) ids.push(item.id);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return ids;
+export function matchingListingIds(ctx: MatchCtx, query: SearchFilters): Promise<string[]> {
+  return indexMatches({ ctx, input: query });
 }
 
-/** For each search, which of `listingIds` it matches now (searches matching none are left out). */
+/**
+ * For each search, which of `listingIds` it matches (searches matching none are left out). The
+ * listings are read through `ctx.db`, so the scan passes its transaction.
+ */
 export async function matchSearches(
   ctx: MatchCtx,
   listingIds: readonly string[],
   searches: readonly SearchToMatch[],
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  if (listingIds.length === 0) return out;
-  const wanted = new Set(listingIds);
-  for (const search of searches) {
-    const ids = (await matchingListingIds(ctx, search.query)).filter((id) => wanted.has(id));
-    if (ids.length > 0) out.set(search.id, ids);
-  }
+  if (listingIds.length === 0 || searches.length === 0) return out;
+  const matched = await matchSavedSearches({
+    ctx,
+    input: { listingIds, queries: searches.map(({ id, query }) => ({ key: id, query })) },
+  });
+  for (const [id, ids] of matched) if (ids.length > 0) out.set(id, ids);
   return out;
 }

@@ -68,7 +68,7 @@ async function scanListings(
   if (active.length > 0) {
     const searches = await tx.execute<LiveSearch>(sql`
       select id, user_id, name, query, alerts from saved_searches where not paused`);
-    const matched = await matchSearches(deps, active, searches.rows);
+    const matched = await matchSearches({ ...deps, db: tx }, active, searches.rows);
     for (const search of searches.rows) {
       const listingIds = matched.get(search.id);
       if (listingIds) drafts.push(...(await recordMatches(tx, search, listingIds, facts)));

@@ -6,6 +6,7 @@ import { savedSearches } from '../../db/schema/alerts.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
+import type { MediaStorage } from '../../lib/storage.ts';
 import {
   type EventBus,
   type EventsTransaction,
@@ -16,7 +17,7 @@ import { type MatchCtx, matchingListingIds } from './alert-matching.ts';
 
 /* What the saved-search verbs share: reading, locking, the baseline, the change event. */
 
-export type SavedSearchesCtx = UserCtx<{ events: EventBus }> & MatchCtx;
+export type SavedSearchesCtx = UserCtx<{ events: EventBus; storage: MediaStorage }> & MatchCtx;
 
 type Reader = Pick<Db, 'select'>;
 
