@@ -50,7 +50,7 @@ describe('LocationStep: show the exact location', () => {
     expect(box).toBeTruthy();
     expect(box?.checked).toBe(false);
     const hint = container.querySelector(`[id="${box?.getAttribute('aria-describedby')}"]`);
-    expect(hint?.textContent).toMatch(/not the door/);
+    expect(hint?.textContent).toMatch(/approximate location/);
     await submit(container);
     expect(sent?.showExactLocation).toBe(false);
 

@@ -46,7 +46,7 @@ export function LocationStep({ register, errors }: FormStepProps) {
           Show the exact location on the map
         </label>
         <p id={hintId} className="ml-6 text-sm text-stone-600">
-          Off: renters see the block around the building (about 250 m), not the door.
+          When off, renters see the approximate location (within about a block), not the building.
         </p>
       </div>
     </>
