@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mapPosition } from '../../../shared/map-position.ts';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
-import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
+import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
   BOUNDS_MESSAGE,
   type ListingPage,
