@@ -25,6 +25,10 @@ export type MapControls = {
 export type MapSurfaceProps = {
   /** The first view; the whole city without. */
   initialBounds: Bounds | null;
+  /**
+   * Shows this area whenever it changes (a new search's pins), unless null; not the user's move.
+   */
+  fitTo?: Bounds | null;
   /** Called when the user (not the first fit) moved or zoomed the map. */
   onUserMove?: () => void;
   /** Drawn over the map, in its coordinates: pins, buttons. */

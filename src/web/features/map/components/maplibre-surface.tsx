@@ -30,6 +30,7 @@ function frameOf(map: MapLibreMap): MapFrame {
 export default function MapLibreSurface({
   styleUrl,
   initialBounds,
+  fitTo,
   onUserMove,
   overlay,
   label,
@@ -70,6 +71,19 @@ export default function MapLibreSurface({
     setMap(created);
     return () => created.remove();
   }, [styleUrl]);
+
+  const fitKey = fitTo ? fitTo.join(',') : '';
+  useEffect(() => {
+    if (!map || fitKey === '') return;
+    const [south = 0, west = 0, north = 0, east = 0] = fitKey.split(',').map(Number);
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { animate: false, maxZoom: 15 },
+    );
+  }, [fitKey, map]);
 
   const controls: MapControls = useMemo(() => {
     const user = (act: (m: MapLibreMap) => void) => () => {

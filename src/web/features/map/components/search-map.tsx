@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useListingPins } from '../api/get-listing-pins.ts';
 import { indexPins, type MapPin, type Marker, serverClusterMarkers } from '../clusters.ts';
-import type { Bounds } from '../viewport.ts';
+import { type Bounds, extentOf } from '../viewport.ts';
 import type { MapFrame } from './map-frame.ts';
 import { ZoomButtons } from './map-region.tsx';
 import { MapSurface } from './map-surface.tsx';
@@ -50,6 +50,8 @@ export default function SearchMap({
 }: SearchMapProps) {
   const pins = useListingPins(queryString);
   const [moved, setMoved] = useState(false);
+  // Until the user moves the map, it follows the search: each new set of pins is fitted.
+  const [touched, setTouched] = useState(bounds !== null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selectedPin = useRef<HTMLButtonElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -60,6 +62,10 @@ export default function SearchMap({
     [data, facts],
   );
   const index = useMemo(() => indexPins([...shownPins.values()]), [shownPins]);
+  const fitTo = useMemo(
+    () => (touched || bounds !== null || !data ? null : extentOf([...data.pins, ...data.clusters])),
+    [touched, bounds, data],
+  );
   const selectedPinData = selectedId === null ? undefined : shownPins.get(selectedId);
   // A new search that drops the chosen pin closes its card.
   useEffect(() => {
@@ -89,9 +95,13 @@ export default function SearchMap({
     <MapSurface
       styleUrl={styleUrl}
       initialBounds={bounds}
+      fitTo={fitTo}
       label="Map of the results"
       className={cn('h-full w-full', className)}
-      onUserMove={() => setMoved(true)}
+      onUserMove={() => {
+        setMoved(true);
+        setTouched(true);
+      }}
       overlay={(frame, controls) => (
         <>
           <MarkerLayer

@@ -44,6 +44,7 @@ function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
  */
 export function SvgMapSurface({
   initialBounds,
+  fitTo,
   onUserMove,
   overlay,
   label,
@@ -61,6 +62,13 @@ export function SvgMapSurface({
         : resizeCamera(current, size.width, size.height),
     );
   }, [size]);
+
+  const fitKey = fitTo ? fitTo.join(',') : '';
+  useEffect(() => {
+    if (!size || fitKey === '') return;
+    const [south = 0, west = 0, north = 0, east = 0] = fitKey.split(',').map(Number);
+    setCamera(fitCamera(size.width, size.height, [south, west, north, east]));
+  }, [fitKey, size]);
 
   const onUserMoveRef = useRef(onUserMove);
   onUserMoveRef.current = onUserMove;
