@@ -164,7 +164,7 @@ export default function SearchMap({
                   closeCard();
                 }
               }}
-              className="pointer-events-auto absolute inset-x-3 bottom-3 z-30 mx-auto max-w-sm rounded-xl border border-stone-200 bg-white shadow-lg sm:right-16"
+              className="pointer-events-auto absolute inset-x-3 bottom-3 z-30 mx-auto max-w-sm rounded-xl border border-stone-200 bg-white shadow-lg lg:top-16 lg:right-16 lg:bottom-auto"
             >
               <button
                 type="button"

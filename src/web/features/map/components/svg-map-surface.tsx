@@ -20,6 +20,32 @@ import { MapRegion } from './map-region.tsx';
 /** Zoom (× the whole city) from which neighborhood names are written on the map. */
 const NAMES_FROM = 3;
 
+/** Neighborhood names in view, skipping any that would overlap one already placed. */
+function placeNames(camera: Camera) {
+  const placed: Array<{
+    slug: string;
+    name: string;
+    at: Point;
+    box: [number, number, number, number];
+  }> = [];
+  for (const n of NEIGHBORHOODS) {
+    const at = project(camera, [n.lng, n.lat]);
+    const half = n.name.length * 3.3 + 4;
+    const box: [number, number, number, number] = [
+      at[0] - half,
+      at[1] - 12,
+      at[0] + half,
+      at[1] + 4,
+    ];
+    if (box[2] < 0 || box[0] > camera.width || box[3] < 0 || box[1] > camera.height) continue;
+    const overlaps = placed.some(
+      ({ box: b }) => box[0] < b[2] && box[2] > b[0] && box[1] < b[3] && box[3] > b[1],
+    );
+    if (!overlaps) placed.push({ slug: n.slug, name: n.name, at, box });
+  }
+  return placed;
+}
+
 function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
@@ -162,16 +188,7 @@ export function SvgMapSurface({
           },
     [camera],
   );
-  const names =
-    camera !== null && camera.k >= NAMES_FROM
-      ? NEIGHBORHOODS.map((n) => ({
-          slug: n.slug,
-          name: n.name,
-          at: project(camera, [n.lng, n.lat]),
-        })).filter(
-          ({ at: [x, y] }) => x > -60 && y > -20 && x < camera.width + 60 && y < camera.height + 20,
-        )
-      : [];
+  const names = camera !== null && camera.k >= NAMES_FROM ? placeNames(camera) : [];
 
   return (
     <MapRegion label={label} controls={controls} className={className} regionRef={box}>
