@@ -71,6 +71,7 @@ function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
 export function SvgMapSurface({
   initialBounds,
   fitTo,
+  onViewChange,
   onUserMove,
   overlay,
   label,
@@ -188,6 +189,15 @@ export function SvgMapSurface({
           },
     [camera],
   );
+  // The settled view, a moment after the last move (a drag sends many).
+  const onViewChangeRef = useRef(onViewChange);
+  onViewChangeRef.current = onViewChange;
+  useEffect(() => {
+    if (frame === null) return;
+    const timer = window.setTimeout(() => onViewChangeRef.current?.(frame.bounds, frame.zoom), 250);
+    return () => window.clearTimeout(timer);
+  }, [frame]);
+
   const names = camera !== null && camera.k >= NAMES_FROM ? placeNames(camera) : [];
 
   return (
