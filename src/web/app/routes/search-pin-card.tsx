@@ -38,12 +38,9 @@ export function SearchPinCard({ pin, listing }: PinCardProps) {
     .join(' · ');
   return (
     <div className="flex gap-3 p-3 pr-10">
-      <ListingPhoto
-        photo={listing.coverPhoto}
-        alt=""
-        sizes="112px"
-        className="w-28 shrink-0 rounded-lg"
-      />
+      <div className="w-28 shrink-0 overflow-hidden rounded-lg">
+        <ListingPhoto photo={listing.coverPhoto} alt="" sizes="112px" />
+      </div>
       <div className="flex min-w-0 flex-col gap-0.5">
         <p className="font-bold text-stone-900">{rent}/mo</p>
         <Link

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexPins, type MapPin, serverClusterMarkers } from './clusters.ts';
+import { indexPins, type MapPin } from './clusters.ts';
 import { clusterName, pinLabel, pinName } from './labels.ts';
 import { NYC_BOUNDS } from './viewport.ts';
 
@@ -42,17 +42,19 @@ describe('clustering the pins', () => {
     expect(index.markers(astoria, 12).map((m) => m.key)).toEqual(['d']);
   });
 
-  it("shows the server's grid clusters inside the view as they are", () => {
-    const markers = serverClusterMarkers(
+  it("clusters the server's grid cells by their counts, and shows a lone cell as it is", () => {
+    const cells = indexPins(
+      [],
       [
-        { lat: 40.71, lng: -73.96, count: 1200 },
-        { lat: 41.5, lng: -73.96, count: 3 },
+        { lat: 40.7081, lng: -73.9571, count: 1200 },
+        { lat: 40.7083, lng: -73.9573, count: 30 },
+        { lat: 40.89, lng: -73.912, count: 7 },
       ],
-      NYC_BOUNDS,
     );
-    expect(markers).toEqual([
-      expect.objectContaining({ kind: 'cluster', count: 1200, expansionZoom: null }),
-    ]);
+    const markers = cells.markers(NYC_BOUNDS, 10);
+    expect(markers.map((m) => (m.kind === 'cluster' ? m.count : 0)).sort()).toEqual([1230, 7]);
+    const lone = markers.find((m) => m.kind === 'cluster' && m.count === 7);
+    expect(lone).toMatchObject({ expansionZoom: null, ids: [] });
   });
 });
 

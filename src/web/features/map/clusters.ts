@@ -30,66 +30,74 @@ export type Marker =
 export const CLUSTER_RADIUS = 56;
 export const CLUSTER_MAX_ZOOM = 17;
 
-type PinProps = { pin: MapPin };
+/** A point of the index: one listing, or one of the server's grid cells (`count` listings). */
+type PointProps = { pin: MapPin | null; count: number };
+type ClusterProps = { sum: number };
 
 export type PinIndex = {
   markers: (bounds: Bounds, zoom: number) => Marker[];
 };
 
-/** Client clustering of the pins (supercluster), built once per set of pins. */
-export function indexPins(pins: readonly MapPin[]): PinIndex {
-  const index = new Supercluster<PinProps, Record<string, never>>({
+/**
+ * Client clustering (supercluster) of the pins, and of the server's grid clusters when it sent
+ * those (weighted by their counts), built once per answer.
+ */
+export function indexPins(
+  pins: readonly MapPin[],
+  serverClusters: ReadonlyArray<{ lat: number; lng: number; count: number }> = [],
+): PinIndex {
+  const index = new Supercluster<PointProps, ClusterProps>({
     radius: CLUSTER_RADIUS,
     maxZoom: CLUSTER_MAX_ZOOM,
     minPoints: 2,
+    map: (props) => ({ sum: props.count }),
+    reduce: (total, props) => {
+      total.sum += props.sum;
+    },
   });
-  index.load(
-    pins.map((pin) => ({
-      type: 'Feature' as const,
-      properties: { pin },
-      geometry: { type: 'Point' as const, coordinates: [pin.lng, pin.lat] },
-    })),
-  );
+  const point = (lng: number, lat: number, props: PointProps) => ({
+    type: 'Feature' as const,
+    properties: props,
+    geometry: { type: 'Point' as const, coordinates: [lng, lat] },
+  });
+  index.load([
+    ...pins.map((pin) => point(pin.lng, pin.lat, { pin, count: 1 })),
+    ...serverClusters.map((c) => point(c.lng, c.lat, { pin: null, count: c.count })),
+  ]);
   return {
     markers([south, west, north, east], zoom) {
-      return index.getClusters([west, south, east, north], Math.floor(zoom)).map((feature) => {
-        const [lng = 0, lat = 0] = feature.geometry.coordinates;
-        const props = feature.properties;
-        if ('cluster' in props && props.cluster) {
-          const id = props.cluster_id;
+      return index
+        .getClusters([west, south, east, north], Math.floor(zoom))
+        .map((feature): Marker => {
+          const [lng = 0, lat = 0] = feature.geometry.coordinates;
+          const props = feature.properties;
+          if ('cluster' in props && props.cluster) {
+            const id = props.cluster_id;
+            return {
+              kind: 'cluster',
+              key: `c${id}`,
+              lng,
+              lat,
+              count: props.sum,
+              ids: index
+                .getLeaves(id, Number.POSITIVE_INFINITY)
+                .flatMap((leaf) => (leaf.properties.pin ? [leaf.properties.pin.id] : [])),
+              expansionZoom: index.getClusterExpansionZoom(id),
+            };
+          }
+          const { pin, count } = props as PointProps;
+          if (pin) return { kind: 'pin', key: pin.id, lng, lat, pin };
+          // One of the server's cells on its own: its listings are not known one by one.
           return {
             kind: 'cluster',
-            key: `c${id}`,
+            key: `s${lng},${lat}`,
             lng,
             lat,
-            count: props.point_count,
-            ids: index
-              .getLeaves(id, Number.POSITIVE_INFINITY)
-              .map((leaf) => leaf.properties.pin.id),
-            expansionZoom: index.getClusterExpansionZoom(id),
+            count,
+            ids: [],
+            expansionZoom: null,
           };
-        }
-        const { pin } = props as PinProps;
-        return { kind: 'pin', key: pin.id, lng, lat, pin };
-      });
+        });
     },
   };
-}
-
-/** The server's grid clusters (more than PINS_MAX matches) as markers inside the view. */
-export function serverClusterMarkers(
-  clusters: ReadonlyArray<{ lat: number; lng: number; count: number }>,
-  [south, west, north, east]: Bounds,
-): Marker[] {
-  return clusters
-    .filter((c) => c.lat >= south && c.lat <= north && c.lng >= west && c.lng <= east)
-    .map((c, i) => ({
-      kind: 'cluster',
-      key: `s${i}`,
-      lng: c.lng,
-      lat: c.lat,
-      count: c.count,
-      ids: [],
-      expansionZoom: null,
-    }));
 }

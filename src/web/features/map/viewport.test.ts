@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cameraBounds,
+  extentOf,
   fitCamera,
   MAX_ZOOM,
   MIN_ZOOM,
@@ -89,5 +90,22 @@ describe('the map camera', () => {
     close(lng, centre[0]);
     close(lat, centre[1]);
     expect(resized.k).toBe(camera.k);
+  });
+});
+
+describe('the extent of a search', () => {
+  it('boxes the places with a margin, at least about a kilometre across', () => {
+    expect(extentOf([])).toBeNull();
+    const [south, west, north, east] = extentOf([
+      { lat: 40.7, lng: -74 },
+      { lat: 40.8, lng: -73.9 },
+    ]) ?? [0, 0, 0, 0];
+    expect(south).toBeCloseTo(40.685, 6);
+    expect(north).toBeCloseTo(40.815, 6);
+    expect(west).toBeCloseTo(-74.015, 6);
+    expect(east).toBeCloseTo(-73.885, 6);
+    const one = extentOf([{ lat: 40.7, lng: -74 }]) ?? [0, 0, 0, 0];
+    expect(one[2] - one[0]).toBeCloseTo(0.01, 6);
+    expect(one[3] - one[1]).toBeCloseTo(0.012, 6);
   });
 });

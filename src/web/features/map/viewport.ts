@@ -146,3 +146,21 @@ export function webZoom(camera: Camera): number {
   const scale = baseProjection(camera.width, camera.height).scale() * camera.k;
   return Math.log2((2 * Math.PI * scale) / 512);
 }
+
+/**
+ * A box around these places with a margin (15 %, and at least ~1 km across), or null without
+ * any: the first view of a search's pins.
+ */
+export function extentOf(points: ReadonlyArray<{ lat: number; lng: number }>): Bounds | null {
+  if (points.length === 0) return null;
+  let [south, west, north, east] = [90, 180, -90, -180];
+  for (const { lat, lng } of points) {
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+  }
+  const dLat = Math.max((north - south) * 0.15, 0.005);
+  const dLng = Math.max((east - west) * 0.15, 0.006);
+  return [south - dLat, west - dLng, north + dLat, east + dLng];
+}

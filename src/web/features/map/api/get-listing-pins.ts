@@ -40,6 +40,10 @@ export function listingPinsQueryOptions(queryString: string) {
 }
 
 /** The pins of a search; the previous search's stay on the map while the next one loads. */
-export function useListingPins(queryString: string) {
-  return useQuery({ ...listingPinsQueryOptions(queryString), placeholderData: keepPreviousData });
+export function useListingPins(queryString: string, enabled = true) {
+  return useQuery({
+    ...listingPinsQueryOptions(queryString),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }

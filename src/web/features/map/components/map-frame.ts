@@ -25,6 +25,12 @@ export type MapControls = {
 export type MapSurfaceProps = {
   /** The first view; the whole city without. */
   initialBounds: Bounds | null;
+  /**
+   * Shows this area whenever it changes (a new search's pins), unless null; not the user's move.
+   */
+  fitTo?: Bounds | null;
+  /** Called with the visible area once the map settles (after each move, and at first). */
+  onViewChange?: (bounds: Bounds, zoom: number) => void;
   /** Called when the user (not the first fit) moved or zoomed the map. */
   onUserMove?: () => void;
   /** Drawn over the map, in its coordinates: pins, buttons. */

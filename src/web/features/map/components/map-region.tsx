@@ -64,7 +64,7 @@ export function ZoomButtons({ controls }: { controls: MapControls }) {
   const button =
     'flex h-10 w-10 items-center justify-center text-xl leading-none font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700';
   return (
-    <div className="pointer-events-auto absolute right-3 bottom-3 z-20 flex flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-md">
+    <div className="pointer-events-auto absolute top-3 right-3 z-20 flex flex-col overflow-hidden rounded-lg border border-stone-300 bg-white shadow-md">
       <button type="button" aria-label="Zoom in" className={button} onClick={controls.zoomIn}>
         +
       </button>

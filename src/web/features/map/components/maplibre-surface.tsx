@@ -1,9 +1,14 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Map as MapLibreMap } from 'maplibre-gl';
+import { Map as MapLibreMap, setWorkerUrl } from 'maplibre-gl';
+// MapLibre 6 finds its worker beside its own module, which a bundle does not keep: Vite emits
+// the worker as an asset of this server (so the CSP's worker-src 'self' allows it).
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NYC_BOUNDS } from '../viewport.ts';
 import type { MapControls, MapFrame, MapSurfaceProps } from './map-frame.ts';
 import { MapRegion } from './map-region.tsx';
+
+setWorkerUrl(workerUrl);
 
 type StyledProps = MapSurfaceProps & { styleUrl: string };
 
@@ -30,6 +35,8 @@ function frameOf(map: MapLibreMap): MapFrame {
 export default function MapLibreSurface({
   styleUrl,
   initialBounds,
+  fitTo,
+  onViewChange,
   onUserMove,
   overlay,
   label,
@@ -39,6 +46,8 @@ export default function MapLibreSurface({
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [frame, setFrame] = useState<MapFrame | null>(null);
   const onUserMoveRef = useRef(onUserMove);
+  const onViewChangeRef = useRef(onViewChange);
+  onViewChangeRef.current = onViewChange;
   onUserMoveRef.current = onUserMove;
   const first = useRef(initialBounds ?? NYC_BOUNDS);
 
@@ -63,6 +72,12 @@ export default function MapLibreSurface({
     created.on('move', update);
     created.on('resize', update);
     created.on('load', update);
+    const settled = () => {
+      const f = frameOf(created);
+      onViewChangeRef.current?.(f.bounds, f.zoom);
+    };
+    created.on('moveend', settled);
+    created.on('load', settled);
     created.on('movestart', (event) => {
       if (event.originalEvent) onUserMoveRef.current?.();
     });
@@ -70,6 +85,19 @@ export default function MapLibreSurface({
     setMap(created);
     return () => created.remove();
   }, [styleUrl]);
+
+  const fitKey = fitTo ? fitTo.join(',') : '';
+  useEffect(() => {
+    if (!map || fitKey === '') return;
+    const [south = 0, west = 0, north = 0, east = 0] = fitKey.split(',').map(Number);
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { animate: false, maxZoom: 15 },
+    );
+  }, [fitKey, map]);
 
   const controls: MapControls = useMemo(() => {
     const user = (act: (m: MapLibreMap) => void) => () => {
@@ -88,7 +116,10 @@ export default function MapLibreSurface({
 
   return (
     <MapRegion label={label} controls={controls} className={className}>
-      <div ref={container} className="absolute inset-0" />
+      {/* MapLibre makes its container `position: relative`: the box is sized by this wrapper. */}
+      <div className="absolute inset-0">
+        <div ref={container} className="h-full w-full" />
+      </div>
       {frame ? overlay(frame, controls) : null}
     </MapRegion>
   );

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useListingPins } from '../api/get-listing-pins.ts';
-import { indexPins, type MapPin, type Marker, serverClusterMarkers } from '../clusters.ts';
-import type { Bounds } from '../viewport.ts';
+import { indexPins, type MapPin, type Marker } from '../clusters.ts';
+import { type Bounds, extentOf } from '../viewport.ts';
 import type { MapFrame } from './map-frame.ts';
 import { ZoomButtons } from './map-region.tsx';
 import { MapSurface } from './map-surface.tsx';
@@ -27,6 +27,13 @@ export type SearchMapProps = {
   className?: string;
 };
 
+/** The search with the visible area as its `bounds` (5 decimals: a stable query key). */
+function withBounds(queryString: string, area: Bounds): string {
+  const params = new URLSearchParams(queryString);
+  params.set('bounds', area.map((v) => Math.round(v * 1e5) / 1e5).join(','));
+  return params.toString();
+}
+
 const padded = ([south, west, north, east]: Bounds): Bounds => {
   const dLat = (north - south) * 0.1;
   const dLng = (east - west) * 0.1;
@@ -48,8 +55,21 @@ export default function SearchMap({
   styleUrl,
   className,
 }: SearchMapProps) {
-  const pins = useListingPins(queryString);
+  const everywhere = useListingPins(queryString);
+  // Too many matches for pins (the server sent grid clusters): the visible area is asked for
+  // its own pins, so zooming in ends on single listings.
+  const [view, setView] = useState<Bounds | null>(null);
+  const crowded =
+    bounds === null &&
+    everywhere.data !== undefined &&
+    everywhere.data.pins.length === 0 &&
+    everywhere.data.clusters.length > 0;
+  const viewQuery = crowded && view !== null ? withBounds(queryString, padded(view)) : null;
+  const inView = useListingPins(viewQuery ?? queryString, viewQuery !== null);
+  const pins = viewQuery !== null && inView.data ? inView : everywhere;
   const [moved, setMoved] = useState(false);
+  // Until the user moves the map, it follows the search: each new set of pins is fitted.
+  const [touched, setTouched] = useState(bounds !== null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selectedPin = useRef<HTMLButtonElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -59,7 +79,15 @@ export default function SearchMap({
     () => new Map((data?.pins ?? []).map((p) => [p.id, { ...p, ...(facts.get(p.id) ?? {}) }])),
     [data, facts],
   );
-  const index = useMemo(() => indexPins([...shownPins.values()]), [shownPins]);
+  const index = useMemo(
+    () => indexPins([...shownPins.values()], data?.clusters ?? []),
+    [shownPins, data],
+  );
+  const wide = everywhere.data;
+  const fitTo = useMemo(
+    () => (touched || bounds !== null || !wide ? null : extentOf([...wide.pins, ...wide.clusters])),
+    [touched, bounds, wide],
+  );
   const selectedPinData = selectedId === null ? undefined : shownPins.get(selectedId);
   // A new search that drops the chosen pin closes its card.
   useEffect(() => {
@@ -77,21 +105,21 @@ export default function SearchMap({
     selectedPin.current?.focus();
   };
 
-  const markersOf = (frame: MapFrame): Marker[] => {
-    if (!data) return [];
-    if (data.pins.length === 0 && data.clusters.length > 0) {
-      return serverClusterMarkers(data.clusters, padded(frame.bounds));
-    }
-    return index.markers(padded(frame.bounds), frame.zoom);
-  };
+  const markersOf = (frame: MapFrame): Marker[] =>
+    data ? index.markers(padded(frame.bounds), frame.zoom) : [];
 
   return (
     <MapSurface
       styleUrl={styleUrl}
       initialBounds={bounds}
+      fitTo={fitTo}
       label="Map of the results"
       className={cn('h-full w-full', className)}
-      onUserMove={() => setMoved(true)}
+      onViewChange={(visible) => setView(visible)}
+      onUserMove={() => {
+        setMoved(true);
+        setTouched(true);
+      }}
       overlay={(frame, controls) => (
         <>
           <MarkerLayer
@@ -117,7 +145,7 @@ export default function SearchMap({
                 Search this area
               </button>
             ) : null}
-            {pins.isError ? (
+            {everywhere.isError ? (
               <p
                 role="alert"
                 className="pointer-events-auto rounded-lg bg-white px-3 py-2 text-sm text-red-800 shadow-md"
@@ -126,18 +154,18 @@ export default function SearchMap({
                 <button
                   type="button"
                   className="font-semibold underline"
-                  onClick={() => void pins.refetch()}
+                  onClick={() => void everywhere.refetch()}
                 >
                   Try again
                 </button>
               </p>
-            ) : data && data.total === 0 ? (
+            ) : wide && wide.total === 0 ? (
               <p className="rounded-lg bg-white px-3 py-2 text-sm text-stone-800 shadow-md">
                 No apartments to show here
               </p>
             ) : null}
           </div>
-          {pins.isFetching ? (
+          {everywhere.isFetching || inView.isFetching ? (
             <span className="sr-only" role="status">
               Updating the map
             </span>
@@ -154,7 +182,7 @@ export default function SearchMap({
                   closeCard();
                 }
               }}
-              className="pointer-events-auto absolute inset-x-3 bottom-3 z-30 mx-auto max-w-sm rounded-xl border border-stone-200 bg-white shadow-lg sm:right-16"
+              className="pointer-events-auto absolute inset-x-3 bottom-3 z-30 mx-auto max-w-sm rounded-xl border border-stone-200 bg-white shadow-lg lg:top-16 lg:right-16 lg:bottom-auto"
             >
               <button
                 type="button"

@@ -20,6 +20,32 @@ import { MapRegion } from './map-region.tsx';
 /** Zoom (× the whole city) from which neighborhood names are written on the map. */
 const NAMES_FROM = 3;
 
+/** Neighborhood names in view, skipping any that would overlap one already placed. */
+function placeNames(camera: Camera) {
+  const placed: Array<{
+    slug: string;
+    name: string;
+    at: Point;
+    box: [number, number, number, number];
+  }> = [];
+  for (const n of NEIGHBORHOODS) {
+    const at = project(camera, [n.lng, n.lat]);
+    const half = n.name.length * 3.3 + 4;
+    const box: [number, number, number, number] = [
+      at[0] - half,
+      at[1] - 12,
+      at[0] + half,
+      at[1] + 4,
+    ];
+    if (box[2] < 0 || box[0] > camera.width || box[3] < 0 || box[1] > camera.height) continue;
+    const overlaps = placed.some(
+      ({ box: b }) => box[0] < b[2] && box[2] > b[0] && box[1] < b[3] && box[3] > b[1],
+    );
+    if (!overlaps) placed.push({ slug: n.slug, name: n.name, at, box });
+  }
+  return placed;
+}
+
 function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
@@ -44,6 +70,8 @@ function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
  */
 export function SvgMapSurface({
   initialBounds,
+  fitTo,
+  onViewChange,
   onUserMove,
   overlay,
   label,
@@ -61,6 +89,13 @@ export function SvgMapSurface({
         : resizeCamera(current, size.width, size.height),
     );
   }, [size]);
+
+  const fitKey = fitTo ? fitTo.join(',') : '';
+  useEffect(() => {
+    if (!size || fitKey === '') return;
+    const [south = 0, west = 0, north = 0, east = 0] = fitKey.split(',').map(Number);
+    setCamera(fitCamera(size.width, size.height, [south, west, north, east]));
+  }, [fitKey, size]);
 
   const onUserMoveRef = useRef(onUserMove);
   onUserMoveRef.current = onUserMove;
@@ -154,16 +189,16 @@ export function SvgMapSurface({
           },
     [camera],
   );
-  const names =
-    camera !== null && camera.k >= NAMES_FROM
-      ? NEIGHBORHOODS.map((n) => ({
-          slug: n.slug,
-          name: n.name,
-          at: project(camera, [n.lng, n.lat]),
-        })).filter(
-          ({ at: [x, y] }) => x > -60 && y > -20 && x < camera.width + 60 && y < camera.height + 20,
-        )
-      : [];
+  // The settled view, a moment after the last move (a drag sends many).
+  const onViewChangeRef = useRef(onViewChange);
+  onViewChangeRef.current = onViewChange;
+  useEffect(() => {
+    if (frame === null) return;
+    const timer = window.setTimeout(() => onViewChangeRef.current?.(frame.bounds, frame.zoom), 250);
+    return () => window.clearTimeout(timer);
+  }, [frame]);
+
+  const names = camera !== null && camera.k >= NAMES_FROM ? placeNames(camera) : [];
 
   return (
     <MapRegion label={label} controls={controls} className={className} regionRef={box}>
