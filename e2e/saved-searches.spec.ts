@@ -71,6 +71,7 @@ for (const viewport of VIEWPORTS) {
       const search = `neighborhoods=inwood&bedrooms=4&minPrice=${viewport.rent}&maxPrice=${viewport.rent}&bounds=${encodeURIComponent(BOUNDS)}`;
       await page.goto(`/search?${search}`);
       await pageReady(page);
+      await shot(page, 'search-with-save');
       if (viewport.name === 'phone')
         await page.getByRole('button', { name: 'Map', exact: true }).click();
       await page.getByRole('button', { name: 'Zoom out' }).click();
@@ -81,7 +82,6 @@ for (const viewport of VIEWPORTS) {
       expect(bounds).toHaveLength(4);
       const save = page.getByRole('button', { name: 'Save search' });
       await expect(save).toBeVisible();
-      await shot(page, 'search-with-save');
       await save.click();
       const dialog = page.getByRole('dialog', { name: 'Save this search' });
       await expect(dialog).toBeVisible();
