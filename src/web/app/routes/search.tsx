@@ -303,6 +303,11 @@ export function Component() {
                 }
               >
                 <p>Try a wider price range, fewer bedrooms or amenities, or more neighborhoods.</p>
+                {saveSearch ? (
+                  <p className="mt-2">
+                    Or save this search: we will tell you when a matching apartment is listed.
+                  </p>
+                ) : null}
               </EmptyState>
             ) : (
               <>

@@ -14,12 +14,17 @@ import { describeFilters, searchHrefOf } from '../search-query.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 import { type RenderListing, SavedSearchMatches } from './saved-search-matches.tsx';
 
-type SavedSearchCardProps = { search: SavedSearch; renderListing: RenderListing };
+type SavedSearchCardProps = {
+  search: SavedSearch;
+  renderListing: RenderListing;
+  /** After the delete: the card is gone, so the list decides where focus goes. */
+  onDeleted?: () => void;
+};
 
 const ALERT_OPTIONS = ALERTS_CHOICES.map((c) => [c.value, c.label] as const);
 
 /** One saved search: its filters, new matches, and what the renter can do with it. */
-export function SavedSearchCard({ search, renderListing }: SavedSearchCardProps) {
+export function SavedSearchCard({ search, renderListing, onDeleted }: SavedSearchCardProps) {
   const update = useUpdateSavedSearch();
   const remove = useDeleteSavedSearch();
   const toast = useToast();
@@ -163,11 +168,16 @@ export function SavedSearchCard({ search, renderListing }: SavedSearchCardProps)
             remove.reset();
             setDeleting(false);
           }}
-          onConfirm={() =>
-            remove.mutate(search.id, {
-              onSuccess: () => toast.success(`Deleted “${search.name}”.`),
-            })
-          }
+          onConfirm={() => {
+            // Awaited, not mutate's callbacks: those never run once this card is gone.
+            remove.mutateAsync(search.id).then(
+              () => {
+                toast.success(`Deleted “${search.name}”.`);
+                onDeleted?.();
+              },
+              () => {}, // shown in the dialog (remove.error)
+            );
+          }}
         >
           <p>“{search.name}” and its alerts will be deleted. Listings you saved stay saved.</p>
         </ConfirmDialog>

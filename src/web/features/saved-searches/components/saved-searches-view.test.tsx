@@ -166,5 +166,9 @@ describe('/saved-searches', () => {
     await act(async () => buttonNamed(document.body, 'Delete search')?.click());
     await waitFor(() => expect(text()).toContain('No saved searches yet'));
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await waitFor(() => expect(text()).toContain('Deleted “Williamsburg 2 bd”.'));
+    // Focus is not lost with the card: it goes to the list's place.
+    await waitFor(() => expect(document.activeElement?.getAttribute('tabindex')).toBe('-1'));
+    expect(document.activeElement?.textContent).toContain('No saved searches yet');
   });
 });

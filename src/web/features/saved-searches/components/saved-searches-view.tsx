@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { SAVED_SEARCHES_MAX } from '../../../../shared/schemas/saved-searches.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -19,6 +20,9 @@ type SavedSearchesViewProps = {
 /** /saved-searches: the renter's saved searches, newest first, or what they are for. */
 export function SavedSearchesView({ searchHref, renderListing }: SavedSearchesViewProps) {
   const saved = useSavedSearches();
+  // A deleted search takes its card (and the focused button) away: focus lands here instead.
+  const top = useRef<HTMLDivElement>(null);
+  const onDeleted = () => top.current?.focus();
   if (saved.isPending) return <FullPageStatus message="Loading saved searches..." />;
   if (saved.isError) {
     return (
@@ -30,36 +34,41 @@ export function SavedSearchesView({ searchHref, renderListing }: SavedSearchesVi
       </div>
     );
   }
-  if (saved.data.length === 0) {
-    return (
-      <EmptyState
-        title="No saved searches yet"
-        action={
-          <Link to={searchHref} className={buttonClass('primary')}>
-            Start a search
-          </Link>
-        }
-      >
-        <p>
-          Search for apartments, then choose <strong>Save search</strong>. We will tell you when a
-          new listing matches: right away by email and here on Stoop, or in one daily email at{' '}
-          {digestHour} New York time. Every email has a one-click unsubscribe link.
-        </p>
-      </EmptyState>
-    );
-  }
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-stone-600">
-        {saved.data.length} of {SAVED_SEARCHES_MAX} saved searches
-      </p>
-      <ul className="flex flex-col gap-4">
-        {saved.data.map((search) => (
-          <li key={search.id}>
-            <SavedSearchCard search={search} renderListing={renderListing} />
-          </li>
-        ))}
-      </ul>
+    <div ref={top} tabIndex={-1} className="outline-none">
+      {saved.data.length === 0 ? (
+        <EmptyState
+          title="No saved searches yet"
+          action={
+            <Link to={searchHref} className={buttonClass('primary')}>
+              Start a search
+            </Link>
+          }
+        >
+          <p>
+            Search for apartments, then choose <strong>Save search</strong>. We will tell you when a
+            new listing matches: right away by email and here on Stoop, or in one daily email at{' '}
+            {digestHour} New York time. Every email has a one-click unsubscribe link.
+          </p>
+        </EmptyState>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-stone-600">
+            {saved.data.length} of {SAVED_SEARCHES_MAX} saved searches
+          </p>
+          <ul className="flex flex-col gap-4">
+            {saved.data.map((search) => (
+              <li key={search.id}>
+                <SavedSearchCard
+                  search={search}
+                  renderListing={renderListing}
+                  onDeleted={onDeleted}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }
