@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SAVED_SEARCHES_MAX } from '../../../../shared/schemas/saved-searches.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -22,7 +22,12 @@ export function SavedSearchesView({ searchHref, renderListing }: SavedSearchesVi
   const saved = useSavedSearches();
   // A deleted search takes its card (and the focused button) away: focus lands here instead.
   const top = useRef<HTMLDivElement>(null);
-  const onDeleted = () => top.current?.focus();
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    // After the commit that removed the card and its dialog.
+    if (refocus > 0) top.current?.focus();
+  }, [refocus]);
+  const onDeleted = () => setRefocus((n) => n + 1);
   if (saved.isPending) return <FullPageStatus message="Loading saved searches..." />;
   if (saved.isError) {
     return (
