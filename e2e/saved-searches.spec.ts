@@ -289,3 +289,26 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test.describe('the demo renter (seeded saved search)', () => {
+  test.use({ storageState: storageStateFor('renter') });
+
+  for (const viewport of VIEWPORTS) {
+    test(`their saved searches and matches on ${viewport.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/saved-searches');
+      await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeVisible();
+      const card = page.getByTestId('saved-search').first();
+      await expect(card).toBeVisible();
+      await expect(card.getByRole('link', { name: 'View results' })).toHaveAttribute(
+        'href',
+        /^\/search/,
+      );
+      await shot(page, 'demo-saved-searches');
+      await card.getByRole('button', { name: 'Show matches' }).click();
+      await expect(card.getByRole('heading', { name: 'Matches, newest first' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await shot(page, 'demo-saved-search-matches');
+    });
+  }
+});
