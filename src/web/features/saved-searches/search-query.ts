@@ -37,12 +37,6 @@ export function rawFiltersOf(params: URLSearchParams): Record<string, string> {
   return raw;
 }
 
-/** True when the address asks for anything beyond the bare, newest-first search. */
-export function hasAnyFilter(params: URLSearchParams): boolean {
-  const raw = rawFiltersOf(params);
-  return Object.keys(raw).some((key) => key !== 'sort' || raw[key] !== 'newest');
-}
-
 /** The /search address of a saved search's query (the same keys the page reads). */
 export function searchHrefOf(query: SearchFilters): string {
   const params = new URLSearchParams();

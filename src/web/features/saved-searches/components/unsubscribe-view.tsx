@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useUnsubscribeAlerts } from '../api/unsubscribe-alerts.ts';
 
-export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
+const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
 
 type UnsubscribeViewProps = {
   /** The mail's signed token (`?token=`), null when the address has none. */
