@@ -3,9 +3,9 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderMessaging } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup } from '../../../testing/render.tsx';
+import { anAlert, LISTING_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { announceAlert } from '../alert-feed.ts';
 import { alertMessage } from '../alert-text.ts';
-import { anAlert, LISTING_ID } from '../testing/fixtures.ts';
 import { AlertNotifier } from './alert-notifier.tsx';
 
 afterEach(async () => {

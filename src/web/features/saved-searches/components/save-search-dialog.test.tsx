@@ -8,7 +8,7 @@ import {
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
-import { aSavedSearch } from '../testing/fixtures.ts';
+import { aSavedSearch } from '../../../testing/saved-searches-fixtures.ts';
 import SaveSearchDialog from './save-search-dialog.tsx';
 
 afterEach(async () => {

@@ -10,7 +10,7 @@ import {
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
-import { aListing, aSavedSearch, SEARCH_ID } from '../testing/fixtures.ts';
+import { aListing, aSavedSearch, SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { SavedSearchesView } from './saved-searches-view.tsx';
 
 afterEach(async () => {

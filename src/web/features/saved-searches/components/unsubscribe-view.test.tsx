@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
-import { SEARCH_ID } from '../testing/fixtures.ts';
+import { SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { UnsubscribeView } from './unsubscribe-view.tsx';
 
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../../../shared/schemas/saved-searches.ts';
+import { anAlert } from '../../../testing/saved-searches-fixtures.ts';
 import { onAlert } from '../alert-feed.ts';
 import { savedSearchesKeys } from '../api/saved-searches-keys.ts';
-import { anAlert } from '../testing/fixtures.ts';
 import { savedSearchesLive } from './saved-searches-live.ts';
 
 const stale = (client: QueryClient, key: readonly unknown[]) =>
