@@ -20,6 +20,7 @@ describe('the live event catalogue', () => {
   it('names every type once, the platform and each feature', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
     expect([...EVENT_TYPES].sort()).toEqual([
+      'alert.created',
       'billing.changed',
       'landlord.stats.changed',
       'message.created',
@@ -28,6 +29,7 @@ describe('the live event catalogue', () => {
       'notes.changed',
       'ready',
       'reset',
+      'saved-searches.changed',
       'tour.changed',
       'unread.changed',
       'waitlist.changed',
