@@ -28,6 +28,9 @@ type LiveSearch = {
  */
 export async function runAlertScan(deps: AlertDeps): Promise<{ alerts: number }> {
   const { alerts, more } = await transactionWithEvents(deps, async (tx) => {
+    // Migration 0018 writes the one row; a database restored without it starts from now.
+    await tx.execute(sql`insert into alert_scan_cursor ("only", seq)
+      select true, seq from listing_change_counter on conflict do nothing`);
     const cursor = await tx.execute<{ seq: string }>(
       sql`select seq::text from alert_scan_cursor for update`,
     );

@@ -178,6 +178,21 @@ describe('the alerts scan', () => {
     const renter = await person(client, 'renter');
     await saveSearch(renter, { name: 'Inwood', query: { neighborhoods: 'inwood' } });
     await scanNow(deps);
+    // Hold the cursor, so no scan (the job's) reads the entry before it is pruned.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select seq from alert_scan_cursor for update`);
+      locked();
+      await released;
+    });
+    await isLocked;
     await insertListing(db, landlord.id, { neighborhood: 'inwood', borough: 'manhattan' });
     await db.execute(sql`delete from listing_changes`);
     const warn = vi.spyOn(deps.logger, 'warn');
@@ -185,6 +200,8 @@ describe('the alerts scan', () => {
       neighborhood: 'inwood',
       borough: 'manhattan',
     });
+    release();
+    await holder;
     await scanNow(deps);
     const cursor = await db.execute<{ seq: string }>(sql`select seq::text from alert_scan_cursor`);
     const counter = await db.execute<{ seq: string }>(
