@@ -23,11 +23,16 @@ export function keepInBounds(
   }
 }
 
+/** Horizontal bands a ring's edges are sorted into, so a point tests only the edges near it. */
+const BANDS = 256;
+
 /**
  * Clears `ok` for slots outside the ring: its bounding box first (one cheap pass), then the
  * even-odd rule for what is left, a point on an edge or a vertex counting as inside (as the
  * bounds' edges do). One cross product per edge decides both "on the edge" (exactly zero) and
- * which side of it the point is, so the two tests never disagree through rounding.
+ * which side of it the point is, so the two tests never disagree through rounding. Only edges
+ * whose latitude range holds the point's can do either, so each point tests the edges listed
+ * for its band (a 50-point ring: a handful, not 50).
  */
 export function keepInPolygon(
   ok: Uint8Array,
@@ -52,21 +57,61 @@ export function keepInPolygon(
     east = Math.max(east, x);
   });
   keepInBounds(ok, n, lat, lng, [south, west, north, east]);
+  // Edge i joins point i - 1 to point i. Bands by latitude (monotonic, so an edge spanning
+  // a point's latitude is always listed in the point's band), as offsets into one array.
+  const scale = north > south ? BANDS / (north - south) : 0;
+  const bandOf = (y: number) => Math.min(BANDS - 1, Math.max(0, Math.floor((y - south) * scale)));
+  const start = new Int32Array(BANDS + 1);
+  const span = (i: number) => {
+    const j = i === 0 ? m - 1 : i - 1;
+    const a = ys[i] as number;
+    const b = ys[j] as number;
+    return [bandOf(Math.min(a, b)), bandOf(Math.max(a, b))] as const;
+  };
+  for (let i = 0; i < m; i++) {
+    const [from, to] = span(i);
+    for (let band = from; band <= to; band++) start[band + 1] = (start[band + 1] as number) + 1;
+  }
+  for (let band = 0; band < BANDS; band++) {
+    start[band + 1] = (start[band + 1] as number) + (start[band] as number);
+  }
+  // Each band's edges as (yi, xi, yj, xj) runs, read in order by the point loop.
+  const ends = new Float64Array((start[BANDS] as number) * 4);
+  const fill = start.slice(0, BANDS);
+  for (let i = 0; i < m; i++) {
+    const [from, to] = span(i);
+    const j = i === 0 ? m - 1 : i - 1;
+    for (let band = from; band <= to; band++) {
+      const at = (fill[band] as number) * 4;
+      ends.set([ys[i] as number, xs[i] as number, ys[j] as number, xs[j] as number], at);
+      fill[band] = (fill[band] as number) + 1;
+    }
+  }
   for (let s = 0; s < n; s++) {
     if (ok[s] === 0) continue;
-    ok[s] = insideRing(ys, xs, lat[s] as number, lng[s] as number);
+    const y = lat[s] as number;
+    const band = bandOf(y);
+    ok[s] = insideRing(
+      ends,
+      (start[band] as number) * 4,
+      (start[band + 1] as number) * 4,
+      y,
+      lng[s] as number,
+    );
   }
 }
 
-/** 1 when (y, x) is inside the ring (even-odd) or on its boundary, else 0. */
-export function insideRing(ys: Float64Array, xs: Float64Array, y: number, x: number): number {
+/**
+ * 1 when (y, x) is inside the ring (even-odd) or on its boundary, else 0, testing the edges
+ * `ends[from..to)` as (yi, xi, yj, xj) runs (every edge whose latitude range holds y).
+ */
+function insideRing(ends: Float64Array, from: number, to: number, y: number, x: number): number {
   let inside = 0;
-  const m = ys.length;
-  for (let i = 0, j = m - 1; i < m; j = i++) {
-    const yi = ys[i] as number;
-    const xi = xs[i] as number;
-    const yj = ys[j] as number;
-    const xj = xs[j] as number;
+  for (let e = from; e < to; e += 4) {
+    const yi = ends[e] as number;
+    const xi = ends[e + 1] as number;
+    const yj = ends[e + 2] as number;
+    const xj = ends[e + 3] as number;
     // > 0: the point lies left of the edge i→j (looking from i to j, x east and y north).
     const cross = (xj - xi) * (y - yi) - (x - xi) * (yj - yi);
     if (cross === 0) {

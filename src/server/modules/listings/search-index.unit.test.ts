@@ -303,3 +303,98 @@ describe('SearchIndex against brute force', () => {
     expect(() => index.add(doc as SearchDoc)).toThrow(/after seal/);
   });
 });
+
+describe('SearchIndex map pins and similar listings against brute force', () => {
+  const build = (docs: SearchDoc[]) => {
+    const byId = new Map(docs.map((d) => [d.id, d]));
+    const index = new SearchIndex(4);
+    for (const doc of byId.values()) index.add(doc);
+    return { index: index.seal(), docs: byId };
+  };
+
+  it('pins every match newest first up to the maximum, else clusters them all', () => {
+    fc.assert(
+      fc.property(
+        fc.array(docArbitrary(fc.integer({ min: 0, max: 60 })), { maxLength: 50 }),
+        queryArbitrary,
+        fc.integer({ min: 0, max: 30 }),
+        (loaded, query, max) => {
+          const { index, docs } = build(loaded);
+          const { sort: _sort, limit: _limit, after: _after, ...filter } = query;
+          const want = bruteForce(docs, { ...query, sort: 'newest' });
+          const placed = want.filter((id) => docs.get(id)?.lat !== null);
+          const got = index.pins(filter, max);
+          expect(got.total).toBe(want.length);
+          if (want.length <= max) {
+            expect(got.clusters).toEqual([]);
+            expect(got.pins.map((p) => p.id)).toEqual(placed);
+            for (const pin of got.pins) {
+              const doc = docs.get(pin.id) as SearchDoc;
+              expect(pin).toEqual({
+                id: doc.id,
+                lat: doc.lat,
+                lng: doc.lng,
+                rentCents: doc.rentCents,
+              });
+            }
+          } else {
+            expect(got.pins).toEqual([]);
+            expect(got.clusters.reduce((sum, c) => sum + c.count, 0)).toBe(placed.length);
+            // Each cluster sits within its members' extent (a mean of them).
+            const lats = placed.map((id) => docs.get(id)?.lat as number);
+            for (const c of got.clusters) {
+              expect(c.lat).toBeGreaterThanOrEqual(Math.min(...lats) - 1e-6);
+              expect(c.lat).toBeLessThanOrEqual(Math.max(...lats) + 1e-6);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds similar listings: areas, exact bedrooms, rent range; closest rent, then newest', () => {
+    fc.assert(
+      fc.property(
+        fc.array(docArbitrary(fc.integer({ min: 0, max: 60 })), { maxLength: 60 }),
+        fc.record({
+          neighborhoods: fc.subarray(
+            HOODS.map((h) => h.slug),
+            { minLength: 1, maxLength: 3 },
+          ),
+          bedrooms: fc.integer({ min: 0, max: 4 }),
+          rentCents: fc.constantFrom(199_999, 250_000, 300_000, 400_000),
+          spread: fc.constantFrom(0, 50_000, 100_000),
+          exclude: fc.integer({ min: 0, max: 60 }).map(idOf),
+          limit: fc.integer({ min: 1, max: 8 }),
+        }),
+        (loaded, { spread, exclude, ...like }) => {
+          const { index, docs } = build(loaded);
+          const query = {
+            ...like,
+            minRentCents: like.rentCents - spread,
+            maxRentCents: like.rentCents + spread,
+            excludeId: exclude,
+          };
+          const gap = (d: SearchDoc) => Math.abs(d.rentCents - like.rentCents);
+          const want = [...docs.values()]
+            .filter(
+              (d) =>
+                d.id !== exclude &&
+                like.neighborhoods.includes(d.neighborhood) &&
+                d.bedrooms === like.bedrooms &&
+                d.rentCents >= query.minRentCents &&
+                d.rentCents <= query.maxRentCents,
+            )
+            .sort(
+              (a, b) => gap(a) - gap(b) || b.publishedUs - a.publishedUs || (a.id < b.id ? 1 : -1),
+            )
+            .slice(0, like.limit)
+            .map((d) => d.id);
+          expect(index.similar(query)).toEqual(want);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
