@@ -174,6 +174,30 @@ describe('the alerts scan', () => {
     });
   });
 
+  it('matches a map search by its bounds and polygon, as the search index does', async () => {
+    const renter = await person(client, 'renter');
+    const box = await saveSearch(renter, {
+      name: 'Box',
+      query: { bounds: '40.700,-73.970,40.720,-73.950' },
+    });
+    const triangle = await saveSearch(renter, {
+      name: 'Triangle',
+      query: { polygon: '40.700,-73.970,40.720,-73.970,40.700,-73.950' },
+    });
+    const inside = await insertListing(db, landlord.id, { lat: 40.705, lng: -73.965 });
+    const boxOnly = await insertListing(db, landlord.id, { lat: 40.716, lng: -73.954 });
+    await insertListing(db, landlord.id, { lat: 40.75, lng: -73.99 });
+    await scanNow(deps);
+    const got = (await alertRows(db, renter.id)).map((a) => [a.saved_search_id, a.listing_id]);
+    expect(got.sort()).toEqual(
+      [
+        [box.id, inside],
+        [box.id, boxOnly],
+        [triangle.id, inside],
+      ].sort(),
+    );
+  });
+
   it('skips pruned log entries with a warning and moves on', async () => {
     const renter = await person(client, 'renter');
     await saveSearch(renter, { name: 'Inwood', query: { neighborhoods: 'inwood' } });
