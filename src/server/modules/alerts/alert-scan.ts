@@ -49,7 +49,7 @@ export async function runAlertScan(deps: AlertDeps): Promise<{ alerts: number }>
     const count = ids.length > 0 ? await scanListings(tx, deps, ids) : 0;
     await tx.execute(sql`update alert_scan_cursor set seq = ${Number(last.seq)}`);
     const more = entries.rows.length === SCAN_BATCH;
-    // The running job's key was cleared when it started, so this adds a new one.
+    // Run as the keyed job, this one is locked: graphile-worker then adds a new job for the key.
     if (more) await enqueueJob(tx, 'alerts.scan', {}, { jobKey: 'alerts-scan' });
     return { alerts: count, more };
   });
