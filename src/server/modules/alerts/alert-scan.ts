@@ -36,8 +36,8 @@ export async function runAlertScan(deps: AlertDeps): Promise<{ alerts: number }>
     );
     const from = Number(cursor.rows[0]?.seq ?? 0);
     const entries = await tx.execute<{ seq: string; listing_ids: string[] }>(sql`
-      select seq::text, listing_ids from listing_changes
-      where seq > ${from} order by seq limit ${SCAN_BATCH}`);
+      select c.seq::text as seq, c.listing_ids from listing_changes c
+      where c.seq > ${from} order by c.seq limit ${SCAN_BATCH}`);
     const first = entries.rows[0];
     const last = entries.rows.at(-1);
     if (!first || !last) return { alerts: 0, more: false };
