@@ -29,7 +29,8 @@ type Recorded = { alert: Alert; userId: string; search: AlertDraft['search'] };
 
 /**
  * Stores the alerts (a second new_match for the same search and listing is refused by the
- * unique index, whatever raced), publishes `alert.created` for each, and mails at once those of
+ * unique index, whatever raced), publishes `alert.created` for each (but those of `off`
+ * searches), and mails at once those of
  * `instant` searches and of saved listings (one mail per search, one per user for saved
  * listings), marking them mailed. `daily` ones wait for the digest; `off` ones are only live.
  */
@@ -70,10 +71,15 @@ export async function recordAlerts(
     });
   }
   if (recorded.length === 0) return 0;
-  await publishEvents(
-    tx,
-    recorded.map(({ userId, alert }) => ({ userId, type: 'alert.created', data: { alert } })),
-  );
+  // Alerts `off`: the match is still recorded (the saved search's list and count show it),
+  // but nothing interrupts the renter.
+  const live = recorded.filter((item) => item.search?.alerts !== 'off');
+  if (live.length > 0) {
+    await publishEvents(
+      tx,
+      live.map(({ userId, alert }) => ({ userId, type: 'alert.created', data: { alert } })),
+    );
+  }
   await mailInstant(tx, deps, recorded);
   return recorded.length;
 }

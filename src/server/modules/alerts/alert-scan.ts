@@ -28,13 +28,16 @@ type LiveSearch = {
  */
 export async function runAlertScan(deps: AlertDeps): Promise<{ alerts: number }> {
   const { alerts, more } = await transactionWithEvents(deps, async (tx) => {
+    // Migration 0018 writes the one row; a database restored without it starts from now.
+    await tx.execute(sql`insert into alert_scan_cursor ("only", seq)
+      select true, seq from listing_change_counter on conflict do nothing`);
     const cursor = await tx.execute<{ seq: string }>(
       sql`select seq::text from alert_scan_cursor for update`,
     );
     const from = Number(cursor.rows[0]?.seq ?? 0);
     const entries = await tx.execute<{ seq: string; listing_ids: string[] }>(sql`
-      select seq::text, listing_ids from listing_changes
-      where seq > ${from} order by seq limit ${SCAN_BATCH}`);
+      select c.seq::text as seq, c.listing_ids from listing_changes c
+      where c.seq > ${from} order by c.seq limit ${SCAN_BATCH}`);
     const first = entries.rows[0];
     const last = entries.rows.at(-1);
     if (!first || !last) return { alerts: 0, more: false };
@@ -46,7 +49,7 @@ export async function runAlertScan(deps: AlertDeps): Promise<{ alerts: number }>
     const count = ids.length > 0 ? await scanListings(tx, deps, ids) : 0;
     await tx.execute(sql`update alert_scan_cursor set seq = ${Number(last.seq)}`);
     const more = entries.rows.length === SCAN_BATCH;
-    // The running job's key was cleared when it started, so this adds a new one.
+    // Run as the keyed job, this one is locked: graphile-worker then adds a new job for the key.
     if (more) await enqueueJob(tx, 'alerts.scan', {}, { jobKey: 'alerts-scan' });
     return { alerts: count, more };
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { enqueueJob, listFailedJobs } from '../../lib/jobs/jobs.ts';
 import {
   alertRows,
   insertListing,
@@ -64,6 +65,17 @@ describe('the daily digest', () => {
     expect(await mailsTo(db, renter.email)).toEqual([]);
     await runDailyDigest(alertDeps(deps), SUMMER_8AM);
     expect(await mailsTo(db, renter.email)).toHaveLength(1);
+  });
+
+  it('runs as the hourly job, judging the hour the tick was scheduled for', async () => {
+    const { renter } = await dailySearchWithNews('sunset-park');
+    // 08:00 EDT on April 1, 2027, whenever the worker gets to it.
+    await enqueueJob(db, 'alerts.digest', { _cron: { ts: '2027-04-01T12:00:00.000Z' } });
+    await vi.waitFor(async () => expect(await mailsTo(db, renter.email)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 50,
+    });
+    expect(await listFailedJobs(db, 'alerts.digest')).toEqual([]);
   });
 
   it('sends nothing for a paused or switched-off search, nor without news', async () => {

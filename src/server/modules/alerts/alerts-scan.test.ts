@@ -117,7 +117,7 @@ describe('the alerts scan', () => {
     expect((await mailsTo(db, renter.email))[1]?.text).toContain('$2,800/mo (was $3,000)');
   });
 
-  it('mails daily searches only in the digest and off searches never; both still go live', async () => {
+  it('mails daily searches only in the digest, off searches never; only off ones stay quiet live', async () => {
     const renter = await person(client, 'renter');
     await saveSearch(renter, {
       name: 'Daily',
@@ -129,7 +129,10 @@ describe('the alerts scan', () => {
     await scanNow(deps);
     expect((await alertRows(db, renter.id)).map((a) => a.mailed)).toEqual([false, false]);
     expect(await mailsTo(db, renter.email)).toEqual([]);
-    expect(await liveEvents(db, renter.id, 'alert.created')).toHaveLength(2);
+    const live = (await liveEvents(db, renter.id, 'alert.created')) as {
+      alert: { savedSearch: { name: string } };
+    }[];
+    expect(live.map((event) => event.alert.savedSearch.name)).toEqual(['Daily']);
   });
 
   it('announces a saved listing’s price drop and, once, that it was rented', async () => {
@@ -174,10 +177,49 @@ describe('the alerts scan', () => {
     });
   });
 
+  it('matches a map search by its bounds and polygon, as the search index does', async () => {
+    const renter = await person(client, 'renter');
+    const box = await saveSearch(renter, {
+      name: 'Box',
+      query: { bounds: '40.700,-73.970,40.720,-73.950' },
+    });
+    const triangle = await saveSearch(renter, {
+      name: 'Triangle',
+      query: { polygon: '40.700,-73.970,40.720,-73.970,40.700,-73.950' },
+    });
+    const inside = await insertListing(db, landlord.id, { lat: 40.705, lng: -73.965 });
+    const boxOnly = await insertListing(db, landlord.id, { lat: 40.716, lng: -73.954 });
+    await insertListing(db, landlord.id, { lat: 40.75, lng: -73.99 });
+    await scanNow(deps);
+    const got = (await alertRows(db, renter.id)).map((a) => [a.saved_search_id, a.listing_id]);
+    expect(got.sort()).toEqual(
+      [
+        [box.id, inside],
+        [box.id, boxOnly],
+        [triangle.id, inside],
+      ].sort(),
+    );
+  });
+
   it('skips pruned log entries with a warning and moves on', async () => {
     const renter = await person(client, 'renter');
     await saveSearch(renter, { name: 'Inwood', query: { neighborhoods: 'inwood' } });
     await scanNow(deps);
+    // Hold the cursor, so no scan (the job's) reads the entry before it is pruned.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select seq from alert_scan_cursor for update`);
+      locked();
+      await released;
+    });
+    await isLocked;
     await insertListing(db, landlord.id, { neighborhood: 'inwood', borough: 'manhattan' });
     await db.execute(sql`delete from listing_changes`);
     const warn = vi.spyOn(deps.logger, 'warn');
@@ -185,6 +227,8 @@ describe('the alerts scan', () => {
       neighborhood: 'inwood',
       borough: 'manhattan',
     });
+    release();
+    await holder;
     await scanNow(deps);
     const cursor = await db.execute<{ seq: string }>(sql`select seq::text from alert_scan_cursor`);
     const counter = await db.execute<{ seq: string }>(

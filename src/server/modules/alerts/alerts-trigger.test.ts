@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertListing, updateListing } from '../../test/alert-fixtures.ts';
+import { insertListing, scanNow, updateListing } from '../../test/alert-fixtures.ts';
 import { person } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { SCAN_BATCH } from './alert-scan.ts';
 
 /**
  * Migration 0019: a statement that logs listing changes queues `alerts.scan` under one job key.
@@ -44,5 +45,28 @@ describe('the alerts scan trigger', () => {
     await db.execute(sql`delete from graphile_worker._private_jobs`);
     await db.execute(sql`update listings set rent_cents = rent_cents where false`);
     expect(await scanJobs()).toEqual([]);
+  });
+
+  it('takes at most SCAN_BATCH entries a scan and queues the rest at once', async () => {
+    const id = await insertListing(db, landlord.id);
+    await scanNow(deps);
+    await db.execute(sql`delete from graphile_worker._private_jobs`);
+    for (let i = 0; i < SCAN_BATCH + 3; i += 1) {
+      await db.execute(sql`update listings set rent_cents = ${300_000 + i} where id = ${id}`);
+    }
+    const position = async () => {
+      const result = await db.execute<{ cursor: string; log: string }>(sql`
+        select (select seq::text from alert_scan_cursor) as cursor,
+          (select seq::text from listing_change_counter) as log`);
+      const row = result.rows[0];
+      return { behind: Number(row?.log) - Number(row?.cursor) };
+    };
+    expect(await position()).toEqual({ behind: SCAN_BATCH + 3 });
+    await db.execute(sql`delete from graphile_worker._private_jobs`);
+    await scanNow(deps);
+    expect(await position()).toEqual({ behind: 3 });
+    expect(await scanJobs()).toEqual([{ key: 'alerts-scan', locked: false }]);
+    await scanNow(deps);
+    expect(await position()).toEqual({ behind: 0 });
   });
 });

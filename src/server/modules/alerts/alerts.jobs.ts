@@ -1,8 +1,14 @@
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { type ModuleJobs, type NoPayload, NoPayloadSchema } from '../../lib/jobs/jobs.ts';
 import { alertDeps } from './alert-deps.ts';
 import { runDailyDigest } from './alert-digest.ts';
 import { runAlertScan } from './alert-scan.ts';
+
+/** A scheduled run carries graphile-worker's `_cron.ts`: the hour it was meant for. */
+const DigestPayloadSchema = z
+  .object({ _cron: z.object({ ts: z.string() }).loose().optional() })
+  .loose();
 
 declare module '../../lib/jobs/jobs.ts' {
   interface JobPayloads {
@@ -12,7 +18,7 @@ declare module '../../lib/jobs/jobs.ts' {
      */
     'alerts.scan': NoPayload;
     /** Hourly; at 08:00 New York it mails each `daily` saved search's digest, once. */
-    'alerts.digest': NoPayload;
+    'alerts.digest': z.infer<typeof DigestPayloadSchema>;
   }
 }
 
@@ -28,9 +34,14 @@ export function alertsJobs(deps: AppDeps): ModuleJobs<'alerts.scan' | 'alerts.di
         },
       },
       'alerts.digest': {
-        payload: NoPayloadSchema,
-        async run(_payload, { logger }) {
-          const sent = await runDailyDigest(alerts);
+        payload: DigestPayloadSchema,
+        async run(payload, { logger }) {
+          // The tick's own time, so a run that starts late (or a retry) still knows its hour.
+          const scheduled = payload._cron ? Date.parse(payload._cron.ts) : Number.NaN;
+          const sent = await runDailyDigest(
+            alerts,
+            Number.isNaN(scheduled) ? Date.now() : scheduled,
+          );
           if (sent > 0) logger.info({ digests: sent }, 'daily digests sent');
         },
       },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { type ListingSummary, SIMILAR_LIMIT } from '../../../shared/schemas/listings.ts';
@@ -125,7 +125,7 @@ export async function similarToListing({
       rentCents: l.rentCents,
     })
     .from(l)
-    .where(sql`${l.id} = ${listingId}`);
+    .where(eq(l.id, listingId));
   const visible =
     listing !== undefined &&
     (isListingPublic(listing) ||
