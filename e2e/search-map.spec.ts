@@ -123,6 +123,42 @@ test.describe('the search map', () => {
     await expect(heading(page)).toHaveText('3 apartments');
   });
 
+  test('drawing an area searches inside it (polygon in the URL), removable as a chip', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto(`/search?${scene.query}`);
+    await pageReady(page);
+    const region = map(page);
+    const cluster = region.getByRole('button', { name: '2 apartments here, zoom in' });
+    await expect(cluster).toBeVisible();
+    const box = await cluster.boundingBox();
+    if (!box) throw new Error('the cluster has no box');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+
+    await region.getByRole('button', { name: 'Draw area' }).click();
+    const inside = region.getByRole('button', { name: 'Search inside' });
+    await expect(inside).toBeDisabled();
+    for (const [dx, dy] of [
+      [-45, -45],
+      [45, -45],
+      [45, 45],
+      [-45, 45],
+    ] as const) {
+      await page.mouse.click(cx + dx, cy + dy);
+    }
+    await expect(region.getByRole('status').filter({ hasText: '4 corners' })).toBeVisible();
+    await inside.click();
+    await expect(page).toHaveURL(/[?&]polygon=([-\d.]+%2C){7}[-\d.]+/);
+    await expect(heading(page)).toHaveText('2 apartments');
+    await expect(region.locator('[data-map-area]')).toBeVisible();
+    await expect(page.locator(`li[data-listing-id="${scene.riverdale}"]`)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Remove the drawn area filter' }).click();
+    await expect(page).not.toHaveURL(/polygon=/);
+    await expect(heading(page)).toHaveText('3 apartments');
+  });
+
   test('the keyboard moves the map, reaches a pin and opens its card', async ({ page }) => {
     test.slow();
     await page.goto(`/search?${scene.query}`);

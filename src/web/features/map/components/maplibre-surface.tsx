@@ -22,6 +22,10 @@ function frameOf(map: MapLibreMap): MapFrame {
       const p = map.project([lng, lat]);
       return [p.x, p.y];
     },
+    unproject: ([x, y]) => {
+      const p = map.unproject([x, y]);
+      return [p.lng, p.lat];
+    },
     bounds: [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()],
     zoom: map.getZoom(),
   };
