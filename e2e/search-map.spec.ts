@@ -132,6 +132,11 @@ test.describe('the search map', () => {
     const region = map(page);
     const cluster = region.getByRole('button', { name: '2 apartments here, zoom in' });
     await expect(cluster).toBeVisible();
+    // The map is sticky: scrolled a little, all of it is on screen.
+    await page.evaluate(() => window.scrollTo(0, 240));
+    await expect
+      .poll(async () => (await region.boundingBox())?.y ?? 0, { message: 'the map sticks' })
+      .toBeLessThan(100);
     const box = await cluster.boundingBox();
     if (!box) throw new Error('the cluster has no box');
     const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
