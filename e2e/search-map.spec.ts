@@ -164,6 +164,47 @@ test.describe('the search map', () => {
     await expect(heading(page)).toHaveText('3 apartments');
   });
 
+  test('with a map style (MAP_STYLE_URL), MapLibre GL draws the base under the same pins', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    // This server runs without MAP_STYLE_URL: the config and a blank style are stood in for.
+    const styleUrl = `${baseURL}/e2e-map-style.json`;
+    let styleAsked = 0;
+    await page.route(styleUrl, (route) => {
+      styleAsked += 1;
+      return route.fulfill({
+        json: {
+          version: 8,
+          sources: {},
+          layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#dde8ee' } }],
+        },
+      });
+    });
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, map: { styleUrl } } });
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`/search?${scene.query}`);
+    await pageReady(page);
+    const region = map(page);
+    await expect(region.locator('canvas.maplibregl-canvas')).toBeVisible();
+    await expect(region.locator('svg path')).toHaveCount(0); // not the built-in boroughs
+    await expect(region.getByRole('button', { name: '2 apartments here, zoom in' })).toBeVisible();
+    await expect(region.locator(`[data-map-pin="${scene.riverdale}"]`)).toBeVisible();
+    expect(styleAsked).toBeGreaterThan(0);
+
+    await region.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    await region.getByRole('button', { name: 'Search this area' }).click();
+    await expect(page).toHaveURL(/[?&]bounds=/);
+    expect(errors).toEqual([]);
+  });
+
   test('the keyboard moves the map, reaches a pin and opens its card', async ({ page }) => {
     test.slow();
     await page.goto(`/search?${scene.query}`);
