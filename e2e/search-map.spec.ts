@@ -123,6 +123,88 @@ test.describe('the search map', () => {
     await expect(heading(page)).toHaveText('3 apartments');
   });
 
+  test('drawing an area searches inside it (polygon in the URL), removable as a chip', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto(`/search?${scene.query}`);
+    await pageReady(page);
+    const region = map(page);
+    const cluster = region.getByRole('button', { name: '2 apartments here, zoom in' });
+    await expect(cluster).toBeVisible();
+    // The map is sticky: scrolled a little, all of it is on screen.
+    await page.evaluate(() => window.scrollTo(0, 240));
+    await expect
+      .poll(async () => (await region.boundingBox())?.y ?? 0, { message: 'the map sticks' })
+      .toBeLessThan(100);
+    const box = await cluster.boundingBox();
+    if (!box) throw new Error('the cluster has no box');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+
+    await region.getByRole('button', { name: 'Draw area' }).click();
+    const inside = region.getByRole('button', { name: 'Search inside' });
+    await expect(inside).toBeDisabled();
+    for (const [dx, dy] of [
+      [-45, -45],
+      [45, -45],
+      [45, 45],
+      [-45, 45],
+    ] as const) {
+      await page.mouse.click(cx + dx, cy + dy);
+    }
+    await expect(region.getByRole('status').filter({ hasText: '4 corners' })).toBeVisible();
+    await inside.click();
+    await expect(page).toHaveURL(/[?&]polygon=([-\d.]+%2C){7}[-\d.]+/);
+    await expect(heading(page)).toHaveText('2 apartments');
+    await expect(region.locator('[data-map-area]')).toBeVisible();
+    await expect(page.locator(`li[data-listing-id="${scene.riverdale}"]`)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Remove the drawn area filter' }).click();
+    await expect(page).not.toHaveURL(/polygon=/);
+    await expect(heading(page)).toHaveText('3 apartments');
+  });
+
+  test('with a map style (MAP_STYLE_URL), MapLibre GL draws the base under the same pins', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    // This server runs without MAP_STYLE_URL: the config and a blank style are stood in for.
+    const styleUrl = `${baseURL}/e2e-map-style.json`;
+    let styleAsked = 0;
+    await page.route(styleUrl, (route) => {
+      styleAsked += 1;
+      return route.fulfill({
+        json: {
+          version: 8,
+          sources: {},
+          layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#dde8ee' } }],
+        },
+      });
+    });
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, map: { styleUrl } } });
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`/search?${scene.query}`);
+    await pageReady(page);
+    const region = map(page);
+    await expect(region.locator('canvas.maplibregl-canvas')).toBeVisible();
+    await expect(region.locator('svg path')).toHaveCount(0); // not the built-in boroughs
+    await expect(region.getByRole('button', { name: '2 apartments here, zoom in' })).toBeVisible();
+    await expect(region.locator(`[data-map-pin="${scene.riverdale}"]`)).toBeVisible();
+    expect(styleAsked).toBeGreaterThan(0);
+
+    await region.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    await region.getByRole('button', { name: 'Search this area' }).click();
+    await expect(page).toHaveURL(/[?&]bounds=/);
+    expect(errors).toEqual([]);
+  });
+
   test('the keyboard moves the map, reaches a pin and opens its card', async ({ page }) => {
     test.slow();
     await page.goto(`/search?${scene.query}`);

@@ -27,9 +27,11 @@ import { useSearchUrlSync, withExact } from '../../features/search/hooks/use-sea
 import {
   boundsParam,
   filterCount,
+  polygonParam,
   type SearchQuery,
   searchBounds,
   searchParamsOf,
+  searchPolygon,
   withoutFilters,
 } from '../../features/search/search-url.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -147,6 +149,8 @@ export function Component() {
       queryString={queryString}
       bounds={searchBounds(shown)}
       onSearchArea={(bounds) => update({ bounds: boundsParam(bounds) })}
+      polygon={searchPolygon(shown)}
+      onDrawArea={(points) => update({ polygon: polygonParam(points) })}
       highlightedId={highlightedId}
       onHighlight={setHighlightedId}
       facts={facts}
@@ -233,9 +237,14 @@ export function Component() {
                 </select>
               </div>
             </div>
-            {shown.bounds !== '' ? (
+            {shown.bounds !== '' || shown.polygon !== '' ? (
               <div className="flex flex-wrap gap-2">
-                <MapAreaChip onRemove={() => update({ bounds: '' })} />
+                {shown.bounds !== '' ? (
+                  <MapAreaChip onRemove={() => update({ bounds: '' })} />
+                ) : null}
+                {shown.polygon !== '' ? (
+                  <MapAreaChip label="Drawn area" onRemove={() => update({ polygon: '' })} />
+                ) : null}
               </div>
             ) : null}
             {wide ? null : (

@@ -5,9 +5,11 @@ import {
   filtersOf,
   hasSearchParams,
   parseSearchParams,
+  polygonParam,
   queryOfFilters,
   searchBounds,
   searchParamsOf,
+  searchPolygon,
   withoutFilters,
 } from './search-url.ts';
 
@@ -97,6 +99,30 @@ describe('the map area (bounds) in the URL', () => {
     const query = parseSearchParams(new URLSearchParams({ bounds }));
     expect(query.bounds).toBe('');
     expect(searchParamsOf(query).has('bounds')).toBe(false);
+  });
+
+  it('round-trips a drawn area (polygon) and drops a malformed one', () => {
+    const query = parseSearchParams(
+      new URLSearchParams('polygon=40.7,-74,40.75,-73.95,40.7,-73.9'),
+    );
+    expect(searchPolygon(query)).toEqual([
+      [40.7, -74],
+      [40.75, -73.95],
+      [40.7, -73.9],
+    ]);
+    expect(filterCount(query)).toBe(1);
+    expect(searchParamsOf(query).get('polygon')).toBe('40.7,-74,40.75,-73.95,40.7,-73.9');
+    expect(withoutFilters(query).polygon).toBe('');
+    for (const bad of ['40.7,-74,40.75,-73.95', '40.7,-74,40.75,-73.95,40.7', '91,0,0,0,0,0']) {
+      expect(parseSearchParams(new URLSearchParams({ polygon: bad })).polygon).toBe('');
+    }
+    expect(
+      polygonParam([
+        [40.7123456, -74.0000001],
+        [40.75, -73.95],
+        [40.7, -73.9],
+      ]),
+    ).toBe('40.71235,-74,40.75,-73.95,40.7,-73.9');
   });
 
   it('writes bounds with 5 decimals', () => {

@@ -2,6 +2,7 @@ import { SEARCH_SORTS, type SearchSort } from '../../../shared/listings.ts';
 import {
   boundsText,
   EMPTY_FILTERS,
+  polygonText,
   type SearchFilters,
 } from './components/search-filters-provider.tsx';
 
@@ -9,7 +10,15 @@ import {
 export type SearchQuery = Omit<SearchFilters, 'sort'> & { q: string; sort: SearchSort };
 
 const LIST_KEYS = ['amenities', 'neighborhoods', 'boroughs'] as const;
-const TEXT_KEYS = ['q', 'minPrice', 'maxPrice', 'bedrooms', 'bathrooms', 'bounds'] as const;
+const TEXT_KEYS = [
+  'q',
+  'minPrice',
+  'maxPrice',
+  'bedrooms',
+  'bathrooms',
+  'bounds',
+  'polygon',
+] as const;
 
 function list(value: string | null): string[] {
   if (value === null) return [];
@@ -32,6 +41,7 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
     neighborhoods: list(params.get('neighborhoods')),
     boroughs: list(params.get('boroughs')),
     bounds: boundsText(params.get('bounds') ?? ''),
+    polygon: polygonText(params.get('polygon') ?? ''),
     sort: knownSort(sort ?? ''),
   };
 }
@@ -70,6 +80,7 @@ export function filtersOf(query: SearchQuery): SearchFilters {
     neighborhoods: query.neighborhoods,
     boroughs: query.boroughs,
     bounds: query.bounds,
+    polygon: query.polygon,
     sort: query.sort === 'newest' ? '' : query.sort,
   };
 }
@@ -93,7 +104,8 @@ export function filterCount(query: SearchQuery): number {
     query.boroughs.length +
     query.amenities.length +
     query.neighborhoods.length +
-    (query.bounds !== '' ? 1 : 0)
+    (query.bounds !== '' ? 1 : 0) +
+    (query.polygon !== '' ? 1 : 0)
   );
 }
 
@@ -107,4 +119,22 @@ export function searchBounds(query: SearchQuery): [number, number, number, numbe
 /** `bounds=` text of a map area: 5 decimals (about a metre) keep the address short. */
 export function boundsParam(bounds: readonly [number, number, number, number]): string {
   return bounds.map((value) => String(Math.round(value * 1e5) / 1e5)).join(',');
+}
+
+/** The drawn area of a search as `[lat, lng]` points, or null when it has none. */
+export function searchPolygon(query: SearchQuery): Array<[number, number]> | null {
+  if (query.polygon === '') return null;
+  const numbers = query.polygon.split(',').map(Number);
+  const points: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < numbers.length; i += 2)
+    points.push([numbers[i] ?? 0, numbers[i + 1] ?? 0]);
+  return points;
+}
+
+/** `polygon=` text of a drawn area (5 decimals). */
+export function polygonParam(points: ReadonlyArray<readonly [number, number]>): string {
+  return points
+    .flat()
+    .map((value) => String(Math.round(value * 1e5) / 1e5))
+    .join(',');
 }

@@ -7,6 +7,8 @@ export type MapFrame = {
   height: number;
   /** Screen position, in CSS pixels from the map's top left. */
   project: (lngLat: LngLat) => Point;
+  /** The place at a screen position. */
+  unproject: (point: Point) => LngLat;
   /** The visible area. */
   bounds: Bounds;
   /** Web-map zoom (512-pixel world at 0). */

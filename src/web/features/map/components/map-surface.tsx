@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { MapSurfaceProps } from './map-frame.ts';
 import { MapLoading } from './map-loading.tsx';
 import { SvgMapSurface } from './svg-map-surface.tsx';
@@ -8,10 +8,11 @@ const MapLibreSurface = lazy(() => import('./maplibre-surface.tsx'));
 
 /** The map's base: MapLibre GL with the configured style, else the built-in SVG boroughs. */
 export function MapSurface({ styleUrl, ...props }: MapSurfaceProps & { styleUrl: string | null }) {
-  if (styleUrl === null) return <SvgMapSurface {...props} />;
+  const [unavailable, setUnavailable] = useState(false);
+  if (styleUrl === null || unavailable) return <SvgMapSurface {...props} />;
   return (
     <Suspense fallback={<MapLoading className={props.className} />}>
-      <MapLibreSurface {...props} styleUrl={styleUrl} />
+      <MapLibreSurface {...props} styleUrl={styleUrl} onUnavailable={() => setUnavailable(true)} />
     </Suspense>
   );
 }

@@ -10,7 +10,11 @@ import { MapRegion } from './map-region.tsx';
 
 setWorkerUrl(workerUrl);
 
-type StyledProps = MapSurfaceProps & { styleUrl: string };
+type StyledProps = MapSurfaceProps & {
+  styleUrl: string;
+  /** MapLibre could not start (no WebGL): the caller draws the SVG map instead. */
+  onUnavailable: () => void;
+};
 
 function frameOf(map: MapLibreMap): MapFrame {
   const canvas = map.getContainer();
@@ -21,6 +25,10 @@ function frameOf(map: MapLibreMap): MapFrame {
     project: ([lng, lat]) => {
       const p = map.project([lng, lat]);
       return [p.x, p.y];
+    },
+    unproject: ([x, y]) => {
+      const p = map.unproject([x, y]);
+      return [p.lng, p.lat];
     },
     bounds: [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()],
     zoom: map.getZoom(),
@@ -34,6 +42,7 @@ function frameOf(map: MapLibreMap): MapFrame {
  */
 export default function MapLibreSurface({
   styleUrl,
+  onUnavailable,
   initialBounds,
   fitTo,
   onViewChange,
@@ -46,6 +55,8 @@ export default function MapLibreSurface({
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [frame, setFrame] = useState<MapFrame | null>(null);
   const onUserMoveRef = useRef(onUserMove);
+  const onUnavailableRef = useRef(onUnavailable);
+  onUnavailableRef.current = onUnavailable;
   const onViewChangeRef = useRef(onViewChange);
   onViewChangeRef.current = onViewChange;
   onUserMoveRef.current = onUserMove;
@@ -55,18 +66,25 @@ export default function MapLibreSurface({
     const element = container.current;
     if (!element) return;
     const [south, west, north, east] = first.current;
-    const created = new MapLibreMap({
-      container: element,
-      style: styleUrl,
-      bounds: [
-        [west, south],
-        [east, north],
-      ],
-      dragRotate: false,
-      pitchWithRotate: false,
-      keyboard: false,
-      attributionControl: { compact: true },
-    });
+    let created: MapLibreMap;
+    try {
+      created = new MapLibreMap({
+        container: element,
+        style: styleUrl,
+        bounds: [
+          [west, south],
+          [east, north],
+        ],
+        dragRotate: false,
+        pitchWithRotate: false,
+        keyboard: false,
+        attributionControl: { compact: true },
+      });
+    } catch {
+      // No WebGL here (an old or locked-down browser): the built-in map still works.
+      onUnavailableRef.current();
+      return;
+    }
     created.touchZoomRotate.disableRotation();
     const update = () => setFrame(frameOf(created));
     created.on('move', update);

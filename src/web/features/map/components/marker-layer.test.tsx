@@ -12,6 +12,7 @@ const frame: MapFrame = {
   width: 400,
   height: 300,
   project: ([lng, lat]) => [(lng + 74) * 1000, (40.8 - lat) * 1000],
+  unproject: ([x, y]) => [x / 1000 - 74, 40.8 - y / 1000],
   bounds: [40.5, -74, 40.8, -73.6],
   zoom: 11,
 };

@@ -3,6 +3,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useListingPins } from '../api/get-listing-pins.ts';
 import { indexPins, type MapPin, type Marker } from '../clusters.ts';
 import { type Bounds, extentOf } from '../viewport.ts';
+import { AreaShape, DrawLayer, type LatLng } from './draw-area.tsx';
 import type { MapFrame } from './map-frame.ts';
 import { ZoomButtons } from './map-region.tsx';
 import { MapSurface } from './map-surface.tsx';
@@ -17,6 +18,9 @@ export type SearchMapProps = {
   /** The `bounds` filter in force, if any: the first view fits it. */
   bounds: Bounds | null;
   onSearchArea: (bounds: Bounds) => void;
+  /** The drawn area in force (`polygon`), if any. */
+  polygon: LatLng[] | null;
+  onDrawArea: (points: LatLng[]) => void;
   highlightedId: string | null;
   onHighlight: (id: string | null) => void;
   facts: ReadonlyMap<string, PinFacts>;
@@ -34,6 +38,9 @@ function withBounds(queryString: string, area: Bounds): string {
   return params.toString();
 }
 
+/** The API's limit on a drawn area's corners (POLYGON_MAX_POINTS). */
+const POLYGON_MAX = 50;
+
 const padded = ([south, west, north, east]: Bounds): Bounds => {
   const dLat = (north - south) * 0.1;
   const dLng = (east - west) * 0.1;
@@ -48,6 +55,8 @@ export default function SearchMap({
   queryString,
   bounds,
   onSearchArea,
+  polygon,
+  onDrawArea,
   highlightedId,
   onHighlight,
   facts,
@@ -69,7 +78,11 @@ export default function SearchMap({
   const pins = viewQuery !== null && inView.data ? inView : everywhere;
   const [moved, setMoved] = useState(false);
   // Until the user moves the map, it follows the search: each new set of pins is fitted.
-  const [touched, setTouched] = useState(bounds !== null);
+  const [touched, setTouched] = useState(bounds !== null || polygon !== null);
+  const [drawing, setDrawing] = useState<LatLng[] | null>(null);
+  const [first] = useState(
+    () => bounds ?? (polygon ? extentOf(polygon.map(([lat, lng]) => ({ lat, lng }))) : null),
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selectedPin = useRef<HTMLButtonElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -111,7 +124,7 @@ export default function SearchMap({
   return (
     <MapSurface
       styleUrl={styleUrl}
-      initialBounds={bounds}
+      initialBounds={first}
       fitTo={fitTo}
       label="Map of the results"
       className={cn('h-full w-full', className)}
@@ -122,6 +135,7 @@ export default function SearchMap({
       }}
       overlay={(frame, controls) => (
         <>
+          {polygon ? <AreaShape frame={frame} area={polygon} /> : null}
           <MarkerLayer
             frame={frame}
             controls={controls}
@@ -132,8 +146,60 @@ export default function SearchMap({
             onSelect={(id) => setSelectedId((current) => (current === id ? null : id))}
             selectedRef={selectedPin}
           />
-          <div className="pointer-events-none absolute inset-x-0 top-3 z-30 flex flex-col items-center gap-2 px-3">
-            {moved ? (
+          {drawing ? (
+            <DrawLayer
+              frame={frame}
+              points={drawing}
+              onAdd={(point) =>
+                setDrawing((current) =>
+                  current && current.length < POLYGON_MAX ? [...current, point] : current,
+                )
+              }
+            />
+          ) : null}
+          <div className="pointer-events-auto absolute top-3 left-3 z-30 flex flex-col items-start gap-2">
+            {drawing ? (
+              <div className="flex flex-col gap-2 rounded-lg bg-white p-2 text-sm shadow-md">
+                <p role="status" className="px-1 text-stone-800">
+                  {drawing.length < 3
+                    ? `Click the map to add corners (${drawing.length} of at least 3)`
+                    : `${drawing.length} corners`}
+                </p>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    disabled={drawing.length < 3}
+                    onClick={() => {
+                      onDrawArea(drawing);
+                      setDrawing(null);
+                      setMoved(false);
+                      setTouched(true);
+                    }}
+                    className="rounded-md bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+                  >
+                    Search inside
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setDrawing(null)}
+                    className="rounded-md border border-stone-300 px-3 py-1.5 font-semibold text-stone-800 hover:bg-stone-50"
+                  >
+                    Cancel
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button
+                type="button"
+                onClick={() => setDrawing([])}
+                className="rounded-full border border-stone-300 bg-white px-3 py-2 text-sm font-semibold text-stone-900 shadow-md hover:bg-stone-50"
+              >
+                Draw area
+              </button>
+            )}
+          </div>
+          <div className="pointer-events-none absolute inset-x-0 top-14 z-30 flex flex-col items-center gap-2 px-3 sm:top-3">
+            {moved && !drawing ? (
               <button
                 type="button"
                 onClick={() => {

@@ -11,6 +11,7 @@ import {
   panBy,
   project,
   resizeCamera,
+  unproject,
   webZoom,
   zoomAround,
 } from '../viewport.ts';
@@ -184,6 +185,7 @@ export function SvgMapSurface({
             width: camera.width,
             height: camera.height,
             project: (lngLat) => project(camera, lngLat),
+            unproject: (point) => unproject(camera, point),
             bounds: cameraBounds(camera),
             zoom: webZoom(camera),
           },

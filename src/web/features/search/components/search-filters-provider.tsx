@@ -17,6 +17,8 @@ export type SearchFilters = {
   boroughs: string[];
   /** The map area searched (`south,west,north,east`, issue 16); empty = anywhere. */
   bounds: string;
+  /** An area drawn on the map (`lat,lng,lat,lng,…`, 3 to 50 points); empty = none. */
+  polygon: string;
   sort: string;
 };
 
@@ -29,6 +31,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   neighborhoods: [],
   boroughs: [],
   bounds: '',
+  polygon: '',
   sort: '',
 };
 
@@ -67,6 +70,15 @@ export function boundsText(value: string): string {
   return ok ? [south, west, north, east].join(',') : '';
 }
 
+/** `lat,lng,…` of 3 to 50 points in range, or '' when malformed. */
+export function polygonText(value: string): string {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length < 6 || parts.length > 100 || parts.length % 2 !== 0) return '';
+  const numbers = parts.map((part) => (part === '' ? Number.NaN : Number(part)));
+  const ok = numbers.every((n, i) => Number.isFinite(n) && Math.abs(n) <= (i % 2 === 0 ? 90 : 180));
+  return ok ? numbers.join(',') : '';
+}
+
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
@@ -87,6 +99,7 @@ export function parseStoredFilters(raw: string | null): SearchFilters {
       neighborhoods: stringList(data.neighborhoods),
       boroughs: stringList(data.boroughs),
       bounds: boundsText(text('bounds')),
+      polygon: polygonText(text('polygon')),
       // Only a sort the search knows; the default is stored as empty.
       sort:
         (SEARCH_SORTS as readonly string[]).includes(text('sort')) && text('sort') !== 'newest'
@@ -108,6 +121,7 @@ export function filtersAreSet(filters: SearchFilters): boolean {
     filters.neighborhoods.length > 0 ||
     filters.boroughs.length > 0 ||
     filters.bounds !== '' ||
+    filters.polygon !== '' ||
     filters.sort !== ''
   );
 }
