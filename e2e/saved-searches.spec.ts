@@ -256,6 +256,11 @@ for (const viewport of VIEWPORTS) {
       await landlord.dispose();
 
       await page.goto(`/listings/${first}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Seven rooms ${suffix} north` }),
+      ).toBeVisible();
+      // The section asks for its listings when the page is scrolled near it.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       const section = page.getByRole('region', { name: 'Similar listings' });
       await expect(section).toBeVisible();
       await expect(

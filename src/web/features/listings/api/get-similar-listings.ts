@@ -12,8 +12,9 @@ function parseItems(data: unknown): ListingSummary[] {
 }
 
 /** `GET /api/listings/{id}/similar` (issue 16): up to 6 similar active listings. */
-export function useSimilarListings(id: string) {
+export function useSimilarListings(id: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['listings', 'similar', id],
     queryFn: ({ signal }) =>
       api(`/api/listings/${encodeURIComponent(id)}/similar`, { parse: parseItems, signal }),

@@ -40,7 +40,27 @@ afterEach(async () => {
 });
 
 describe('similar listings', () => {
+  it('asks nothing until the page is scrolled near the section', async () => {
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe(element: Element) {
+          observed.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    const calls = stubApi(() => ({ body: { items: [summary(1)] } }));
+    await renderMessaging(<SimilarListings listingId={ID} />);
+    await flush();
+    expect(observed).toHaveLength(1);
+    expect(calls).toEqual([]);
+  });
+
   it('shows up to 6 cards under a heading', async () => {
+    // No IntersectionObserver: asked at once.
+    vi.stubGlobal('IntersectionObserver', undefined);
     const calls = stubApi((call) =>
       call.url.pathname === `/api/listings/${ID}/similar`
         ? { body: { items: [1, 2, 3, 4, 5, 6, 7].map(summary) } }
@@ -61,6 +81,7 @@ describe('similar listings', () => {
   });
 
   it('is not there at all when there are none', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
     const calls = stubApi(() => ({ body: { items: [] } }));
     await renderMessaging(<SimilarListings listingId={ID} />);
     await waitFor(() => expect(calls).toHaveLength(1));

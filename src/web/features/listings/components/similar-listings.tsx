@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ListingSummary } from '../../../../shared/schemas/listings.ts';
 import { useSimilarListings } from '../api/get-similar-listings.ts';
 import { ListingCard } from './listing-card.tsx';
@@ -14,10 +14,30 @@ type SimilarListingsProps = {
  * ±15%, same bedrooms. Nothing at all when there are none (or the request failed).
  */
 export function SimilarListings({ listingId, actionFor }: SimilarListingsProps) {
-  const similar = useSimilarListings(listingId);
+  // Asked for only when the page is scrolled near it: the listing's own photo and details load
+  // first (the page's largest paint), this is below them.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  const similar = useSimilarListings(listingId, near);
   const headingId = useId();
   const items = similar.data ?? [];
-  if (items.length === 0) return null;
+  if (items.length === 0) return <div ref={sentinel} aria-hidden="true" />;
   return (
     <section
       aria-labelledby={headingId}
