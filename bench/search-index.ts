@@ -15,7 +15,8 @@ import {
   SearchIndex,
 } from '../src/server/modules/listings/search-index.ts';
 import { AMENITY_SLUGS, LAUNDRY, PETS } from '../src/shared/listings.ts';
-import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
+import { NEIGHBORHOODS, type Neighborhood } from '../src/shared/neighborhoods.ts';
+import { BOROUGH_BOX, L_SHAPE, neighborhoodBox, starAround } from './lib/map-areas.ts';
 import { round, summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -50,6 +51,9 @@ function randomDoc(n: number): SearchDoc {
       { length: 35 },
       () => VOCABULARY[Math.floor(rand() ** 3 * VOCABULARY.length)] as string,
     ),
+    // Within about 1.5 km of the neighborhood's centre, as the demo listings are.
+    lat: hood.lat + (rand() - 0.5) * 0.03,
+    lng: hood.lng + (rand() - 0.5) * 0.04,
   };
 }
 
@@ -123,6 +127,27 @@ const SHAPES: [string, IndexQuery][] = [
       limit: 20,
     },
   ],
+  ['bounds: a borough', { terms: [], bounds: BOROUGH_BOX, sort: 'newest', limit: 20 }],
+  [
+    'bounds: a neighborhood + bedrooms',
+    {
+      terms: [],
+      bounds: neighborhoodBox(NEIGHBORHOODS[9] as Neighborhood),
+      minBedrooms: 1,
+      sort: 'price_asc',
+      limit: 20,
+    },
+  ],
+  ['polygon: concave L', { terms: [], polygon: L_SHAPE, sort: 'newest', limit: 20 }],
+  [
+    'polygon: 12-point star + word',
+    {
+      terms: [{ lexeme: 'w1', prefix: false }],
+      polygon: starAround(NEIGHBORHOODS[20] as Neighborhood),
+      sort: 'price_desc',
+      limit: 20,
+    },
+  ],
 ];
 
 const shapes = SHAPES.map(([shape, query]) => {
@@ -138,6 +163,36 @@ const shapes = SHAPES.map(([shape, query]) => {
 });
 for (const s of shapes) console.log(`${s.ms.toFixed(3)} ms  total ${s.total}  ${s.shape}`);
 
+/** The map's pins (every match up to 1,000, else clusters) and similar listings. */
+const timed = (run: () => unknown) => {
+  const rounds: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const started = performance.now();
+    for (let i = 0; i < RUNS; i++) run();
+    rounds.push((performance.now() - started) / RUNS);
+  }
+  return round(summary(rounds).p50, 3);
+};
+const hood = NEIGHBORHOODS[9] as Neighborhood;
+const extraMs = {
+  'pins: whole city (clusters)': timed(() => index.pins({ terms: [] }, 1_000)),
+  'pins: a neighborhood box': timed(() =>
+    index.pins({ terms: [], bounds: neighborhoodBox(hood) }, 1_000),
+  ),
+  similar: timed(() =>
+    index.similar({
+      neighborhoods: [hood.slug],
+      bedrooms: 1,
+      minRentCents: 250_000,
+      maxRentCents: 350_000,
+      rentCents: 300_000,
+      excludeId: idOf(0),
+      limit: 6,
+    }),
+  ),
+};
+for (const [shape, ms] of Object.entries(extraMs)) console.log(`${ms.toFixed(3)} ms  ${shape}`);
+
 const upsertStarted = performance.now();
 for (let n = 0; n < 1_000; n++) index.upsert(randomDoc(n));
 const upsertMs = round((performance.now() - upsertStarted) / 1_000, 3);
@@ -150,5 +205,6 @@ console.log(
     upsertMs,
     indexMb,
     searchMs: Object.fromEntries(shapes.map((s) => [s.shape, s.ms])),
+    mapMs: extraMs,
   }),
 );

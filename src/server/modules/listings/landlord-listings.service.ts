@@ -118,7 +118,7 @@ export async function landlordListings({
     : counts.draft + counts.active + counts.rented + counts.archived;
   return {
     items: result.rows.map((row) => ({
-      ...toSummary(storage, row),
+      ...toSummary(storage, row, 'owner'), // their own: the exact position
       viewCount: row.view_count,
       saveCount: row.save_count,
       inquiryCount: row.inquiry_count,

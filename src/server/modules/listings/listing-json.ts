@@ -1,4 +1,5 @@
 import { netEffectiveRentCents } from '../../../shared/listings.ts';
+import { mapPosition } from '../../../shared/map-position.ts';
 import type { Listing, ListingSummary } from '../../../shared/schemas/listings.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { listings } from '../../db/schema/listings.ts';
@@ -86,7 +87,30 @@ export const PHOTOS_JSON = `
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function toSummary(storage: MediaStorage, row: SummaryRow): ListingSummary {
+/**
+ * Who an answer is for. `public` (everyone, and the default): `lat`/`lng` are the listing's
+ * public map position (src/shared/map-position.ts, rounded unless the landlord shows the exact
+ * spot). `owner`: its landlord's own views (the editor, their listings table), exact, so an
+ * edit never saves a rounded position back.
+ */
+export type ListingAudience = 'public' | 'owner';
+
+function position(row: SummaryRow, audience: ListingAudience) {
+  if (audience === 'owner') return { lat: row.lat, lng: row.lng };
+  const shown = mapPosition({
+    lat: row.lat,
+    lng: row.lng,
+    neighborhood: row.neighborhood,
+    showExactLocation: row.show_exact_location,
+  });
+  return { lat: shown?.lat ?? null, lng: shown?.lng ?? null };
+}
+
+export function toSummary(
+  storage: MediaStorage,
+  row: SummaryRow,
+  audience: ListingAudience = 'public',
+): ListingSummary {
   return {
     id: row.id,
     status: row.status as ListingSummary['status'],
@@ -95,8 +119,7 @@ export function toSummary(storage: MediaStorage, row: SummaryRow): ListingSummar
     unit: row.unit,
     neighborhood: row.neighborhood as ListingSummary['neighborhood'],
     borough: row.borough as ListingSummary['borough'],
-    lat: row.lat,
-    lng: row.lng,
+    ...position(row, audience),
     rentCents: row.rent_cents,
     freeMonths: row.free_months,
     netEffectiveRentCents:
@@ -119,8 +142,12 @@ export function toSummary(storage: MediaStorage, row: SummaryRow): ListingSummar
   };
 }
 
-export function toListing(storage: MediaStorage, row: DetailRow): Listing {
-  const { coverPhoto: _cover, photoCount: _count, ...summary } = toSummary(storage, row);
+export function toListing(
+  storage: MediaStorage,
+  row: DetailRow,
+  audience: ListingAudience = 'public',
+): Listing {
+  const { coverPhoto: _cover, photoCount: _count, ...summary } = toSummary(storage, row, audience);
   return {
     ...summary,
     description: row.description,

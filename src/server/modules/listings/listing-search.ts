@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { mapPosition } from '../../../shared/map-position.ts';
 import type { Db } from '../../db/client.ts';
 import { listings } from '../../db/schema/listings.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -30,6 +31,9 @@ type DocRow = {
   available_day: number | null;
   amenities: L['amenities'];
   lexemes: string[];
+  lat: L['lat'];
+  lng: L['lng'];
+  show_exact_location: L['showExactLocation'];
 };
 
 const l = alias(listings, 'l');
@@ -37,7 +41,7 @@ const l = alias(listings, 'l');
 const DOC_COLUMNS = sql`l.id, (extract(epoch from l.published_at) * 1000000)::int8::text as published_us,
   l.rent_cents, l.bedrooms, l.bathrooms, l.neighborhood, l.borough, l.pets, l.laundry,
   l.available_from - date '1970-01-01' as available_day, l.amenities,
-  tsvector_to_array(l.search_vector) as lexemes`;
+  tsvector_to_array(l.search_vector) as lexemes, l.lat, l.lng, l.show_exact_location`;
 
 /**
  * Log entries older than a day go: an instance that far behind reloads its index anyway (it
@@ -51,6 +55,12 @@ export async function pruneListingChanges(db: Db): Promise<number> {
 }
 
 function toDoc(row: DocRow): SearchDoc {
+  const position = mapPosition({
+    lat: row.lat,
+    lng: row.lng,
+    neighborhood: row.neighborhood,
+    showExactLocation: row.show_exact_location,
+  });
   return {
     id: row.id,
     publishedUs: Number(row.published_us),
@@ -64,7 +74,18 @@ function toDoc(row: DocRow): SearchDoc {
     availableFromDay: row.available_day,
     amenities: row.amenities,
     lexemes: row.lexemes,
+    lat: position?.lat ?? null,
+    lng: position?.lng ?? null,
   };
+}
+
+/** The given listings as the index holds them; those not public are left out. */
+export async function readSearchDocs(db: Pick<Db, 'execute'>, ids: string[]): Promise<SearchDoc[]> {
+  if (ids.length === 0) return [];
+  const docs = await db.execute<DocRow>(sql`
+    select ${DOC_COLUMNS} from ${listings} l
+    where l.id = any(${sql.param(ids)}::uuid[]) and ${publicListing(l)}`);
+  return docs.rows.map(toDoc);
 }
 
 /**
@@ -216,14 +237,12 @@ export class ListingSearch {
       await this.load();
       return this.applyChanges();
     }
-    const docs = await this.db.execute<DocRow>(sql`
-      select ${DOC_COLUMNS} from ${listings} l
-      where l.id = any(${sql.param([...ids])}::uuid[]) and ${publicListing(l)}`);
+    const docs = await readSearchDocs(this.db, [...ids]);
     const index = this.index as SearchIndex;
     const active = new Set<string>();
-    for (const row of docs.rows) {
-      index.upsert(toDoc(row));
-      active.add(row.id);
+    for (const doc of docs) {
+      index.upsert(doc);
+      active.add(doc.id);
     }
     for (const id of ids) if (!active.has(id)) index.remove(id);
     this.seq = Number(rows[rows.length - 1]?.seq);

@@ -3,11 +3,13 @@ import {
   CreateListingSchema,
   FeaturedListingsSchema,
   ListingPageSchema,
+  ListingPinsSchema,
   ListingResponseSchema,
   NeighborhoodsResponseSchema,
   PhotoResponseSchema,
   PhotosResponseSchema,
   ReorderPhotosSchema,
+  SimilarListingsSchema,
   UpdateListingSchema,
 } from '../../../shared/schemas/listings.ts';
 import type { ApiOperation } from '../../lib/openapi.ts';
@@ -18,7 +20,7 @@ export const listingsApiOperations: ApiOperation[] = [
     method: 'get',
     path: '/api/listings',
     summary:
-      'Search active listings. Query: q, minPrice, maxPrice (dollars), bedrooms, bathrooms (minimums), amenities, neighborhoods, boroughs, pets, laundry (comma lists), availableBy, sort=newest|price_asc|price_desc, cursor, limit',
+      'Search active listings. Query: q, minPrice, maxPrice (dollars), bedrooms, bathrooms (minimums), amenities, neighborhoods, boroughs, pets, laundry (comma lists), availableBy, bounds=south,west,north,east, polygon=lat,lng,lat,lng,… (3-50 points; the map position inside, edges included), exact=1 (no typo correction), sort=newest|price_asc|price_desc, cursor, limit. correctedQuery: the words searched when typo correction changed them. lat/lng are the public map position (rounded to a ~250 m grid unless showExactLocation).',
     tags: ['listings'],
     response: ListingPageSchema,
   },
@@ -28,6 +30,22 @@ export const listingsApiOperations: ApiOperation[] = [
     summary: 'Featured active listings, newest first',
     tags: ['listings'],
     response: FeaturedListingsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/listings/pins',
+    summary:
+      "The map's markers for a search (the filters of GET /api/listings; sort and paging ignored): up to 1,000 matches each as a pin (id, public position, rent), newest first; more, clusters (mean position and count) on a 32 × 32 grid over bounds or the matches' extent",
+    tags: ['listings'],
+    response: ListingPinsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/listings/{id}/similar',
+    summary:
+      'Up to 6 active listings like this one (same bedrooms, rent within ±15%, same or neighbouring neighborhood), closest rent first, then newest; 404 when the listing is not visible to the caller',
+    tags: ['listings'],
+    response: SimilarListingsSchema,
   },
   {
     method: 'get',

@@ -6,6 +6,7 @@ import {
   CreateListingSchema,
   FeaturedQuerySchema,
   ListingIdParamSchema,
+  ListingPinsQuerySchema,
   ListingSearchQuerySchema,
   PhotoParamSchema,
   ReorderPhotosSchema,
@@ -22,7 +23,9 @@ import {
   createListing,
   featuredListings,
   getListing,
+  listingPins,
   searchListings,
+  similarToListing,
   updateListing,
 } from './listings.service.ts';
 
@@ -35,72 +38,85 @@ export function createListingsRoutes({
 }: AppDeps) {
   const deps = { db, storage };
   const viewDeps = { ...deps, events, viewSecret: auth.options.secret };
-  return new Hono<AppEnv>()
-    .get('/', validate('query', ListingSearchQuerySchema), async (c) => {
-      const ctx = { ...deps, listingSearch };
-      return c.json(await searchListings({ ctx, input: c.req.valid('query') }));
-    })
-    .get('/featured', validate('query', FeaturedQuerySchema), async (c) => {
-      const limit = c.req.valid('query').limit ?? FEATURED_LIMIT;
-      return c.json(await featuredListings({ ctx: deps, input: { limit } }));
-    })
-    .get('/:id', validate('param', ListingIdParamSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const listing = await getListing({
-        ctx: { ...viewDeps, user: c.var.user },
-        input: {
-          listingId: id,
-          client: { address: c.var.clientIp, userAgent: c.req.header('user-agent') },
-        },
-      });
-      return c.json({ listing });
-    })
-    .post('/', requireRole('landlord'), validate('json', CreateListingSchema), async (c) => {
-      const listing = await createListing({
-        ctx: { ...deps, events, user: currentUser(c) },
-        input: c.req.valid('json'),
-      });
-      return c.json({ listing }, 201);
-    })
-    .patch(
-      '/:id',
-      requireRole('landlord', 'admin'),
-      validate('param', ListingIdParamSchema),
-      validate('json', UpdateListingSchema),
-      async (c) => {
-        const listing = await updateListing({
-          ctx: { ...deps, events, user: currentUser(c) },
-          input: { listingId: c.req.valid('param').id, changes: c.req.valid('json') },
+  return (
+    new Hono<AppEnv>()
+      .get('/', validate('query', ListingSearchQuerySchema), async (c) => {
+        const ctx = { ...deps, listingSearch };
+        return c.json(await searchListings({ ctx, input: c.req.valid('query') }));
+      })
+      .get('/featured', validate('query', FeaturedQuerySchema), async (c) => {
+        const limit = c.req.valid('query').limit ?? FEATURED_LIMIT;
+        return c.json(await featuredListings({ ctx: deps, input: { limit } }));
+      })
+      // Before `/:id`, which would take "pins" for an id.
+      .get('/pins', validate('query', ListingPinsQuerySchema), async (c) => {
+        return c.json(await listingPins({ ctx: { listingSearch }, input: c.req.valid('query') }));
+      })
+      .get('/:id/similar', validate('param', ListingIdParamSchema), async (c) => {
+        const items = await similarToListing({
+          ctx: { ...deps, listingSearch, user: c.var.user },
+          input: { listingId: c.req.valid('param').id },
+        });
+        return c.json({ items });
+      })
+      .get('/:id', validate('param', ListingIdParamSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const listing = await getListing({
+          ctx: { ...viewDeps, user: c.var.user },
+          input: {
+            listingId: id,
+            client: { address: c.var.clientIp, userAgent: c.req.header('user-agent') },
+          },
         });
         return c.json({ listing });
-      },
-    )
-    .patch(
-      '/:id/photos',
-      requireRole('landlord'),
-      validate('param', ListingIdParamSchema),
-      validate('json', ReorderPhotosSchema),
-      async (c) => {
-        const result = await reorderPhotos({
-          ctx: { ...deps, user: currentUser(c) },
-          input: { listingId: c.req.valid('param').id, order: c.req.valid('json').order },
+      })
+      .post('/', requireRole('landlord'), validate('json', CreateListingSchema), async (c) => {
+        const listing = await createListing({
+          ctx: { ...deps, events, user: currentUser(c) },
+          input: c.req.valid('json'),
         });
-        return c.json(result);
-      },
-    )
-    .delete(
-      '/:id/photos/:photoId',
-      requireRole('landlord'),
-      validate('param', PhotoParamSchema),
-      async (c) => {
-        const { id, photoId } = c.req.valid('param');
-        const result = await deletePhoto({
-          ctx: { ...deps, user: currentUser(c) },
-          input: { listingId: id, photoId },
-        });
-        return c.json(result);
-      },
-    );
+        return c.json({ listing }, 201);
+      })
+      .patch(
+        '/:id',
+        requireRole('landlord', 'admin'),
+        validate('param', ListingIdParamSchema),
+        validate('json', UpdateListingSchema),
+        async (c) => {
+          const listing = await updateListing({
+            ctx: { ...deps, events, user: currentUser(c) },
+            input: { listingId: c.req.valid('param').id, changes: c.req.valid('json') },
+          });
+          return c.json({ listing });
+        },
+      )
+      .patch(
+        '/:id/photos',
+        requireRole('landlord'),
+        validate('param', ListingIdParamSchema),
+        validate('json', ReorderPhotosSchema),
+        async (c) => {
+          const result = await reorderPhotos({
+            ctx: { ...deps, user: currentUser(c) },
+            input: { listingId: c.req.valid('param').id, order: c.req.valid('json').order },
+          });
+          return c.json(result);
+        },
+      )
+      .delete(
+        '/:id/photos/:photoId',
+        requireRole('landlord'),
+        validate('param', PhotoParamSchema),
+        async (c) => {
+          const { id, photoId } = c.req.valid('param');
+          const result = await deletePhoto({
+            ctx: { ...deps, user: currentUser(c) },
+            input: { listingId: id, photoId },
+          });
+          return c.json(result);
+        },
+      )
+  );
 }
 
 /**

@@ -29,8 +29,13 @@ export {
   unpublishListing,
 } from './listing-moderation.ts';
 export { isListingPublic, publicListing, visibleListing } from './listing-visibility.ts';
-export { featuredListings, searchListings } from './search.service.ts';
-export { type SimilarTo, similarListings } from './similar-listings.ts';
+export {
+  matchingListingIds,
+  matchSavedSearches,
+  type SavedSearchQuery,
+} from './saved-search-matching.ts';
+export { featuredListings, listingPins, searchListings } from './search.service.ts';
+export { type SimilarTo, similarListings, similarToListing } from './similar-listings.ts';
 export { flushViews };
 
 type Deps = { storage: MediaStorage };
@@ -145,7 +150,8 @@ export async function getListing({
     });
     recordView(ctx, { listingId, visitor });
   }
-  return toListing(storage, row);
+  // The landlord's own view is exact; everyone else sees the public map position.
+  return toListing(storage, row, viewer?.id === row.landlord_id ? 'owner' : 'public');
 }
 
 /** An active listing for server-rendered pages (SEO); no view is counted. */
@@ -160,10 +166,11 @@ export async function findPublicListing({
   return row && isListingPublic(row) ? toListing(storage, row) : null;
 }
 
-async function readListing(ctx: Ctx<Deps>, listingId: string): Promise<Listing> {
+/** A listing as `viewerId` may see it after their change (exact when it is theirs). */
+async function readListing(ctx: Ctx<Deps>, listingId: string, viewerId: string): Promise<Listing> {
   const row = await selectDetail(ctx.db, listingId);
   if (!row) throw new AppError('NOT_FOUND');
-  return toListing(ctx.storage, row);
+  return toListing(ctx.storage, row, row.landlord_id === viewerId ? 'owner' : 'public');
 }
 
 /**
@@ -193,7 +200,7 @@ export async function createListing({
     .returning({ id: listings.id });
   if (!row) throw new AppError('INTERNAL');
   await listingCountsChanged({ db, events }, landlordId);
-  return readListing({ db, storage }, row.id);
+  return readListing({ db, storage }, row.id, landlordId);
 }
 
 /**
@@ -278,7 +285,7 @@ export async function updateListing({
     return changes.status === undefined ? null : current.landlordId;
   });
   if (statusChangedFor) await listingCountsChanged({ db, events }, statusChangedFor);
-  return readListing({ db, storage }, listingId);
+  return readListing({ db, storage }, listingId, user.id);
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,6 +1,7 @@
 import { AMENITY_SLUGS, LAUNDRY, PETS } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
-import type { IndexQuery } from './search-index-types.ts';
+import { keepInBounds, keepInPolygon } from './search-index-geo.ts';
+import type { IndexFilter, SimilarQuery } from './search-index-types.ts';
 
 /*
  * The search index's filters (search-index.ts): how a listing's fields are coded into its
@@ -48,6 +49,9 @@ export type FilterColumns = {
   borough: Uint8Array;
   pets: Uint8Array;
   laundry: Uint8Array;
+  /** The public map position; NaN without one. */
+  lat: Float64Array;
+  lng: Float64Array;
 };
 
 /** Clears `ok` for the first `n` slots that fail any filter the query gives (not text). */
@@ -55,7 +59,7 @@ export function keepFilterMatches(
   ok: Uint8Array,
   n: number,
   columns: FilterColumns,
-  query: IndexQuery,
+  query: IndexFilter,
 ) {
   const { rent, bedrooms, bathrooms, available, amenities } = columns;
   if (query.minRentCents !== undefined || query.maxRentCents !== undefined) {
@@ -115,4 +119,37 @@ export function keepFilterMatches(
       ok[s] = (ok[s] as number) & (((missing | -missing) >>> 31) ^ 1);
     }
   }
+  if (query.bounds) keepInBounds(ok, n, columns.lat, columns.lng, query.bounds);
+  // Last: the point-in-polygon test then runs only for what every other filter kept.
+  if (query.polygon) keepInPolygon(ok, n, columns.lat, columns.lng, query.polygon);
+}
+
+/**
+ * The slots like a listing (SearchIndex.similar): live, in one of the areas, with exactly the
+ * bedrooms and a rent within the range. One pass, unordered.
+ */
+export function similarSlots(
+  columns: Pick<FilterColumns, 'neighborhood' | 'bedrooms' | 'rent'> & { alive: Uint8Array },
+  n: number,
+  query: SimilarQuery,
+): number[] {
+  const wanted = new Uint8Array(NOT_LISTED + 1);
+  for (const slug of query.neighborhoods) {
+    const code = NEIGHBORHOOD_CODES.get(slug);
+    if (code !== undefined) wanted[code] = 1;
+  }
+  const { alive, neighborhood, bedrooms, rent } = columns;
+  const { minRentCents: min, maxRentCents: max, bedrooms: beds } = query;
+  const found: number[] = [];
+  for (let s = 0; s < n; s++) {
+    const cents = rent[s] as number;
+    const like =
+      alive[s] === 1 &&
+      wanted[neighborhood[s] as number] === 1 &&
+      bedrooms[s] === beds &&
+      cents >= min &&
+      cents <= max;
+    if (like) found.push(s);
+  }
+  return found;
 }

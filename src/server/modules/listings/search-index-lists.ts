@@ -7,6 +7,14 @@ export class SlotList {
   /** Bit `s` set when slot `s` is listed: kept once the list holds 1 slot in 32 or more. */
   bits: Uint32Array | undefined;
 
+  /** A list holding exactly `slots`. */
+  static of(slots: number[]) {
+    const list = new SlotList();
+    list.data = Int32Array.from(slots.length ? slots : [0]);
+    list.length = slots.length;
+    return list;
+  }
+
   push(slot: number) {
     if (this.length === this.data.length) this.grow();
     this.data[this.length++] = slot;
@@ -55,6 +63,18 @@ export class SlotList {
     data.set(this.data);
     this.data = data;
   }
+}
+
+/** First index whose slot is not `before` (the predicate is true, then false, along order). */
+export function lowerBound(order: SlotList, before: (slot: number) => boolean) {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(order.data[mid] as number)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

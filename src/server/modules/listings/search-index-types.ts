@@ -19,6 +19,12 @@ export type SearchDoc = {
   amenities: readonly string[];
   /** PostgreSQL's full-text lexemes of the listing (its search_vector). */
   lexemes: readonly string[];
+  /**
+   * The public map position (src/shared/map-position.ts: rounded unless the landlord shows
+   * the exact spot); null without one (then no bounds or polygon search finds it).
+   */
+  lat: number | null;
+  lng: number | null;
 };
 
 /** A lexeme the listing must contain; `prefix`: any lexeme starting with it will do. */
@@ -40,6 +46,10 @@ export type IndexQuery = {
   pets?: readonly PetKind[];
   laundry?: readonly string[];
   availableByDay?: number;
+  /** South, west, north, east: the map position inside, edges included. */
+  bounds?: readonly [number, number, number, number];
+  /** [lat, lng] points of a closed ring: the map position inside (even-odd) or on an edge. */
+  polygon?: readonly (readonly [number, number])[];
   sort: SearchSort;
   /** The sort key of the last listing of the previous page. */
   after?: SortKey;
@@ -51,4 +61,25 @@ export type IndexPage = {
   ids: string[];
   /** The sort key of the page's last listing, when more follow. */
   next: SortKey | null;
+};
+
+/** What every filter but the sort and the page asks (pins, saved-search matching). */
+export type IndexFilter = Omit<IndexQuery, 'sort' | 'after' | 'limit'>;
+
+export type IndexPin = { id: string; lat: number; lng: number; rentCents: number };
+export type IndexCluster = { lat: number; lng: number; count: number };
+
+/** The map's markers: every match as a pin (newest first), or clusters when there are more. */
+export type IndexPins = { total: number; pins: IndexPin[]; clusters: IndexCluster[] };
+
+/** Listings like one: these areas, exactly these bedrooms, rent in the range, not `excludeId`. */
+export type SimilarQuery = {
+  neighborhoods: readonly string[];
+  bedrooms: number;
+  minRentCents: number;
+  maxRentCents: number;
+  /** Closest to this rent first, then newest. */
+  rentCents: number;
+  excludeId: string;
+  limit: number;
 };

@@ -10,9 +10,20 @@ import {
   NEVER_AVAILABLE,
   NOT_LISTED,
   PET_CODES,
+  similarSlots,
 } from './search-index-filters.ts';
-import { compareIds, PageHeap, SlotList } from './search-index-lists.ts';
-import type { IndexPage, IndexQuery, SearchDoc, SortKey, TextTerm } from './search-index-types.ts';
+import { clusterMatches } from './search-index-geo.ts';
+import { compareIds, lowerBound, PageHeap, SlotList } from './search-index-lists.ts';
+import { keepTextMatches, postingsFor } from './search-index-text.ts';
+import type {
+  IndexFilter,
+  IndexPage,
+  IndexPins,
+  IndexQuery,
+  SearchDoc,
+  SimilarQuery,
+  SortKey,
+} from './search-index-types.ts';
 
 /**
  * The in-memory search index of active listings (docs/decisions/017): every filter as a typed
@@ -25,9 +36,12 @@ import type { IndexPage, IndexQuery, SearchDoc, SortKey, TextTerm } from './sear
  */
 
 export type {
+  IndexFilter,
   IndexPage,
+  IndexPins,
   IndexQuery,
   SearchDoc,
+  SimilarQuery,
   SortKey,
   TextTerm,
 } from './search-index-types.ts';
@@ -50,6 +64,9 @@ export class SearchIndex {
   private laundry: Uint8Array;
   private available: Int32Array;
   private amenities: Uint32Array;
+  /** The public map position (NaN: none). */
+  private lat: Float64Array;
+  private lng: Float64Array;
   /** Slots per lexeme, ascending (slots only ever append); dead slots are skipped. */
   private postings = new Map<string, SlotList>();
   private vocabulary: string[] | undefined;
@@ -81,6 +98,8 @@ export class SearchIndex {
     this.laundry = new Uint8Array(capacity);
     this.available = new Int32Array(capacity);
     this.amenities = new Uint32Array(capacity * AMENITY_WORDS);
+    this.lat = new Float64Array(capacity);
+    this.lng = new Float64Array(capacity);
   }
 
   /** Live listings. */
@@ -98,9 +117,9 @@ export class SearchIndex {
   seal() {
     const live = Array.from(this.slotOf.values());
     live.sort((a, b) => this.compareNewest(a, b));
-    this.newest = this.listOf(live);
+    this.newest = SlotList.of(live);
     live.sort((a, b) => this.compareCheapest(a, b));
-    this.cheapest = this.listOf(live);
+    this.cheapest = SlotList.of(live);
     for (const list of this.postings.values()) list.index(this.slots);
     this.sealed = true;
     this.ranksValid = false;
@@ -131,22 +150,7 @@ export class SearchIndex {
   }
 
   search(query: IndexQuery): IndexPage {
-    const n = this.slots;
-    // A column at a time: each filter given clears the listings it rules out from `ok`. The
-    // loops are branch-free (sign bits instead of ifs): a mispredicted branch per listing
-    // costs more than the test.
-    const { ok, okWords } = this.scratchFor(n);
-    ok.set(this.alive.subarray(0, n));
-    if (query.terms.length > 0) this.keepTextMatches(ok, n, query.terms);
-    const { rent, bedrooms, bathrooms, available, amenities } = this;
-    const { neighborhood, borough, pets, laundry } = this;
-    const columns = { rent, bedrooms, bathrooms, available, amenities };
-    keepFilterMatches(ok, n, { ...columns, neighborhood, borough, pets, laundry }, query);
-    // Count: each `ok` byte is 0 or 1, so one multiply adds up a word's four.
-    let total = 0;
-    for (let w = 0; w < okWords.length; w++) {
-      total += Math.imul(okWords[w] as number, 0x01010101) >>> 24;
-    }
+    const { ok, okWords, total } = this.mark(query);
     if (total === 0) return { total, ids: [], next: null };
 
     // The page (and one more) by position in the sort order after the cursor. Many matches:
@@ -187,12 +191,74 @@ export class SearchIndex {
     };
   }
 
+  /**
+   * Marks the matches of every filter in `ok` (1: matches) and counts them. A column at a
+   * time: each filter given clears the listings it rules out. The loops are branch-free (sign
+   * bits instead of ifs): a mispredicted branch per listing costs more than the test.
+   */
+  private mark(query: IndexFilter) {
+    const n = this.slots;
+    const { ok, okWords } = this.scratchFor(n);
+    ok.set(this.alive.subarray(0, n));
+    if (query.terms.length > 0) {
+      const words = () => (this.vocabulary ??= [...this.postings.keys()].sort());
+      const lists = query.terms.map((term) => postingsFor(this.postings, words, term));
+      keepTextMatches(ok, n, lists, this.scratch);
+    }
+    const { rent, bedrooms, bathrooms, available, amenities, lat, lng } = this;
+    const { neighborhood, borough, pets, laundry } = this;
+    const columns = { rent, bedrooms, bathrooms, available, amenities, lat, lng };
+    keepFilterMatches(ok, n, { ...columns, neighborhood, borough, pets, laundry }, query);
+    // Count: each `ok` byte is 0 or 1, so one multiply adds up a word's four.
+    let total = 0;
+    for (let w = 0; w < okWords.length; w++) {
+      total += Math.imul(okWords[w] as number, 0x01010101) >>> 24;
+    }
+    return { ok, okWords, total, n };
+  }
+
+  /** Every match's id, in no particular order (saved-search matching). */
+  matchingIds(query: IndexFilter): string[] {
+    const { ok, n } = this.mark(query);
+    const ids: string[] = [];
+    for (let s = 0; s < n; s++) if (ok[s] === 1) ids.push(this.ids[s] as string);
+    return ids;
+  }
+
+  /**
+   * The map's markers for a search: up to `max` matches, each a pin, newest first; more,
+   * their count on a grid over `query.bounds` (or their own extent) instead (search-index-geo).
+   */
+  pins(query: IndexFilter, max: number): IndexPins {
+    const { ok, total, n } = this.mark(query);
+    const { lat, lng } = this;
+    if (total > max)
+      return { total, pins: [], clusters: clusterMatches(ok, n, lat, lng, query.bounds) };
+    this.ensureRanks();
+    const slots: number[] = [];
+    for (let s = 0; s < n; s++) if (ok[s] === 1 && !Number.isNaN(lat[s])) slots.push(s);
+    slots.sort((a, b) => (this.newestRank[a] as number) - (this.newestRank[b] as number));
+    const pin = (s: number) => ({ id: this.ids[s] as string, rentCents: this.rent[s] as number });
+    const pins = slots.map((s) => ({ ...pin(s), lat: lat[s] as number, lng: lng[s] as number }));
+    return { total, pins, clusters: [] };
+  }
+
+  /** Listings like one (SimilarQuery): closest rent first, then newest; few, so sorted here. */
+  similar(query: SimilarQuery): string[] {
+    const { alive, neighborhood, bedrooms, rent } = this;
+    const found = similarSlots({ alive, neighborhood, bedrooms, rent }, this.slots, query);
+    const gap = (s: number) => Math.abs((this.rent[s] as number) - query.rentCents);
+    found.sort((a, b) => gap(a) - gap(b) || this.compareNewest(a, b));
+    const ids = found.map((s) => this.ids[s] as string).filter((id) => id !== query.excludeId);
+    return ids.slice(0, query.limit);
+  }
+
   /** The first position after the cursor in `sort`'s order (price_desc: cheapest, reversed). */
   private firstAfter(sort: SearchSort, after: SortKey) {
     const compare = (slot: number) => this.compareToKey(sort, slot, after);
-    if (sort === 'newest') return this.lowerBound(this.newest, (slot) => compare(slot) <= 0);
-    if (sort === 'price_asc') return this.lowerBound(this.cheapest, (slot) => compare(slot) <= 0);
-    const below = this.lowerBound(this.cheapest, (slot) => compare(slot) < 0);
+    if (sort === 'newest') return lowerBound(this.newest, (slot) => compare(slot) <= 0);
+    if (sort === 'price_asc') return lowerBound(this.cheapest, (slot) => compare(slot) <= 0);
+    const below = lowerBound(this.cheapest, (slot) => compare(slot) < 0);
     return this.cheapest.length - below;
   }
 
@@ -231,64 +297,6 @@ export class SearchIndex {
     this.ranksValid = true;
   }
 
-  /**
-   * Clears listings missing a term. Each term is a bit set over slots (a lexeme's own when it
-   * has one, else the union of its postings, a prefix's several), and the terms are ANDed.
-   */
-  private keepTextMatches(ok: Uint8Array, n: number, terms: readonly TextTerm[]) {
-    const words = (n + 31) >>> 5;
-    const { textBits, termBits } = this.scratch;
-    textBits.fill(-1 >>> 0, 0, words);
-    for (const term of terms) {
-      const lists = this.postingsFor(term);
-      let bits: Uint32Array = termBits;
-      if (lists.length === 1 && lists[0]?.bits) {
-        bits = lists[0].bits;
-      } else {
-        termBits.fill(0, 0, words);
-        for (const list of lists) {
-          if (list.bits) {
-            const own = list.bits;
-            for (let w = Math.min(words, own.length) - 1; w >= 0; w--) {
-              termBits[w] = (termBits[w] as number) | (own[w] as number);
-            }
-          } else {
-            const { data, length } = list;
-            for (let i = 0; i < length; i++) {
-              const slot = data[i] as number;
-              termBits[slot >>> 5] = (termBits[slot >>> 5] as number) | (1 << (slot & 31));
-            }
-          }
-        }
-      }
-      for (let w = 0; w < words; w++) textBits[w] = (textBits[w] as number) & (bits[w] ?? 0);
-    }
-    for (let s = 0; s < n; s++) {
-      ok[s] = (ok[s] as number) & (((textBits[s >>> 5] as number) >>> (s & 31)) & 1);
-    }
-  }
-
-  private postingsFor({ lexeme, prefix }: TextTerm): SlotList[] {
-    if (!prefix) {
-      const list = this.postings.get(lexeme);
-      return list ? [list] : [];
-    }
-    this.vocabulary ??= [...this.postings.keys()].sort();
-    const words = this.vocabulary;
-    const lists: SlotList[] = [];
-    let lo = 0;
-    let hi = words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((words[mid] as string) < lexeme) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < words.length && (words[i] as string).startsWith(lexeme); i++) {
-      lists.push(this.postings.get(words[i] as string) as SlotList);
-    }
-    return lists;
-  }
-
   private append(doc: SearchDoc): number {
     if (this.slots === this.capacity) this.resize(this.capacity * 2);
     const slot = this.slots++;
@@ -304,6 +312,8 @@ export class SearchIndex {
     this.pets[slot] = PET_CODES.get(doc.pets) ?? 31;
     this.laundry[slot] = LAUNDRY_CODES.get(doc.laundry) ?? 31;
     this.available[slot] = doc.availableFromDay ?? NEVER_AVAILABLE;
+    this.lat[slot] = doc.lat ?? Number.NaN;
+    this.lng[slot] = doc.lng ?? Number.NaN;
     for (let w = 0; w < AMENITY_WORDS; w++) this.amenities[slot * AMENITY_WORDS + w] = 0;
     for (const amenity of doc.amenities) {
       const bit = AMENITY_BITS.get(amenity);
@@ -347,6 +357,8 @@ export class SearchIndex {
     this.laundry = grow(this.laundry, (n) => new Uint8Array(n));
     this.available = grow(this.available, (n) => new Int32Array(n));
     this.amenities = grow(this.amenities, (n) => new Uint32Array(n), AMENITY_WORDS);
+    this.lat = grow(this.lat, (n) => new Float64Array(n));
+    this.lng = grow(this.lng, (n) => new Float64Array(n));
     this.capacity = capacity;
   }
 
@@ -392,6 +404,8 @@ export class SearchIndex {
       availableFromDay: available === NEVER_AVAILABLE ? null : available,
       amenities,
       lexemes,
+      lat: Number.isNaN(this.lat[slot]) ? null : (this.lat[slot] as number),
+      lng: Number.isNaN(this.lng[slot]) ? null : (this.lng[slot] as number),
     };
   }
 
@@ -400,30 +414,11 @@ export class SearchIndex {
     return { v: v as number, id: this.ids[slot] as string };
   }
 
-  private listOf(slots: number[]) {
-    const list = new SlotList();
-    list.data = Int32Array.from(slots.length ? slots : [0]);
-    list.length = slots.length;
-    return list;
-  }
-
-  /** First index whose slot is not `before` (the predicate is true, then false, along order). */
-  private lowerBound(order: SlotList, before: (slot: number) => boolean) {
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (before(order.data[mid] as number)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   /** Where a live slot stands (or would stand) in one of the sort orders. */
   private position(which: 'newest' | 'cheapest', slot: number) {
     return which === 'newest'
-      ? this.lowerBound(this.newest, (other) => this.compareNewest(other, slot) < 0)
-      : this.lowerBound(this.cheapest, (other) => this.compareCheapest(other, slot) < 0);
+      ? lowerBound(this.newest, (other) => this.compareNewest(other, slot) < 0)
+      : lowerBound(this.cheapest, (other) => this.compareCheapest(other, slot) < 0);
   }
 
   private compareNewest(a: number, b: number) {

@@ -75,8 +75,40 @@ describe('/search answered with its first page', () => {
     expect(data?.page.items.map((item) => item.id)).toEqual([newest.id]);
   });
 
+  it('applies the map area and exact=1 as the API does (issue 16)', async () => {
+    // Both fixture listings sit in Williamsburg (about 40.71, -73.96).
+    const cases: [string, string[]][] = [
+      ['bounds=40.69,-73.98,40.73,-73.94', [newest.id, older.id]],
+      ['bounds=40.75,-74.02,40.8,-73.98', []],
+      ['polygon=40.69,-73.98,40.73,-73.98,40.71,-73.93', [newest.id, older.id]],
+      ['polygon=40.69,-73.98,40.691,-73.98,40.69,-73.979', []],
+      ['q=lofft', [newest.id]],
+      ['q=lofft&exact=1', []],
+    ];
+    for (const [query, ids] of cases) {
+      const data = pageData(await (await app.request(`/search?${query}`)).text());
+      const api = await apiPage(query);
+      expect(data?.query, query).toBe(query);
+      expect(
+        data?.page.items.map((item) => item.id),
+        query,
+      ).toEqual(ids);
+      expect(
+        data?.page.items.map((item) => item.id),
+        query,
+      ).toEqual(api.items.map((i) => i.id));
+      expect(data?.page.correctedQuery, query).toBe(api.correctedQuery);
+    }
+    expect((await apiPage('q=lofft')).correctedQuery).toBe('loft');
+  });
+
   it('serves the plain shell for a search the API would turn down, or a later page', async () => {
-    for (const url of ['/search?minPrice=5000&maxPrice=1000', `/search?q=${'x'.repeat(101)}`]) {
+    for (const url of [
+      '/search?minPrice=5000&maxPrice=1000',
+      `/search?q=${'x'.repeat(101)}`,
+      '/search?bounds=40.8,-74,40.7,-73.9',
+      '/search?polygon=40.7,-74',
+    ]) {
       const res = await app.request(url);
       expect(res.status).toBe(200);
       const html = await res.text();

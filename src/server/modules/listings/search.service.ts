@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SearchSort } from '../../../shared/listings.ts';
-import type { ListingPage, ListingSearchQuery } from '../../../shared/schemas/listings.ts';
+import {
+  type ListingPage,
+  type ListingPins,
+  type ListingSearchQuery,
+  PINS_MAX,
+  type SearchFilters,
+} from '../../../shared/schemas/listings.ts';
 import { sqlText } from '../../db/raw.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,7 +16,7 @@ import type { MediaStorage } from '../../lib/storage.ts';
 import { FEATURED_NOW, SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
 import type { ListingSearch } from './listing-search.ts';
 import { publicListing } from './listing-visibility.ts';
-import type { IndexPage, IndexQuery, SortKey, TextTerm } from './search-index.ts';
+import type { IndexFilter, IndexPage, IndexQuery, SortKey, TextTerm } from './search-index.ts';
 
 /** At most this many words of a query take part; the rest are ignored. */
 const MAX_QUERY_WORDS = 6;
@@ -54,28 +60,32 @@ export function queryWords(q: string): string[] {
 
 const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000);
 
+/** A search's filters (a saved search's too) as the index asks them. */
+export function toIndexFilter(filters: SearchFilters, terms: TextTerm[]): IndexFilter {
+  return {
+    terms,
+    minRentCents: filters.minPrice === undefined ? undefined : filters.minPrice * 100,
+    maxRentCents: filters.maxPrice === undefined ? undefined : filters.maxPrice * 100,
+    minBedrooms: filters.bedrooms,
+    minBathrooms: filters.bathrooms,
+    amenities: filters.amenities,
+    neighborhoods: filters.neighborhoods,
+    boroughs: filters.boroughs,
+    pets: filters.pets,
+    laundry: filters.laundry,
+    availableByDay: filters.availableBy === undefined ? undefined : dayNumber(filters.availableBy),
+    bounds: filters.bounds,
+    polygon: filters.polygon,
+  };
+}
+
 /** A validated search as the index asks it. */
 export function toIndexQuery(
   query: ListingSearchQuery,
   terms: TextTerm[],
   after: SortKey | undefined,
 ): IndexQuery {
-  return {
-    terms,
-    minRentCents: query.minPrice === undefined ? undefined : query.minPrice * 100,
-    maxRentCents: query.maxPrice === undefined ? undefined : query.maxPrice * 100,
-    minBedrooms: query.bedrooms,
-    minBathrooms: query.bathrooms,
-    amenities: query.amenities,
-    neighborhoods: query.neighborhoods,
-    boroughs: query.boroughs,
-    pets: query.pets,
-    laundry: query.laundry,
-    availableByDay: query.availableBy === undefined ? undefined : dayNumber(query.availableBy),
-    sort: query.sort,
-    after,
-    limit: query.limit,
-  };
+  return { ...toIndexFilter(query, terms), sort: query.sort, after, limit: query.limit };
 }
 
 /**
@@ -166,6 +176,28 @@ export async function searchListings({
     nextCursor,
     correctedQuery: corrected ? words.join(' ') : null,
   };
+}
+
+/**
+ * `GET /api/listings/pins`: the map's markers for a search (its filters; sort and paging play
+ * no part), from the index alone: positions and rents live there. The words are corrected as
+ * `GET /api/listings` corrects them, so the map shows what the list shows.
+ */
+export async function listingPins({
+  ctx: { listingSearch: search },
+  input: query,
+}: {
+  ctx: { listingSearch: ListingSearch };
+  input: ListingSearchQuery;
+}): Promise<ListingPins> {
+  const words = query.q ? queryWords(query.q) : [];
+  const terms = await search.terms(words);
+  const found = (await search.current()).pins(toIndexFilter(query, terms), PINS_MAX);
+  if (found.total > 0 || words.length === 0 || query.exact) return found;
+  const fixed = await search.correct(words);
+  if (!fixed) return found;
+  const fixedTerms = await search.terms(fixed);
+  return search.state.index.pins(toIndexFilter(query, fixedTerms), PINS_MAX);
 }
 
 /**

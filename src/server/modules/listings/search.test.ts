@@ -1,9 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Amenity, type Laundry, type Pets, petsAllow } from '../../../shared/listings.ts';
+import { mapPosition } from '../../../shared/map-position.ts';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
-import { ListingPageSchema, type ListingSummary } from '../../../shared/schemas/listings.ts';
+import {
+  BOUNDS_MESSAGE,
+  ListingPageSchema,
+  type ListingSummary,
+  POLYGON_MESSAGE,
+} from '../../../shared/schemas/listings.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
@@ -60,8 +66,10 @@ const rows: Row[] = Array.from({ length: 320 }, (_, i) => {
     address: `${100 + i} Test St`,
     neighborhood: hood.slug,
     borough: hood.borough,
-    lat: hood.lat,
-    lng: hood.lng,
+    // Around the neighborhood's centre; half show the exact spot, the rest the rounded one.
+    lat: hood.lat + (rand() - 0.5) * 0.02,
+    lng: hood.lng + (rand() - 0.5) * 0.02,
+    showExactLocation: rand() < 0.5,
     rentCents: pick([200_000, 250_000, 300_000, 350_000, 400_000]),
     bedrooms: pick([0, 1, 2, 3]),
     bathrooms: pick([1, 1.5, 2]),
@@ -90,8 +98,34 @@ type Query = {
   pets?: ('cats' | 'dogs')[];
   laundry?: Laundry[];
   availableBy?: string;
+  bounds?: [number, number, number, number];
+  polygon?: [number, number][];
   sort?: 'newest' | 'price_asc' | 'price_desc';
 };
+
+/** Inside the ring by the textbook even-odd ray cast (no listing sits on these edges). */
+function insideRing(ring: [number, number][], y: number, x: number) {
+  let inside = false;
+  ring.forEach(([ay, ax], i) => {
+    const [by, bx] = ring[(i + 1) % ring.length] as [number, number];
+    if (ay > y !== by > y && x < ((bx - ax) * (y - ay)) / (by - ay) + ax) inside = !inside;
+  });
+  return inside;
+}
+
+/** The map filters over each row's public position (the shared helper's rounding). */
+function inArea(r: Row, query: Query) {
+  const at = mapPosition({
+    lat: r.lat ?? null,
+    lng: r.lng ?? null,
+    neighborhood: r.neighborhood,
+    showExactLocation: r.showExactLocation ?? false,
+  });
+  if (!at) return !query.bounds && !query.polygon;
+  const [south, west, north, east] = query.bounds ?? [-90, -180, 90, 180];
+  const inBox = at.lat >= south && at.lat <= north && at.lng >= west && at.lng <= east;
+  return inBox && (!query.polygon || insideRing(query.polygon, at.lat, at.lng));
+}
 
 /** The same question answered by brute force over the rows we inserted. */
 function expected(query: Query): string[] {
@@ -107,7 +141,8 @@ function expected(query: Query): string[] {
       petsAllow(r.pets, query.pets ?? []) &&
       (!query.laundry || query.laundry.includes(r.laundry)) &&
       (query.availableBy === undefined || r.availableFrom <= query.availableBy) &&
-      (query.q === undefined || `${r.title} ${r.description}`.toLowerCase().includes(query.q)),
+      (query.q === undefined || `${r.title} ${r.description}`.toLowerCase().includes(query.q)) &&
+      inArea(r, query),
   );
   const byId = (a: Row, b: Row) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const sort = query.sort ?? 'newest';
@@ -123,7 +158,7 @@ function toParams(query: Query, extra: Record<string, string> = {}) {
   const params = new URLSearchParams(extra);
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    params.set(key, Array.isArray(value) ? value.flat().join(',') : String(value));
   }
   return params;
 }
@@ -171,6 +206,34 @@ const CASES: [string, Query][] = [
   ['available by', { availableBy: '2026-12-01' }],
   ['text', { q: 'skyline' }],
   ['text + filters', { q: 'skyline', minPrice: 2500, bedrooms: 1 }],
+  ['bounds: lower Manhattan and north Brooklyn', { bounds: [40.68, -74.02, 40.74, -73.93] }],
+  ['bounds + filters', { bounds: [40.55, -74.1, 40.9, -73.85], bedrooms: 1, maxPrice: 3500 }],
+  [
+    // Concave: an L over Manhattan and Brooklyn (its inner corner near Williamsburg).
+    'an L-shaped polygon',
+    {
+      polygon: [
+        [40.62, -74.03],
+        [40.62, -73.9],
+        [40.7, -73.9],
+        [40.7, -73.97],
+        [40.82, -73.97],
+        [40.82, -74.03],
+      ],
+    },
+  ],
+  [
+    'a polygon inside bounds, with text',
+    {
+      q: 'skyline',
+      bounds: [40.6, -74.05, 40.85, -73.8],
+      polygon: [
+        [40.58, -74.06],
+        [40.88, -73.95],
+        [40.6, -73.78],
+      ],
+    },
+  ],
   [
     'everything at once',
     {
@@ -192,6 +255,11 @@ describe('GET /api/listings against a brute-force filter of the same rows', () =
     expect(active.length).toBeGreaterThan(200);
     expect(active.length).toBeLessThan(rows.length);
     expect(new Set(active.map((r) => r.rentCents)).size).toBeLessThanOrEqual(5);
+    // Each map case keeps some listings and leaves others out.
+    for (const [label, query] of CASES.filter(([, q]) => q.bounds || q.polygon)) {
+      expect(expected(query).length, label).toBeGreaterThan(0);
+      expect(expected(query).length, label).toBeLessThan(active.length);
+    }
   });
 
   for (const sort of ['newest', 'price_asc', 'price_desc'] as const) {
@@ -258,6 +326,13 @@ describe('GET /api/listings against a brute-force filter of the same rows', () =
     ],
     ['a forged cursor', 'cursor=bm90LWEtY3Vyc29y', 'Invalid cursor.'],
     ['too big a page', 'limit=500', 'Limit is at most 50.'],
+    ['bounds of three numbers', 'bounds=40.7,-74,40.8', BOUNDS_MESSAGE],
+    ['bounds with south above north', 'bounds=40.8,-74,40.7,-73.9', BOUNDS_MESSAGE],
+    ['bounds in words', 'bounds=north,of,the,park', BOUNDS_MESSAGE],
+    ['a two-point polygon', 'polygon=40.7,-74,40.8,-73.9', POLYGON_MESSAGE],
+    ['a polygon with a lone number', 'polygon=40.7,-74,40.8,-73.9,40.75', POLYGON_MESSAGE],
+    ['a polygon off the globe', 'polygon=40.7,-74,95,-73.9,40.75,-73.8', POLYGON_MESSAGE],
+    ['exact other than 1', 'exact=yes', 'Exact is 1 when set.'],
   ])('refuses %s with 400', async (_label, query, message) => {
     const res = await client.get(`/api/listings?${query}`);
     expect(res.status).toBe(400);

@@ -1,18 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
-import type { ListingSummary } from '../../../shared/schemas/listings.ts';
+import { type ListingSummary, SIMILAR_LIMIT } from '../../../shared/schemas/listings.ts';
+import { sqlText } from '../../db/raw.ts';
 import { listings } from '../../db/schema/listings.ts';
-import type { UserCtx } from '../../lib/service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
-import { publicListing } from './listing-visibility.ts';
+import type { ListingSearch } from './listing-search.ts';
+import { isListingPublic, publicListing } from './listing-visibility.ts';
 
 /*
- * "Listings like the ones you saved": active, the same number of bedrooms, rent within 15% and
- * in the same or a neighbouring area (centers within NEIGHBOUR_KM), newest first. One statement:
- * each saved listing becomes a few (area, bedrooms, rent range) criteria joined against the
- * active-by-neighborhood index.
+ * Similar listings: active, the same number of bedrooms, rent within 15% and in the same or a
+ * neighbouring area (centers within NEIGHBOUR_KM; one NEARBY table for both uses).
+ * - "Listings like the ones you saved" (renter dashboard), newest first: one statement, each
+ *   saved listing a few (area, bedrooms, rent range) criteria joined against the
+ *   active-by-neighborhood index.
+ * - `GET /api/listings/{id}/similar` (the listing page, issue 16): from the search index,
+ *   closest rent first, then newest; then the rows by id.
  */
 
 export const SIMILAR_RENT_SPREAD = 0.15;
@@ -31,12 +37,18 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
 }
 
 /** Each neighborhood with itself and those whose centers lie within NEIGHBOUR_KM. */
-const NEARBY = new Map(
+export const NEARBY = new Map(
   NEIGHBORHOODS.map((hood) => [
     hood.slug,
     NEIGHBORHOODS.filter((other) => distanceKm(hood, other) <= NEIGHBOUR_KM).map((o) => o.slug),
   ]),
 );
+
+/** The rent range a listing's similar ones fall in (±SIMILAR_RENT_SPREAD, whole cents). */
+const rentRange = (rentCents: number) => ({
+  minRentCents: Math.floor(rentCents * (1 - SIMILAR_RENT_SPREAD)),
+  maxRentCents: Math.ceil(rentCents * (1 + SIMILAR_RENT_SPREAD)),
+});
 
 export type SimilarTo = {
   neighborhood: string | null;
@@ -58,8 +70,7 @@ export async function similarListings({
   const seen = new Set<string>();
   for (const listing of like) {
     if (!listing.neighborhood || listing.bedrooms === null || !listing.rentCents) continue;
-    const lo = Math.floor(listing.rentCents * (1 - SIMILAR_RENT_SPREAD));
-    const hi = Math.ceil(listing.rentCents * (1 + SIMILAR_RENT_SPREAD));
+    const { minRentCents: lo, maxRentCents: hi } = rentRange(listing.rentCents);
     for (const hood of NEARBY.get(listing.neighborhood) ?? [listing.neighborhood]) {
       const key = `${hood}|${listing.bedrooms}|${lo}|${hi}`;
       if (seen.has(key)) continue;
@@ -84,4 +95,58 @@ export async function similarListings({
     order by l.published_at desc nulls last, l.id
     limit ${limit}`);
   return result.rows.map((row) => toSummary(storage, row));
+}
+
+/** The listings of the given ids that are public, in that order; named, planned once. */
+const ROWS_BY_ID = {
+  name: 'listing-similar-rows',
+  text: `select ${SUMMARY_COLUMNS} from listings l
+    where l.id = any($1::uuid[]) and ${sqlText(publicListing(l))}`,
+};
+
+/**
+ * `GET /api/listings/{id}/similar`: up to SIMILAR_LIMIT active listings like this one, never
+ * itself. The listing answers 404 to whoever `GET /api/listings/{id}` would (not public, and
+ * not the viewer's own nor an admin's to see); one without area, bedrooms or rent has none.
+ */
+export async function similarToListing({
+  ctx: { db, storage, user: viewer, listingSearch },
+  input: { listingId },
+}: {
+  ctx: ViewerCtx<{ storage: MediaStorage; listingSearch: ListingSearch }>;
+  input: { listingId: string };
+}): Promise<ListingSummary[]> {
+  const [listing] = await db
+    .select({
+      status: l.status,
+      landlordId: l.landlordId,
+      neighborhood: l.neighborhood,
+      bedrooms: l.bedrooms,
+      rentCents: l.rentCents,
+    })
+    .from(l)
+    .where(eq(l.id, listingId));
+  const visible =
+    listing !== undefined &&
+    (isListingPublic(listing) ||
+      (viewer !== null && (viewer.id === listing.landlordId || viewer.userType === 'admin')));
+  if (!visible) throw new AppError('NOT_FOUND');
+  const { neighborhood, bedrooms, rentCents } = listing;
+  if (!neighborhood || bedrooms === null || !rentCents) return [];
+  const index = await listingSearch.current();
+  const ids = index.similar({
+    neighborhoods: NEARBY.get(neighborhood) ?? [neighborhood],
+    bedrooms,
+    ...rentRange(rentCents),
+    rentCents,
+    excludeId: listingId,
+    limit: SIMILAR_LIMIT,
+  });
+  if (ids.length === 0) return [];
+  const result = await db.$client.query<SummaryRow>({ ...ROWS_BY_ID, values: [ids] });
+  const byId = new Map(result.rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(storage, row)] : [];
+  });
 }

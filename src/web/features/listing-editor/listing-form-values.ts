@@ -29,6 +29,8 @@ export type ListingFormValues = {
   pets: string;
   laundry: string;
   amenities: string[];
+  /** Off: renters see the block (the rounded map position), not the door. */
+  showExactLocation: boolean;
 };
 
 export const STEPS = [
@@ -68,6 +70,7 @@ export const EMPTY_VALUES: ListingFormValues = {
   pets: '',
   laundry: '',
   amenities: [],
+  showExactLocation: false,
 };
 
 const text = (value: number | null | undefined) => (value == null ? '' : String(value));
@@ -97,6 +100,7 @@ export function valuesOf(listing: Listing): ListingFormValues {
     pets: listing.pets ?? '',
     laundry: listing.laundry ?? '',
     amenities: [...listing.amenities],
+    showExactLocation: listing.showExactLocation,
   };
 }
 
@@ -127,6 +131,7 @@ export function payloadOf(step: StepKey, values: ListingFormValues): UpdateListi
         // The neighborhood's center until a map lets the landlord place the pin.
         lat: place?.lat ?? null,
         lng: place?.lng ?? null,
+        showExactLocation: values.showExactLocation,
       };
     }
     case 'price':

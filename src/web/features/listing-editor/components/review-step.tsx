@@ -35,6 +35,10 @@ export function ReviewStep({
         <dd className="text-stone-800">
           {[values.address, values.unit].filter(Boolean).join(', ') || 'Missing'}
         </dd>
+        <dt className="font-semibold text-stone-900">On the map</dt>
+        <dd className="text-stone-800">
+          {values.showExactLocation ? 'The exact location' : 'The block, not the door'}
+        </dd>
         <dt className="font-semibold text-stone-900">Rent</dt>
         <dd className="text-stone-800" data-testid="review-rent">
           {rentCents === null || Number.isNaN(rentCents)
