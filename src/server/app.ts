@@ -13,6 +13,7 @@ import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
+import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 import { configModule } from './modules/config/config.module.ts';
@@ -53,6 +54,7 @@ function appModules(deps: AppDeps): AppModule[] {
     toursModule(deps),
     billingModule(deps),
     notesModule(deps),
+    alertsModule(deps),
     dashboardsModule(deps),
     landlordProfileModule(deps),
     reportsModule(deps),
@@ -77,7 +79,13 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders(deps));
 
   const api = new Hono<AppEnv>();
-  api.use(originCheck(trustedOrigins(deps), new URL(deps.env.BASE_URL).protocol));
+  api.use(
+    originCheck(trustedOrigins(deps), new URL(deps.env.BASE_URL).protocol, {
+      // RFC 8058 one-click unsubscribe: a mail provider posts from anywhere, with no cookie;
+      // the signed token alone decides, so there is nothing for a forged request to ride on.
+      exempt: ['/api/alerts/unsubscribe'],
+    }),
+  );
   mountApi(api, modules, loadSession(sessionResolver(deps.auth, deps.database.db)));
   const openApi = buildOpenApiDocument(
     modules.flatMap((module) => module.openApi ?? []),

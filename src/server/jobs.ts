@@ -1,5 +1,6 @@
 import type { AppDeps } from './app-deps.ts';
 import type { JobName, JobPayloads, JobSchedule, JobTask } from './lib/jobs/jobs.ts';
+import { alertsJobs } from './modules/alerts/alerts.jobs.ts';
 import { billingJobs } from './modules/billing/billing.jobs.ts';
 import { eventsJobs } from './modules/events/events.jobs.ts';
 import { landlordProfileJobs } from './modules/landlord-profile/landlord-profile.jobs.ts';
@@ -20,6 +21,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
   const tours = toursJobs(deps);
   const billing = billingJobs(deps);
   const landlordProfile = landlordProfileJobs(deps);
+  const alerts = alertsJobs(deps);
   const tasks: AllTasks = {
     ...events.tasks,
     ...messaging.tasks,
@@ -28,6 +30,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
     ...tours.tasks,
     ...billing.tasks,
     ...landlordProfile.tasks,
+    ...alerts.tasks,
   };
   const schedule: JobSchedule[] = [
     ...(events.schedule ?? []),
@@ -36,6 +39,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
     ...(mail.schedule ?? []),
     ...(billing.schedule ?? []),
     ...(landlordProfile.schedule ?? []),
+    ...(alerts.schedule ?? []),
   ];
   return { tasks, schedule };
 }

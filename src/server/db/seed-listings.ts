@@ -7,7 +7,7 @@ import type { Fee } from '../../shared/schemas/listings.ts';
 import { processPhoto, storePhoto } from '../lib/images.ts';
 import type { MediaStorage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
-import { listingPhotos, listingStats, listings, savedListings } from './schema/listings.ts';
+import { listingPhotos, listingStats, listings } from './schema/listings.ts';
 import { drawScene, type SceneKind } from './seed-images.ts';
 import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
@@ -544,19 +544,19 @@ export async function seedListings(db: Db, input: SeedListingsInput): Promise<nu
 
   if (input.demoRenterId) {
     const saved = [3, 17, 42, 99, 250].filter((i) => i < input.count).map((i) => seedListingId(i));
-    const rows = [...saved, stableUuid('demo-rented')].map((listingId) => ({
-      userId: input.demoRenterId as string,
-      listingId,
-    }));
-    await db.insert(savedListings).values(rows).onConflictDoNothing();
-    // The rent when saved; one of them has dropped $150 since, as the dashboard shows.
+    const ids = [...saved, stableUuid('demo-rented')];
+    // The rent when saved; one of them has dropped $150 since, as the dashboard shows. Both that
+    // drop and the rented one are old news (issue 16): written as already announced, in the
+    // same statement, so an alerts scan running meanwhile never sees them otherwise.
     const dropped = seedListingId(17);
     await db.execute(sql`
-      update saved_listings sl
-      set saved_rent_cents = l.rent_cents + (case when l.id = ${dropped} then 15000 else 0 end)
-      from listings l
-      where l.id = sl.listing_id and sl.user_id = ${input.demoRenterId}
-        and sl.saved_rent_cents is null`);
+      insert into saved_listings (user_id, listing_id, saved_rent_cents, alert_rent_cents,
+        rented_announced_at)
+      select ${input.demoRenterId}, l.id,
+        l.rent_cents + (case when l.id = ${dropped} then 15000 else 0 end), l.rent_cents,
+        case when l.status = 'rented' then now() end
+      from listings l where l.id = any(${sql.param(ids)}::uuid[])
+      on conflict do nothing`);
   }
   return created;
 }

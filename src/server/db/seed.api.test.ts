@@ -5,6 +5,10 @@ import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { AdminReportDetailSchema, AdminReportsSchema } from '../../shared/schemas/admin.ts';
 import { ListingPageSchema } from '../../shared/schemas/listings.ts';
 import { NotesSchema } from '../../shared/schemas/notes.ts';
+import {
+  SavedSearchesSchema,
+  SavedSearchMatchesSchema,
+} from '../../shared/schemas/saved-searches.ts';
 import { SlotsResponseSchema } from '../../shared/schemas/tours.ts';
 import { monthPeriodAt } from '../modules/billing/billing.service.ts';
 import { ApiClient, createTestApp } from '../test/test-app.ts';
@@ -325,6 +329,37 @@ describe('demo data', () => {
     expect(NotesSchema.parse(await (await other.get('/api/notes')).json()).items).toEqual([]);
   });
 
+  it('gives the demo renter a saved search with two new matches, and mails nobody', async () => {
+    const renter = new ApiClient(app);
+    expect((await renter.signIn('renter@stoop.test', DEMO_PASSWORD)).status).toBe(200);
+    const { items } = SavedSearchesSchema.parse(
+      await (await renter.get('/api/saved-searches')).json(),
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      name: 'Williamsburg 1BR+ under $4,000',
+      alerts: 'instant',
+      newMatches: 2,
+      query: { neighborhoods: ['williamsburg'], bedrooms: 1, maxPrice: 4000 },
+    });
+    const matches = SavedSearchMatchesSchema.parse(
+      await (await renter.get(`/api/saved-searches/${items[0]?.id}/matches`)).json(),
+    );
+    expect(matches.items.map((m) => [m.kind, m.isNew])).toEqual([
+      ['new_match', true],
+      ['new_match', true],
+    ]);
+    for (const { listing } of matches.items) {
+      expect(listing).toMatchObject({ neighborhood: 'williamsburg', status: 'active' });
+      expect(listing.bedrooms).toBeGreaterThanOrEqual(1);
+      expect(listing.rentCents).toBeLessThanOrEqual(400_000);
+    }
+    // The seed's own changes are old news: no alert mail for anyone.
+    const mailed = await one<{ n: number }>(sql`
+      select count(*)::int as n from outbox_emails where headers ? 'List-Unsubscribe'`);
+    expect(mailed.n).toBe(0);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await one<{
       l: number;
@@ -340,6 +375,8 @@ describe('demo data', () => {
       rep: number;
       msg: number;
       notes: number;
+      ss: number;
+      al: number;
     }>(sql`
       select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
         (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
@@ -348,7 +385,8 @@ describe('demo data', () => {
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
         (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
         (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
-        (select count(*) from notes)::int as notes`);
+        (select count(*) from notes)::int as notes,
+        (select count(*) from saved_searches)::int as ss, (select count(*) from alerts)::int as al`);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
     const after = await one<typeof before>(sql`
@@ -359,7 +397,8 @@ describe('demo data', () => {
         (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
         (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
         (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
-        (select count(*) from notes)::int as notes`);
+        (select count(*) from notes)::int as notes,
+        (select count(*) from saved_searches)::int as ss, (select count(*) from alerts)::int as al`);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));

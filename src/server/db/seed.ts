@@ -4,6 +4,7 @@ import type { MediaStorage } from '../lib/storage.ts';
 import { createUserWithPassword } from '../modules/users/users.service.ts';
 import type { Db } from './client.ts';
 import { users } from './schema/auth.ts';
+import { seedDemoSavedSearch } from './seed-alerts.ts';
 import { seedDemoInvoices, seedPlans } from './seed-billing.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
 import { seedModeration } from './seed-moderation.ts';
@@ -90,6 +91,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
     created.push(
       ...(await seedDemoNotes(db, { renterId: demoRenterId, landlordId: demoLandlordId })),
     );
+    // A saved search with alerts; last, so all the demo data is its baseline, nobody's news.
+    created.push(...(await seedDemoSavedSearch(db, demoRenterId)));
   }
   return created;
 }

@@ -15,9 +15,12 @@ export function originCheck(
   trusted: readonly string[],
   /** `http:` or `https:`: the scheme pages are served with (a TLS proxy may sit in front). */
   scheme: string,
+  /** Paths whose requests carry their own proof (a signed token), never a cookie's. */
+  options: { exempt?: readonly string[] } = {},
 ): MiddlewareHandler<AppEnv> {
+  const exempt = new Set(options.exempt ?? []);
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || exempt.has(c.req.path)) return next();
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     if (origin === undefined) {
