@@ -5,17 +5,38 @@ import type { AppEnv } from '../app-env.ts';
 import { chatbotOrigins } from './chatbot-settings.ts';
 import { mediaOrigins } from './storage.ts';
 
+/**
+ * MapLibre GL (issue 16, with MAP_STYLE_URL set): the style's origin for the style, tiles,
+ * glyphs and sprites (fetched, and drawn as images), and `blob:` workers, which MapLibre
+ * starts from its own bundle. Unset: nothing is added.
+ */
+function mapOrigins(env: Pick<AppDeps['env'], 'MAP_STYLE_URL'>) {
+  if (!env.MAP_STYLE_URL) return { origins: [], workers: [] };
+  return { origins: [new URL(env.MAP_STYLE_URL).origin], workers: ['blob:'] };
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
 function contentSecurityPolicy(deps: Pick<AppDeps, 'env'>) {
   // The chatbot's hosts are allowed only when it is configured (ARCHITECTURE §9): the origins
   // of the configured URLs, nothing else.
   const chatbot = chatbotOrigins(deps.env);
+  const map = mapOrigins(deps.env);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...chatbot.assets],
     styleSrc: ["'self'", "'unsafe-inline'", ...chatbot.assets],
     // Photos from a bucket's public URL (S3_PUBLIC_URL) when media is served from there.
-    imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(deps.env), ...chatbot.assets],
-    connectSrc: ["'self'", ...chatbot.assets, ...chatbot.api],
+    imgSrc: unique([
+      "'self'",
+      'data:',
+      'blob:',
+      ...mediaOrigins(deps.env),
+      ...chatbot.assets,
+      ...map.origins,
+    ]),
+    connectSrc: unique(["'self'", ...chatbot.assets, ...chatbot.api, ...map.origins]),
+    ...(map.workers.length ? { workerSrc: ["'self'", ...map.workers] } : {}),
     fontSrc: ["'self'", 'data:'],
     frameSrc: chatbot.assets.length ? chatbot.assets : ["'none'"],
     objectSrc: ["'none'"],

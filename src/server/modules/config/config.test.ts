@@ -134,3 +134,38 @@ describe('the CSP and the chatbot', () => {
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:4555']);
   });
 });
+
+describe('the CSP and the map (issue 16)', () => {
+  it('adds nothing for the map without MAP_STYLE_URL', async () => {
+    const res = await app.request('/search');
+    const csp = res.headers.get('content-security-policy');
+    expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
+    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directive(csp, 'worker-src')).toEqual([]);
+  });
+
+  it('allows the style URL origin only (connect-src, img-src) and blob: workers', async () => {
+    const configured = appWith({
+      MAP_STYLE_URL: 'https://tiles.example.com/styles/nyc.json?key=1',
+    });
+    const body = await (await configured.request('/api/config')).json();
+    expect(PublicConfigSchema.parse(body).map).toEqual({
+      styleUrl: 'https://tiles.example.com/styles/nyc.json?key=1',
+    });
+    for (const url of ['/api/config', '/search', '/']) {
+      const csp = (await configured.request(url)).headers.get('content-security-policy');
+      expect(directive(csp, 'connect-src'), url).toEqual(["'self'", 'https://tiles.example.com']);
+      expect(directive(csp, 'img-src'), url).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://tiles.example.com',
+      ]);
+      expect(directive(csp, 'worker-src'), url).toEqual(["'self'", 'blob:']);
+      // Scripts still come from this server only; the style's path and key stay out.
+      expect(directive(csp, 'script-src'), url).toEqual(["'self'"]);
+      expect(csp).not.toContain('nyc.json');
+      expect(csp).not.toContain('key=1');
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { usePublicConfig } from '../../features/chatbot/api/get-public-config.ts';
 import { useListing } from '../../features/listings/api/listings-api.ts';
 import { ListingDetails } from '../../features/listings/components/listing-details.tsx';
 import {
@@ -11,6 +12,7 @@ import {
   ListingNotFound,
 } from '../../features/listings/components/listing-status.tsx';
 import { OwnerListingActions } from '../../features/listings/components/owner-actions.tsx';
+import { ListingLocationSection } from '../../features/map/components/listing-location-lazy.tsx';
 import { MessageLandlordButton } from '../../features/messaging/components/message-landlord-button.tsx';
 import { useNotes } from '../../features/notes/components/notes-provider.tsx';
 import type { NotesLinkState } from '../../features/notes/notes-link.ts';
@@ -31,6 +33,7 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   const { user, isLandlord, isRenter, isAdmin } = useAuth();
   const location = useLocation();
   const { notes } = useNotes();
+  const config = usePublicConfig({ enabled: true });
   if (listing.isPending) return <ListingLoading />;
   // A failed refetch keeps the listing on screen (the page may have arrived with it).
   if (listing.isError && listing.data === undefined) {
@@ -142,6 +145,13 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
         }
         saveAction={
           isOwner ? null : <SaveButton listingId={data.id} title={data.title} variant="full" />
+        }
+        location={
+          <ListingLocationSection
+            listing={data}
+            ready={config.isSuccess || config.isError}
+            styleUrl={config.data?.map?.styleUrl ?? null}
+          />
         }
         tours={
           <BookTourLazy

@@ -1,29 +1,38 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { SearchSort } from '../../../shared/listings.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { OptionList } from '../../components/ui/select-field.tsx';
+import { usePublicConfig } from '../../features/chatbot/api/get-public-config.ts';
 import { useListingSearch, useListingTotal } from '../../features/listings/api/listings-api.ts';
 import {
   ListingCard,
   ListingCardSkeleton,
 } from '../../features/listings/components/listing-card.tsx';
 import { formatInteger } from '../../features/listings/format.ts';
+import { type PinFacts, SearchMapLazy } from '../../features/map/components/search-map-lazy.tsx';
 import { SaveButton } from '../../features/saved-listings/components/save-button.tsx';
 import { FiltersSheet } from '../../features/search/components/filters-sheet.tsx';
+import { MapAreaChip } from '../../features/search/components/map-area-chip.tsx';
 import { SearchFiltersPanel } from '../../features/search/components/search-filters-panel.tsx';
 import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
 import { useSearchUrlSync } from '../../features/search/hooks/use-search-url-sync.ts';
 import {
+  boundsParam,
   filterCount,
+  polygonParam,
   type SearchQuery,
+  searchBounds,
   searchParamsOf,
+  searchPolygon,
   withoutFilters,
 } from '../../features/search/search-url.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { SearchPinCard } from './search-pin-card.tsx';
 
 /** Tailwind's `lg`: from here the filters sit beside the results; below, they open in a sheet. */
 const WIDE = '(min-width: 1024px)';
@@ -33,6 +42,12 @@ const SORTS: ReadonlyArray<[SearchSort, string]> = [
   ['price_asc', 'Price: low to high'],
   ['price_desc', 'Price: high to low'],
 ];
+
+const toggleClass = (on: boolean) =>
+  cn(
+    'h-9 flex-1 rounded-md px-4 text-sm font-semibold',
+    on ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-700 hover:text-stone-900',
+  );
 
 /**
  * /search: the address bar holds the search (`useSearchUrlSync`: shareable, Back works, stored
@@ -84,8 +99,43 @@ export function Component() {
       : null;
   const applied = filterCount(shown);
 
+  // The map (issue 16): beside the list from `lg`, behind a List / Map toggle below. Its code
+  // loads after the first paint; MapLibre GL only with MAP_STYLE_URL set.
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const showMap = wide || view === 'map';
+  const config = usePublicConfig({ enabled: showMap });
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const facts = useMemo(
+    () =>
+      new Map<string, PinFacts>(
+        items.map((item) => [
+          item.id,
+          { bedrooms: item.bedrooms, neighborhood: item.neighborhood },
+        ]),
+      ),
+    [items],
+  );
+  const map = showMap ? (
+    <SearchMapLazy
+      ready={config.isSuccess || config.isError}
+      styleUrl={config.data?.map?.styleUrl ?? null}
+      queryString={queryString}
+      bounds={searchBounds(shown)}
+      onSearchArea={(bounds) => update({ bounds: boundsParam(bounds) })}
+      polygon={searchPolygon(shown)}
+      onDrawArea={(points) => update({ polygon: polygonParam(points) })}
+      highlightedId={highlightedId}
+      onHighlight={setHighlightedId}
+      facts={facts}
+      renderCard={(pin) => (
+        <SearchPinCard pin={pin} listing={items.find((item) => item.id === pin.id)} />
+      )}
+      className="rounded-2xl border border-stone-200"
+    />
+  ) : null;
+
   return (
-    <Page title="Search apartments" width="wide">
+    <Page title="Search apartments" width="full">
       <div className="flex flex-col gap-4 sm:gap-6">
         <div className="flex flex-col gap-3">
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
@@ -93,7 +143,7 @@ export function Component() {
           </h1>
           <SearchTextBox value={shown.q} onSubmit={(q) => update({ q })} />
         </div>
-        <div className="grid gap-6 lg:grid-cols-[300px_1fr]">
+        <div className="grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)_minmax(0,1fr)]">
           {wide ? (
             <aside>
               <SearchFiltersPanel
@@ -117,7 +167,7 @@ export function Component() {
                     ? 'Searching…'
                     : `${formatInteger(total)} ${total === 1 ? 'apartment' : 'apartments'}`}
               </h2>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 {wide ? null : (
                   <button
                     ref={filtersButton}
@@ -148,7 +198,44 @@ export function Component() {
                 </select>
               </div>
             </div>
-            {failed ? (
+            {shown.bounds !== '' || shown.polygon !== '' ? (
+              <div className="flex flex-wrap gap-2">
+                {shown.bounds !== '' ? (
+                  <MapAreaChip onRemove={() => update({ bounds: '' })} />
+                ) : null}
+                {shown.polygon !== '' ? (
+                  <MapAreaChip label="Drawn area" onRemove={() => update({ polygon: '' })} />
+                ) : null}
+              </div>
+            ) : null}
+            {wide ? null : (
+              // biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a form field
+              <div
+                role="group"
+                aria-label="Show results as"
+                className="flex rounded-lg bg-stone-100 p-1 sm:max-w-xs"
+              >
+                <button
+                  type="button"
+                  aria-pressed={view === 'list'}
+                  onClick={() => setView('list')}
+                  className={toggleClass(view === 'list')}
+                >
+                  List
+                </button>
+                <button
+                  type="button"
+                  aria-pressed={view === 'map'}
+                  onClick={() => setView('map')}
+                  className={toggleClass(view === 'map')}
+                >
+                  Map
+                </button>
+              </div>
+            )}
+            {!wide && view === 'map' ? (
+              <div className="h-[70vh] min-h-80">{map}</div>
+            ) : failed ? (
               <div className="flex flex-col items-start gap-3">
                 <Alert>{errorMessage(results.error)}</Alert>
                 <div className="flex flex-wrap gap-3">
@@ -163,7 +250,10 @@ export function Component() {
                 </div>
               </div>
             ) : results.isPending ? (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+              <ul
+                className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2"
+                aria-busy="true"
+              >
                 {Array.from({ length: 6 }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
                   <li key={i}>
@@ -186,9 +276,21 @@ export function Component() {
               </EmptyState>
             ) : (
               <>
-                <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
                   {items.map((listing, index) => (
-                    <li key={listing.id}>
+                    <li
+                      key={listing.id}
+                      data-listing-id={listing.id}
+                      data-highlighted={highlightedId === listing.id ? '' : undefined}
+                      onMouseEnter={() => setHighlightedId(listing.id)}
+                      onMouseLeave={() => setHighlightedId(null)}
+                      onFocus={() => setHighlightedId(listing.id)}
+                      onBlur={() => setHighlightedId(null)}
+                      className={cn(
+                        'rounded-2xl',
+                        highlightedId === listing.id && 'ring-2 ring-stone-900 ring-offset-2',
+                      )}
+                    >
                       <ListingCard
                         listing={listing}
                         headingLevel="h3"
@@ -213,6 +315,9 @@ export function Component() {
               </>
             )}
           </section>
+          {wide ? (
+            <div className="sticky top-20 h-[calc(100vh-6rem)] min-h-96 self-start">{map}</div>
+          ) : null}
         </div>
       </div>
       {sheetOpen ? (

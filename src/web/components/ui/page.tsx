@@ -4,11 +4,17 @@ import { cn } from '../../lib/cn.ts';
 type PageProps = {
   /** The document title, before ' · Stoop'. */
   title: string;
-  width?: 'narrow' | 'default' | 'wide';
+  width?: 'narrow' | 'default' | 'wide' | 'full';
   children: ReactNode;
 };
 
-const WIDTHS = { narrow: 'max-w-xl', default: 'max-w-4xl', wide: 'max-w-6xl' } as const;
+const WIDTHS = {
+  narrow: 'max-w-xl',
+  default: 'max-w-4xl',
+  wide: 'max-w-6xl',
+  // A list beside a map (/search): room for both.
+  full: 'max-w-[1600px]',
+} as const;
 
 /** A page inside the layout's main area, with its document title (React 19 hoists `<title>`). */
 export function Page({ title, width = 'default', children }: PageProps) {

@@ -1,11 +1,24 @@
 import { SEARCH_SORTS, type SearchSort } from '../../../shared/listings.ts';
-import { EMPTY_FILTERS, type SearchFilters } from './components/search-filters-provider.tsx';
+import {
+  boundsText,
+  EMPTY_FILTERS,
+  polygonText,
+  type SearchFilters,
+} from './components/search-filters-provider.tsx';
 
 /** Everything the search page asks for: the stored filters plus the text, with a known sort. */
 export type SearchQuery = Omit<SearchFilters, 'sort'> & { q: string; sort: SearchSort };
 
 const LIST_KEYS = ['amenities', 'neighborhoods', 'boroughs'] as const;
-const TEXT_KEYS = ['q', 'minPrice', 'maxPrice', 'bedrooms', 'bathrooms'] as const;
+const TEXT_KEYS = [
+  'q',
+  'minPrice',
+  'maxPrice',
+  'bedrooms',
+  'bathrooms',
+  'bounds',
+  'polygon',
+] as const;
 
 function list(value: string | null): string[] {
   if (value === null) return [];
@@ -27,6 +40,8 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
     amenities: list(params.get('amenities')),
     neighborhoods: list(params.get('neighborhoods')),
     boroughs: list(params.get('boroughs')),
+    bounds: boundsText(params.get('bounds') ?? ''),
+    polygon: polygonText(params.get('polygon') ?? ''),
     sort: knownSort(sort ?? ''),
   };
 }
@@ -64,6 +79,8 @@ export function filtersOf(query: SearchQuery): SearchFilters {
     amenities: query.amenities,
     neighborhoods: query.neighborhoods,
     boroughs: query.boroughs,
+    bounds: query.bounds,
+    polygon: query.polygon,
     sort: query.sort === 'newest' ? '' : query.sort,
   };
 }
@@ -86,6 +103,38 @@ export function filterCount(query: SearchQuery): number {
     (query.bathrooms !== '' ? 1 : 0) +
     query.boroughs.length +
     query.amenities.length +
-    query.neighborhoods.length
+    query.neighborhoods.length +
+    (query.bounds !== '' ? 1 : 0) +
+    (query.polygon !== '' ? 1 : 0)
   );
+}
+
+/** The `bounds` of a search as numbers, or null when it has none. */
+export function searchBounds(query: SearchQuery): [number, number, number, number] | null {
+  if (query.bounds === '') return null;
+  const [south = 0, west = 0, north = 0, east = 0] = query.bounds.split(',').map(Number);
+  return [south, west, north, east];
+}
+
+/** `bounds=` text of a map area: 5 decimals (about a metre) keep the address short. */
+export function boundsParam(bounds: readonly [number, number, number, number]): string {
+  return bounds.map((value) => String(Math.round(value * 1e5) / 1e5)).join(',');
+}
+
+/** The drawn area of a search as `[lat, lng]` points, or null when it has none. */
+export function searchPolygon(query: SearchQuery): Array<[number, number]> | null {
+  if (query.polygon === '') return null;
+  const numbers = query.polygon.split(',').map(Number);
+  const points: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < numbers.length; i += 2)
+    points.push([numbers[i] ?? 0, numbers[i + 1] ?? 0]);
+  return points;
+}
+
+/** `polygon=` text of a drawn area (5 decimals). */
+export function polygonParam(points: ReadonlyArray<readonly [number, number]>): string {
+  return points
+    .flat()
+    .map((value) => String(Math.round(value * 1e5) / 1e5))
+    .join(',');
 }

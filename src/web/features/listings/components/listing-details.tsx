@@ -97,6 +97,8 @@ type ListingDetailsProps = {
   contactAction?: ReactNode;
   /** The tours section (booking, or the owner's note), composed by the page. */
   tours?: ReactNode;
+  /** The location section (a small map, issue 16), composed by the page. */
+  location?: ReactNode;
 };
 
 /** Everything about a listing: gallery, facts, costs, amenities, landlord, and the page's tours. */
@@ -106,6 +108,7 @@ export function ListingDetails({
   saveAction,
   contactAction,
   tours,
+  location,
 }: ListingDetailsProps) {
   const costs =
     listing.rentCents === null ? null : costBreakdown(listing.rentCents, listing.fees, feeName);
@@ -214,6 +217,7 @@ export function ListingDetails({
             </ul>
           </Section>
         ) : null}
+        {location}
         {tours}
       </div>
       {layout === 'desktop' ? (

@@ -15,6 +15,10 @@ export type SearchFilters = {
   amenities: string[];
   neighborhoods: string[];
   boroughs: string[];
+  /** The map area searched (`south,west,north,east`, issue 16); empty = anywhere. */
+  bounds: string;
+  /** An area drawn on the map (`lat,lng,lat,lng,…`, 3 to 50 points); empty = none. */
+  polygon: string;
   sort: string;
 };
 
@@ -26,6 +30,8 @@ export const EMPTY_FILTERS: SearchFilters = {
   amenities: [],
   neighborhoods: [],
   boroughs: [],
+  bounds: '',
+  polygon: '',
   sort: '',
 };
 
@@ -44,6 +50,34 @@ const [SearchFiltersContext, useSearchFilters] = createStrictContext<SearchFilte
 );
 
 export { useSearchFilters };
+
+/**
+ * `south,west,north,east` as the API takes it, or '' when malformed (an old or hand-edited
+ * address): four numbers in range, south below north, west below east.
+ */
+export function boundsText(value: string): string {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length !== 4 || parts.some((part) => part === '')) return '';
+  const [south = 0, west = 0, north = 0, east = 0] = parts.map(Number);
+  const ok =
+    [south, west, north, east].every(Number.isFinite) &&
+    Math.abs(south) <= 90 &&
+    Math.abs(north) <= 90 &&
+    Math.abs(west) <= 180 &&
+    Math.abs(east) <= 180 &&
+    south < north &&
+    west < east;
+  return ok ? [south, west, north, east].join(',') : '';
+}
+
+/** `lat,lng,…` of 3 to 50 points in range, or '' when malformed. */
+export function polygonText(value: string): string {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length < 6 || parts.length > 100 || parts.length % 2 !== 0) return '';
+  const numbers = parts.map((part) => (part === '' ? Number.NaN : Number(part)));
+  const ok = numbers.every((n, i) => Number.isFinite(n) && Math.abs(n) <= (i % 2 === 0 ? 90 : 180));
+  return ok ? numbers.join(',') : '';
+}
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -64,6 +98,8 @@ export function parseStoredFilters(raw: string | null): SearchFilters {
       amenities: stringList(data.amenities),
       neighborhoods: stringList(data.neighborhoods),
       boroughs: stringList(data.boroughs),
+      bounds: boundsText(text('bounds')),
+      polygon: polygonText(text('polygon')),
       // Only a sort the search knows; the default is stored as empty.
       sort:
         (SEARCH_SORTS as readonly string[]).includes(text('sort')) && text('sort') !== 'newest'
@@ -84,6 +120,8 @@ export function filtersAreSet(filters: SearchFilters): boolean {
     filters.amenities.length > 0 ||
     filters.neighborhoods.length > 0 ||
     filters.boroughs.length > 0 ||
+    filters.bounds !== '' ||
+    filters.polygon !== '' ||
     filters.sort !== ''
   );
 }
