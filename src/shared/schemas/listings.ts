@@ -501,6 +501,9 @@ export const ListingPinSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   rentCents: z.number().int(),
+  /** For the pin's accessible name ("$3,200, 2 bd in Williamsburg"). */
+  bedrooms: z.number().int(),
+  neighborhood: z.string(),
 });
 export type ListingPin = z.infer<typeof ListingPinSchema>;
 /**

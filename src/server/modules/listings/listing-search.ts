@@ -223,7 +223,7 @@ export class ListingSearch {
   private async applyChanges(): Promise<void> {
     const { rows } = await this.db.execute<{ seq: string; listing_ids: string[] }>(sql`
       select seq::text, listing_ids from listing_changes
-      where seq > ${this.seq} order by seq limit ${RELOAD_OVER.entries}`);
+      where seq > ${this.seq} order by listing_changes.seq limit ${RELOAD_OVER.entries}`);
     if (rows.length === 0) return;
     const ids = new Set<string>();
     for (const row of rows) for (const id of row.listing_ids) ids.add(id);

@@ -107,7 +107,15 @@ describe('the public map position', () => {
     expect((await renter.request('PUT', `/api/saved-listings/${id}`)).status).toBeLessThan(300);
     const saved = SavedListingsSchema.parse(await (await renter.get('/api/saved-listings')).json());
     expect(positionIn(saved.items.map((s) => s.listing))).toEqual(rounded);
-    expect((await pins('q=corner')).pins).toEqual([{ id, ...rounded, rentCents: 385_000 }]);
+    expect((await pins('q=corner')).pins).toEqual([
+      {
+        id,
+        ...rounded,
+        rentCents: 385_000,
+        bedrooms: listing.bedrooms,
+        neighborhood: listing.neighborhood,
+      },
+    ]);
 
     // The landlord's own views stay exact: the editor never saves a rounded spot back.
     const mine = LandlordListingsSchema.parse(
@@ -158,7 +166,13 @@ describe('GET /api/listings/pins', () => {
     expect(all.clusters).toEqual([]);
     const newestFirst = [...few].sort((a, b) => Number(b.publishedAt) - Number(a.publishedAt));
     expect(all.pins).toEqual(
-      newestFirst.map((r) => ({ id: r.id, ...publicAt(r), rentCents: r.rentCents })),
+      newestFirst.map((r) => ({
+        id: r.id,
+        ...publicAt(r),
+        rentCents: r.rentCents,
+        bedrooms: r.bedrooms,
+        neighborhood: r.neighborhood,
+      })),
     );
     // The same filters as GET /api/listings, sort and paging aside.
     const query = 'bounds=40.6,-74.05,40.8,-73.9&bedrooms=1&sort=price_asc&limit=3';

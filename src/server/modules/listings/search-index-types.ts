@@ -66,7 +66,14 @@ export type IndexPage = {
 /** What every filter but the sort and the page asks (pins, saved-search matching). */
 export type IndexFilter = Omit<IndexQuery, 'sort' | 'after' | 'limit'>;
 
-export type IndexPin = { id: string; lat: number; lng: number; rentCents: number };
+export type IndexPin = {
+  id: string;
+  lat: number;
+  lng: number;
+  rentCents: number;
+  bedrooms: number;
+  neighborhood: string;
+};
 export type IndexCluster = { lat: number; lng: number; count: number };
 
 /** The map's markers: every match as a pin (newest first), or clusters when there are more. */

@@ -238,7 +238,12 @@ export class SearchIndex {
     const slots: number[] = [];
     for (let s = 0; s < n; s++) if (ok[s] === 1 && !Number.isNaN(lat[s])) slots.push(s);
     slots.sort((a, b) => (this.newestRank[a] as number) - (this.newestRank[b] as number));
-    const pin = (s: number) => ({ id: this.ids[s] as string, rentCents: this.rent[s] as number });
+    const pin = (s: number) => ({
+      id: this.ids[s] as string,
+      rentCents: this.rent[s] as number,
+      bedrooms: this.bedrooms[s] as number,
+      neighborhood: NEIGHBORHOODS[this.neighborhood[s] as number]?.slug ?? '',
+    });
     const pins = slots.map((s) => ({ ...pin(s), lat: lat[s] as number, lng: lng[s] as number }));
     return { total, pins, clusters: [] };
   }

@@ -335,6 +335,8 @@ describe('SearchIndex map pins and similar listings against brute force', () => 
                 lat: doc.lat,
                 lng: doc.lng,
                 rentCents: doc.rentCents,
+                bedrooms: doc.bedrooms,
+                neighborhood: doc.neighborhood,
               });
             }
           } else {
