@@ -17,6 +17,7 @@
  *   npx tsx bench/search.ts [--listings 100000] [--duration 20] [--connections 20]
  *   npx tsx bench/search.ts --explain   # no load: EXPLAIN ANALYZE every planned search
  *   npx tsx bench/search.ts --profile   # the server writes a V8 CPU profile to <data-dir>/profiles
+ *   npx tsx bench/search.ts --pins-share 0   # map searches only on GET /api/listings, no /pins
  *
  * `--explain` plans each URL of the mix as the server does (uncached count first, then the
  * page) and reports, per statement, execution + planning time: the slowest URLs with their
@@ -61,8 +62,11 @@ const { values } = parseArgs({
     'explain-top': { type: 'string', default: '8' },
     'pg-pid': { type: 'string' },
     profile: { type: 'boolean', default: false },
+    /** Of the map searches, the share that asks `/pins` instead (0: searches only). */
+    'pins-share': { type: 'string', default: '0.25' },
   },
 });
+const PINS_SHARE = Number(values['pins-share']);
 const LISTINGS = Number(values.listings);
 const DURATION_S = Number(values.duration);
 const DETAIL_DURATION_S = Number(values['detail-duration']);
@@ -182,8 +186,8 @@ function planSearches(n: number): Planned[] {
       .filter((k) => k !== 'sort')
       .sort();
     const shape = `${keys.length ? keys.join('+') : 'browse'}${area} sort=${sort}`;
-    // One in five map searches also asks for its pins, as the map page does.
-    const pins = area && rand() < 0.25;
+    // A quarter of map searches ask for pins instead, as the map page does (--pins-share).
+    const pins = area && rand() < PINS_SHARE;
     planned.push({
       shape: pins ? `pins ${shape}` : shape,
       path: `/api/listings${pins ? '/pins' : ''}?${new URLSearchParams(params)}`,
