@@ -132,7 +132,7 @@ test('the suite’s own server has no chatbot: config null, no chatbot host in i
   page,
 }) => {
   const res = await page.request.get('/api/config');
-  expect(PublicConfigSchema.parse(await res.json())).toEqual({ chatbot: null });
+  expect(PublicConfigSchema.parse(await res.json())).toEqual({ chatbot: null, map: null });
   const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
   expect(directive(csp, 'script-src')).toBe("script-src 'self'");
   expect(csp).not.toMatch(/https?:\/\//);
