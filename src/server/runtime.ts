@@ -20,6 +20,22 @@ export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 
 /** Connects (or starts) PostgreSQL, migrates, seeds an empty database, and builds the deps. */
 export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
+  const { opened, storage } = await prepareDatabase(env, logger);
+  try {
+    const deps = buildDeps(env, logger, opened.database, { storage });
+    return { deps, embedded: opened.embedded };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+/**
+ * What happens once per start, before any process serves: storage checked, PostgreSQL connected
+ * (or started), migrated, an empty database seeded, the auth secret in place. The cluster's
+ * primary runs it alone; its workers then find all of it done (decision 041).
+ */
+export async function prepareDatabase(env: Env, logger: Logger) {
   // Media storage first: an unreachable bucket fails start-up before anything else starts.
   const storage = createStorage(env);
   await storage.check();
@@ -33,8 +49,8 @@ export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
       const created = await seedDemoData(opened.database.db, { storage });
       logger.info({ created }, 'demo data loaded');
     }
-    const deps = buildDeps(env, logger, opened.database, { storage });
-    return { deps, embedded: opened.embedded };
+    authSecret(env);
+    return { opened, storage };
   } catch (error) {
     await opened.close();
     throw error;
