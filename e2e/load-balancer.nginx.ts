@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { expect, type Request, test } from '@playwright/test';
+import sharp from 'sharp';
 
 /**
  * Stoop behind nginx with two instances on one PostgreSQL (issue 17, decision 041), run by
@@ -125,6 +126,15 @@ async function sendMessage(base: string, from: Account, conversationId: string, 
   return res;
 }
 
+/** A small photo for a listing (a listing needs one to be published). */
+function png(): Promise<Buffer> {
+  return sharp({
+    create: { width: 480, height: 360, channels: 3, background: { r: 60, g: 120, b: 140 } },
+  })
+    .png()
+    .toBuffer();
+}
+
 test.beforeAll(() => {
   expect(PROXY, 'BASE_URL (nginx) must be set: run scripts/proxy-test.sh').not.toBe('');
   expect(INSTANCES).toHaveLength(2);
@@ -201,6 +211,62 @@ test('an SSE stream through nginx receives a message sent through the other inst
     expect(received).toContain('event: message.created');
   } finally {
     controller.abort();
+  }
+});
+
+test("a listing published through one instance is found at once by the other's search index", async ({
+  playwright,
+}) => {
+  const [a, b] = INSTANCES as [string, string];
+  const landlord = await signUp(a, 'landlord');
+  const word = `Quillmere${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
+  const search = async () => {
+    const res = await send(b, `/api/listings?q=${word}`);
+    expect(res.status, res.body).toBe(200);
+    return JSON.parse(res.body) as { items: { id: string }[]; total: number };
+  };
+  // b's index is loaded before the listing exists: it must catch up from the change log.
+  expect((await search()).total).toBe(0);
+
+  const api = await playwright.request.newContext({
+    baseURL: a,
+    extraHTTPHeaders: { cookie: landlord.cookie, origin: ORIGIN },
+  });
+  try {
+    const created = await api.post('/api/listings', {
+      data: {
+        title: `${word} loft with a view`,
+        description: 'Bright corner apartment with big windows and a quiet bedroom.',
+        address: '12 Test Street',
+        neighborhood: 'tribeca',
+        lat: 40.7163,
+        lng: -74.0086,
+        rentCents: 315_000,
+        bedrooms: 2,
+        bathrooms: 1,
+        availableFrom: '2027-01-01',
+        leaseTermMonths: 12,
+        pets: 'cats',
+        laundry: 'in_building',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { listing: { id: string } }).listing.id;
+    const photo = await api.post(`/api/listings/${id}/photos`, {
+      multipart: { photo: { name: 'photo.png', mimeType: 'image/png', buffer: await png() } },
+    });
+    expect(photo.status(), await photo.text()).toBe(201);
+    const published = await api.patch(`/api/listings/${id}`, { data: { status: 'active' } });
+    expect(published.status(), await published.text()).toBe(200);
+
+    // The very next search on the other instance sees it: no waiting, no polling.
+    const found = await search();
+    expect(found.items.map((item) => item.id)).toEqual([id]);
+  } finally {
+    await api.dispose();
   }
 });
 

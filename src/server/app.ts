@@ -75,7 +75,13 @@ export function createApp(deps: AppDeps) {
     // Tests only (refused in production): which process of a cluster answered.
     app.use(async (c, next) => {
       await next();
-      c.res.headers.set('X-Stoop-Pid', String(process.pid));
+      try {
+        c.res.headers.set('X-Stoop-Pid', String(process.pid));
+      } catch {
+        // A response with immutable headers (a fetch() passed through): copy it first.
+        c.res = new Response(c.res.body, c.res);
+        c.res.headers.set('X-Stoop-Pid', String(process.pid));
+      }
     });
   }
   // HTML pages and listing results are worth compressing. Most API answers are tiny JSON that
