@@ -10,9 +10,10 @@
  * PostgreSQL and every worker share this machine's cores: on 2 cores, 2 workers compete with
  * them, so the ratio here is a floor of what a bigger machine gets. The last line printed is JSON.
  */
+
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../scripts/lib/build-server.ts';
 import { DEMO_PASSWORD } from '../src/server/db/seed.ts';

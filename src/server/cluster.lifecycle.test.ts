@@ -93,6 +93,78 @@ async function answeringPids(
   return pids;
 }
 
+/** Polls `read` until it returns a value (60 s at most). */
+async function waitForValue<T>(read: () => Promise<T | undefined>): Promise<T> {
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error('condition not met within 60 s');
+    await sleep(50);
+  }
+}
+
+async function liveEventAcrossWorkers(
+  server: ServerProcess,
+  landlordCookie: string,
+  landlordId: string,
+) {
+  const email = `cluster-renter-${Date.now()}@stoop.test`;
+  const json = { 'content-type': 'application/json', origin: server.baseUrl };
+  const signedUp = await request(server, '/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: PASSWORD, name: 'Rhea Renter', userType: 'renter' }),
+  });
+  expect(signedUp.status, signedUp.body).toBe(200);
+  const renter = { ...json, cookie: await signIn(server.baseUrl, email, PASSWORD) };
+  const opened = await request(server, '/api/conversations', {
+    method: 'POST',
+    headers: renter,
+    body: JSON.stringify({ participantId: landlordId }),
+  });
+  expect(opened.status, opened.body).toBe(201);
+  const conversationId = JSON.parse(opened.body).conversation.id as string;
+
+  const controller = new AbortController();
+  const stream = await fetch(`${server.baseUrl}/api/events`, {
+    headers: { cookie: landlordCookie },
+    signal: controller.signal,
+  });
+  try {
+    expect(stream.status).toBe(200);
+    const holder = Number(stream.headers.get('x-stoop-pid'));
+    const reader = stream.body?.getReader();
+    if (!reader) throw new Error('no stream body');
+    const decoder = new TextDecoder();
+    let received = '';
+    const readUntil = async (needle: string) => {
+      while (!received.includes(needle)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`the stream ended before "${needle}"`);
+        received += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    await readUntil('event: ready');
+    // Each send is a new connection; the cluster alternates, so one soon lands on the other worker.
+    let text = '';
+    for (let i = 0; i < 10 && !text; i++) {
+      const content = `From the other worker ${i} ${Date.now()}`;
+      const sent = await request(server, `/api/conversations/${conversationId}/messages`, {
+        method: 'POST',
+        headers: renter,
+        body: JSON.stringify({ content, idempotencyKey: crypto.randomUUID() }),
+      });
+      expect(sent.status, sent.body).toBe(201);
+      if (sent.pid !== holder) text = content;
+    }
+    expect(text).not.toBe('');
+    await readUntil(text);
+  } finally {
+    controller.abort();
+  }
+}
+
 const nodeChildren = (server: ServerProcess) =>
   childrenOf(server.pid)
     .filter((p) => p.argv.some((arg) => arg.endsWith('dist-server/index.mjs')))
@@ -123,7 +195,7 @@ describe('WEB_CONCURRENCY=2 on the embedded PostgreSQL', () => {
     const signedUp = await request(server, '/api/auth/sign-up/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email, password: PASSWORD, name: 'Two Cores', userType: 'renter' }),
+      body: JSON.stringify({ email, password: PASSWORD, name: 'Two Cores', userType: 'landlord' }),
     });
     expect(signedUp.status, signedUp.body).toBe(200);
     const cookie = await signIn(server.baseUrl, email, PASSWORD);
@@ -135,6 +207,23 @@ describe('WEB_CONCURRENCY=2 on the embedded PostgreSQL', () => {
       meBy.add(me.pid);
     }
     expect(meBy).toEqual(pids);
+
+    // A job runs once, whichever worker's runner takes it: one welcome mail (the outbox).
+    const mails = await waitForValue(async () => {
+      const box = await request(server, '/api/dev/mailbox');
+      const items = (JSON.parse(box.body) as { items: { to: string; subject: string }[] }).items;
+      const welcome = items.filter((m) => m.to === email && m.subject === 'Welcome to Stoop');
+      return welcome.length > 0 ? welcome : undefined;
+    });
+    expect(mails).toHaveLength(1);
+
+    // A live event crosses workers (LISTEN/NOTIFY): a stream held by one worker receives a
+    // message sent through the other.
+    await liveEventAcrossWorkers(
+      server,
+      cookie,
+      JSON.parse((await request(server, '/api/me', { headers: { cookie } })).body).user.id,
+    );
 
     // kill -9 one worker: the primary forks a replacement and the port never goes away.
     const [victim, survivor] = [...pids] as [number, number];
