@@ -31,8 +31,6 @@ export async function runCluster(env: Env, logger: Logger): Promise<void> {
   const workerEnv: Record<string, string> = {
     // Workers reach the same database; the embedded one stays the primary's to stop.
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // Seeding ran here; a worker must not race another one to do it again.
-    SEED_DEMO_DATA: 'false',
   };
 
   let stopping = false;

@@ -11,5 +11,8 @@ const logger = createLogger(env.LOG_LEVEL);
 if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
   await runCluster(env, logger);
 } else {
-  await runServer(env, cluster.isWorker ? logger.child({ worker: cluster.worker?.id }) : logger);
+  const worker = cluster.worker;
+  await runServer(env, worker ? logger.child({ worker: worker.id }) : logger, {
+    clusterWorker: Boolean(worker),
+  });
 }

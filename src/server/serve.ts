@@ -11,10 +11,14 @@ const SHUTDOWN_GRACE_MS = 3_000;
  * One server process: the whole app on PORT. Alone (WEB_CONCURRENCY=1) or as a cluster worker,
  * which then finds PostgreSQL started, migrated and seeded by the primary (cluster.ts).
  */
-export async function runServer(env: Env, logger: Logger): Promise<void> {
+export async function runServer(
+  env: Env,
+  logger: Logger,
+  options: { clusterWorker?: boolean } = {},
+): Promise<void> {
   let runtime: Awaited<ReturnType<typeof startRuntime>>;
   try {
-    runtime = await startRuntime(env, logger);
+    runtime = await startRuntime(env, logger, options);
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
     console.error(`\n${(error as Error).message}\n`);
