@@ -249,7 +249,7 @@ describe('WEB_CONCURRENCY=2 on the embedded PostgreSQL', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
     await waitFor(() => family.every((pid) => !isAlive(pid)), 10_000);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-  });
+  }, 180_000); // initdb and migrations on a loaded 2-core machine, then three workers start
 
   it('gives up with exit 1 when workers cannot start, and stops its postgres', async () => {
     const dataDir = newDataDir('port-taken');
@@ -270,5 +270,5 @@ describe('WEB_CONCURRENCY=2 on the embedded PostgreSQL', () => {
     } finally {
       blocker.close();
     }
-  });
+  }, 120_000);
 });
