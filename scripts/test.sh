@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in order, each stage timed:
 #   verify · unit · api (embedded PostgreSQL) · lifecycle (real server processes) ·
+#   proxy (two instances behind Debian's nginx, scripts/proxy-test.sh) ·
 #   api again on Debian's PostgreSQL through DATABASE_URL · e2e (Playwright in Debian's Chromium).
-# Installs PostgreSQL and Chromium with apt when missing. Every process it starts (each stage runs
+# Installs PostgreSQL, nginx and Chromium with apt when missing. Every process it starts (each stage runs
 # in its own process group, the throwaway PostgreSQL cluster) is stopped on any exit.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -120,6 +121,7 @@ stage verify npm run -s verify || record_failure verify
 stage unit vitest_project unit unit || record_failure unit
 stage api-embedded vitest_project api api-embedded || record_failure api-embedded
 stage lifecycle vitest_project lifecycle lifecycle || record_failure lifecycle
+stage proxy bash scripts/proxy-test.sh || record_failure proxy
 
 pg_start=$EPOCHREALTIME
 if pg_env=$(bash scripts/ensure-postgres.sh start); then

@@ -8,7 +8,12 @@ export type AppEnv = {
     logger: Logger;
     user: SessionUser | null;
     sessionId: string | null;
-    /** The peer's address from the socket (absent under app.request() in tests). */
+    /**
+     * The client's address: the socket's peer, or the client named in X-Forwarded-For as far as
+     * TRUST_PROXY's proxies vouch for it (absent under app.request() in tests).
+     */
     clientIp: string | undefined;
+    /** The trusted proxies the request came through, nearest first (empty when direct). */
+    clientProxies: string[];
   };
 };

@@ -73,7 +73,20 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use(requestId());
-  app.use(requestLog(deps.logger));
+  app.use(requestLog(deps.logger, deps.env.TRUST_PROXY));
+  if (deps.env.EXPOSE_PID_HEADER) {
+    // Tests only (refused in production): which process of a cluster answered.
+    app.use(async (c, next) => {
+      await next();
+      try {
+        c.res.headers.set('X-Stoop-Pid', String(process.pid));
+      } catch {
+        // A response with immutable headers (a fetch() passed through): copy it first.
+        c.res = new Response(c.res.body, c.res);
+        c.res.headers.set('X-Stoop-Pid', String(process.pid));
+      }
+    });
+  }
   // HTML pages and listing results are worth compressing. Most API answers are tiny JSON that
   // c.json() sends without a length, so compress() would stream each one through gzip: skip them.
   // Built assets are served precompressed (.br/.gz) instead.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 /** The only reader of process.env (ARCHITECTURE §7). Fails fast with a clear message. */
 const EnvSchema = z.object({
@@ -90,6 +91,33 @@ const EnvSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /**
+   * Decision 041: the proxies whose X-Forwarded-For is believed, as a hop count (1) or a list of
+   * their addresses and CIDRs. Unset: the socket's peer is the client, the header is ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Server processes sharing the port (node:cluster); 1 runs the server in this process. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number of processes, 1 to 64' })
+    .int('must be a whole number of processes, 1 to 64')
+    .min(1, 'must be a whole number of processes, 1 to 64')
+    .max(64, 'must be a whole number of processes, 1 to 64')
+    .default(1),
+  /** Tests only: an X-Stoop-Pid header on every answer (refused in production). */
+  EXPOSE_PID_HEADER: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Seed demo data on first start with an empty database (default on). */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
@@ -109,6 +137,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...(result.error?.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`) ?? []),
     ...s3Issues(cleaned),
     ...stripeIssues(cleaned),
+    ...(cleaned.NODE_ENV === 'production' && cleaned.EXPOSE_PID_HEADER === 'true'
+      ? ['  EXPOSE_PID_HEADER: must not be on in production (it tells everyone our process ids)']
+      : []),
   ];
   if (!result.success || lines.length) {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);

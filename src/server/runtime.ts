@@ -19,7 +19,31 @@ import { ListingSearch } from './modules/listings/listing-search.ts';
 export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 
 /** Connects (or starts) PostgreSQL, migrates, seeds an empty database, and builds the deps. */
-export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
+export async function startRuntime(
+  env: Env,
+  logger: Logger,
+  options: { clusterWorker?: boolean } = {},
+): Promise<Runtime> {
+  const { opened, storage } = await prepareDatabase(env, logger, options);
+  try {
+    const deps = buildDeps(env, logger, opened.database, { storage });
+    return { deps, embedded: opened.embedded };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+/**
+ * What happens once per start, before any process serves: storage checked, PostgreSQL connected
+ * (or started), migrated, an empty database seeded, the auth secret in place. The cluster's
+ * primary runs it alone; its workers then find all of it done (decision 041).
+ */
+export async function prepareDatabase(
+  env: Env,
+  logger: Logger,
+  options: { clusterWorker?: boolean } = {},
+) {
   // Media storage first: an unreachable bucket fails start-up before anything else starts.
   const storage = createStorage(env);
   await storage.check();
@@ -27,14 +51,19 @@ export async function startRuntime(env: Env, logger: Logger): Promise<Runtime> {
     { storage: storage.kind, ...(env.S3_BUCKET ? { bucket: env.S3_BUCKET } : {}) },
     'media storage ready',
   );
-  const opened = await openDatabase(env, logger);
+  // A cluster worker finds the database migrated and seeded by its primary.
+  const opened = await openDatabase(env, logger, { migrate: !options.clusterWorker });
   try {
-    if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(opened.database.db))) {
+    if (
+      !options.clusterWorker &&
+      env.SEED_DEMO_DATA &&
+      (await isDatabaseEmpty(opened.database.db))
+    ) {
       const created = await seedDemoData(opened.database.db, { storage });
       logger.info({ created }, 'demo data loaded');
     }
-    const deps = buildDeps(env, logger, opened.database, { storage });
-    return { deps, embedded: opened.embedded };
+    authSecret(env);
+    return { opened, storage };
   } catch (error) {
     await opened.close();
     throw error;

@@ -23,7 +23,11 @@ export type OpenDatabase = {
 export async function openDatabase(
   env: Env,
   logger: Logger,
-  options: { whenRunning?: 'stop' | 'refuse' } = {},
+  options: {
+    whenRunning?: 'stop' | 'refuse';
+    /** False for a cluster worker: its primary migrated the database before forking it. */
+    migrate?: boolean;
+  } = {},
 ): Promise<OpenDatabase> {
   let embedded: EmbeddedPostgres | undefined;
   let url = env.DATABASE_URL;
@@ -44,7 +48,7 @@ export async function openDatabase(
   }
   let database: Database | undefined;
   try {
-    await runMigrations(url);
+    if (options.migrate ?? true) await runMigrations(url);
     database = createDatabase(url);
   } catch (error) {
     await embedded?.stop();

@@ -2,14 +2,20 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { Logger } from './logger.ts';
+import { resolveClientAddress, type TrustProxy } from './trust-proxy.ts';
 
 /** One JSON line per request, carrying the request id, and a child logger for handlers. */
-export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestLog(
+  logger: Logger,
+  trust: TrustProxy = { kind: 'none' },
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     const requestId = c.get('requestId');
     c.set('logger', logger.child({ requestId }));
-    c.set('clientIp', clientIp(c));
+    const client = clientAddress(c, trust);
+    c.set('clientIp', client?.address);
+    c.set('clientProxies', client?.proxies ?? []);
     await next();
     logger.info(
       {
@@ -24,10 +30,13 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   };
 }
 
-function clientIp(c: Context<AppEnv>): string | undefined {
+/** The socket's peer, or the client the trusted proxies name (TRUST_PROXY, decision 041). */
+function clientAddress(c: Context<AppEnv>, trust: TrustProxy) {
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address;
+    socket = getConnInfo(c).remote.address;
   } catch {
-    return undefined; // not behind @hono/node-server (app.request() in tests)
+    // not behind @hono/node-server (app.request() in tests)
   }
+  return socket ? resolveClientAddress(socket, c.req.header('x-forwarded-for'), trust) : undefined;
 }

@@ -85,7 +85,8 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
-    // better-auth keys its per-IP limits on this header; only the socket decides it.
+    // better-auth keys its per-IP limits on this header; only the socket (and the proxies
+    // TRUST_PROXY names) decide it, never the client's own headers.
     if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     headers.set('content-type', 'application/json');
     const init: RequestInit = { method: 'POST', headers, body: JSON.stringify(body ?? {}) };

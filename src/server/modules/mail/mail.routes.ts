@@ -12,15 +12,20 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /**
  * The dev mailbox: mail kept in the outbox. It holds every reset link, so it answers only outside
- * production and only to a client on this machine: the socket's peer must be loopback, and a
- * request a proxy forwarded (X-Forwarded-For, Forwarded) is refused even from a local proxy.
+ * production and only to a client on this machine: the socket's peer must be loopback. A request
+ * a proxy forwarded (X-Forwarded-For) counts only when TRUST_PROXY trusts every hop, each hop is
+ * loopback and so is the client they name; a `Forwarded` header, which we do not read, is refused.
  * Anything else gets the same 404 as a path that does not exist.
  */
 export function createDevMailboxRoutes({ env, mailer }: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
+    const proxies = c.var.clientProxies;
+    const forwarded = c.req.header('x-forwarded-for') !== undefined;
     const local =
       isLoopbackAddress(c.var.clientIp) &&
-      c.req.header('x-forwarded-for') === undefined &&
+      proxies.every(isLoopbackAddress) &&
+      // An X-Forwarded-For no trusted proxy vouched for: someone may be pretending.
+      (!forwarded || proxies.length > 0) &&
       c.req.header('forwarded') === undefined;
     if (env.NODE_ENV === 'production' || mailer.transport !== 'outbox' || !local) {
       throw new AppError('NOT_FOUND');
