@@ -64,9 +64,12 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     /** Of the map searches, the share that asks `/pins` instead (0: searches only). */
     'pins-share': { type: 'string', default: '0.25' },
+    /** Server processes (WEB_CONCURRENCY, issue 17): 1, or a node:cluster of that many. */
+    workers: { type: 'string', default: '1' },
   },
 });
 const PINS_SHARE = Number(values['pins-share']);
+const WORKERS = Number(values.workers);
 const LISTINGS = Number(values.listings);
 const DURATION_S = Number(values.duration);
 const DETAIL_DURATION_S = Number(values['detail-duration']);
@@ -256,20 +259,42 @@ async function explainSearch(database: Database, search: ListingSearch, url: str
   };
 }
 
-/** A postmaster and all its processes (backends that exited are in its children's times). */
-function postgresCpuMs(postmaster: number): number {
-  let total = cpuMs(postmaster, true);
+/**
+ * A process and its children: a postmaster and its backends, or a cluster primary and its
+ * workers (children that exited are in the parent's own children times).
+ */
+function treeCpuMs(parent: number): number {
+  let total = cpuMs(parent, true);
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmaster) total += cpuMs(Number(entry));
+      if (ppid === parent) total += cpuMs(Number(entry));
     } catch {
       // exited meanwhile
     }
   }
   return total;
+}
+
+/**
+ * Every worker of a cluster listening with its index loaded: batches of searches on new
+ * connections (the cluster hands out connections in turn) until one answers all at once.
+ */
+async function untilEveryWorkerSearches(baseUrl: string) {
+  const deadline = performance.now() + 180_000;
+  for (let quick = 0; quick < 2; ) {
+    if (performance.now() > deadline) throw new Error('the workers did not all start searching');
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: WORKERS * 4 }, async () => {
+        const res = await fetch(`${baseUrl}/api/listings`, { headers: { connection: 'close' } });
+        await res.arrayBuffer();
+      }),
+    );
+    quick = performance.now() - started < 1_000 ? quick + 1 : 0;
+  }
 }
 
 async function main() {
@@ -381,8 +406,10 @@ async function main() {
       nodeFlags: values.profile
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(DATA_DIR, 'profiles')}`]
         : [],
+      env: { WEB_CONCURRENCY: String(WORKERS) },
     });
     const { baseUrl, pid: serverPid } = server;
+    if (WORKERS > 1) await untilEveryWorkerSearches(baseUrl);
 
     // Request mixes: searches (with some next pages) and detail pages.
     for (const planned of searches.slice(0, 40)) {
@@ -402,8 +429,8 @@ async function main() {
 
     async function run(paths: Planned[], seconds: number) {
       const cpuBefore = {
-        server: cpuMs(serverPid),
-        postgres: postmaster ? postgresCpuMs(postmaster) : 0,
+        server: treeCpuMs(serverPid),
+        postgres: postmaster ? treeCpuMs(postmaster) : 0,
         bench: process.cpuUsage(),
       };
       const load = await runLoad({
@@ -422,9 +449,9 @@ async function main() {
         errors: load.errors,
         // CPU ms per successful request: the server process, PostgreSQL, autocannon.
         cpuMsPerRequest: {
-          server: perRequest(cpuMs(serverPid) - cpuBefore.server),
+          server: perRequest(treeCpuMs(serverPid) - cpuBefore.server),
           ...(postmaster
-            ? { postgres: perRequest(postgresCpuMs(postmaster) - cpuBefore.postgres) }
+            ? { postgres: perRequest(treeCpuMs(postmaster) - cpuBefore.postgres) }
             : {}),
           bench: perRequest((bench.user + bench.system) / 1000),
         },
@@ -489,6 +516,7 @@ async function main() {
       bench: 'search',
       listings: counts[0]?.active,
       connections: CONNECTIONS,
+      workers: WORKERS,
       durationS: DURATION_S,
       seedMs: round(seedMs, 0),
       search: {

@@ -168,8 +168,12 @@ test('a session made on one instance is good on the other, and a sign-out on eit
   // Revocation is immediate on every instance: signed out on b, refused on a.
   const out = await send(b, '/api/auth/sign-out', { headers: { cookie }, json: {} });
   expect(out.status, out.body).toBe(200);
-  expect((await send(a, '/api/me', { headers: { cookie } })).status).toBe(401);
-  expect((await send(PROXY, '/api/me', { headers: { cookie } })).status).toBe(401);
+  // Each instance keeps sessions in memory and forgets one at PostgreSQL's notice (decision
+  // 043): milliseconds (bench/api-baseline.ts measures it); the limit allows a loaded machine.
+  const status = async (base: string) =>
+    (await send(base, '/api/me', { headers: { cookie } })).status;
+  await expect.poll(() => status(a), { timeout: 5_000, intervals: [10] }).toBe(401);
+  await expect.poll(() => status(PROXY), { timeout: 5_000, intervals: [10] }).toBe(401);
 });
 
 test('an SSE stream through nginx receives a message sent through the other instance', async () => {

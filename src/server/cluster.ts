@@ -27,7 +27,7 @@ export async function runCluster(env: Env, logger: Logger): Promise<void> {
   const { opened } = prepared;
   // The primary serves nothing: its pool is not needed once the database is ready.
   await opened.database.close().catch(() => {});
-  const databaseUrl = opened.embedded?.url ?? env.DATABASE_URL;
+  const databaseUrl = opened.embedded?.localUrl ?? env.DATABASE_URL;
   const workerEnv: Record<string, string> = {
     // Workers reach the same database; the embedded one stays the primary's to stop.
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

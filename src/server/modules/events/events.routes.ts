@@ -18,7 +18,11 @@ const RETRY_MS = 3_000;
  * `Last-Event-ID` and receives every event after it exactly once; one too old for the table gets
  * `reset`. A fresh stream starts with `ready`, whose id is where the next reconnect resumes.
  */
-export function createEventsRoutes({ database: { db }, events, logger }: AppDeps) {
+export function createEventsRoutes({ database: { db }, events, logger, env }: AppDeps) {
+  // Tests of a cluster only (EXPOSE_PID_HEADER): which process holds the stream.
+  const extraHeaders: Record<string, string> = env.EXPOSE_PID_HEADER
+    ? { 'X-Stoop-Pid': String(process.pid) }
+    : {};
   const openStreams = new Map<string, Set<LiveStream>>();
   // A suspended user's streams end at once, on every instance (endUserStreams).
   events.watch(STREAMS_END_CHANNEL, (userId) => {
@@ -62,7 +66,7 @@ export function createEventsRoutes({ database: { db }, events, logger }: AppDeps
     if (outgoing) {
       // On a Node server: straight onto the response (sse-response.ts), none of the request's
       // Hono objects kept while the stream is open.
-      const sink = new NodeSseResponse(outgoing);
+      const sink = new NodeSseResponse(outgoing, extraHeaders);
       const closed = new Promise<void>((resolve) => sink.onClose(resolve));
       void serve(sink, userId, resumeFrom, closed)
         .catch((error: unknown) => logger.warn({ err: error, userId }, 'event stream failed'))

@@ -17,8 +17,12 @@ export class NodeSseResponse implements SseSink {
   private ended = false;
   private readonly closeHandlers: (() => void)[] = [];
 
-  constructor(private readonly res: ServerResponse) {
+  constructor(
+    private readonly res: ServerResponse,
+    extraHeaders: Record<string, string> = {},
+  ) {
     res.writeHead(200, {
+      ...extraHeaders,
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache',
       'X-Accel-Buffering': 'no', // proxies must pass events through as they come
