@@ -86,6 +86,17 @@ const SERVER_ENV = {
   MESSAGE_SEND_LIMIT_PER_MINUTE: '100000',
 };
 
+/**
+ * Requests one sender has open at once: a browser's connections per host (HTTP/1.1). Without a
+ * cap, an outage's backlog and its retries reach the server as one wave that keeps it saturated
+ * long after the database is back (measured: two minutes of pool timeouts after a postmaster
+ * kill on a loaded 2-core machine); with it, the backlog waits in the client, as in a browser.
+ */
+const CONNECTIONS_PER_SENDER = 6;
+
+type Pair = { cookie: string; conversationId: string };
+type Slots = { busy: number; waiting: (() => void)[] };
+
 /** The sending client: a steady rate, every unanswered send retried with its own key. */
 class Sender {
   readonly acked = new Map<string, { id: string; firstTriedAt: number; ackedAt: number }>();
@@ -96,12 +107,15 @@ class Sender {
   private timer: NodeJS.Timeout | undefined;
   private deadline = Number.POSITIVE_INFINITY;
   private readonly tasks = new Set<Promise<void>>();
+  private readonly slots = new Map<Pair, Slots>();
 
   constructor(
     private readonly baseUrl: string,
-    private readonly pairs: { cookie: string; conversationId: string }[],
+    private readonly pairs: Pair[],
     private readonly runId: string,
-  ) {}
+  ) {
+    for (const pair of pairs) this.slots.set(pair, { busy: 0, waiting: [] });
+  }
 
   start(rate: number) {
     const began = performance.now();
@@ -135,21 +149,36 @@ class Sender {
     const content = `crash ${this.runId} ${this.sent}`;
     const key = `crash-${this.runId}-${this.sent}`;
     this.open.add(content);
-    const pair = this.pairs[this.sent % this.pairs.length] as (typeof this.pairs)[0];
+    const pair = this.pairs[this.sent % this.pairs.length] as Pair;
     const task = this.deliver(pair, content, key).finally(() => this.tasks.delete(task));
     this.tasks.add(task);
   }
 
-  private async deliver(
-    pair: { cookie: string; conversationId: string },
-    content: string,
-    idempotencyKey: string,
-  ) {
-    const firstTriedAt = performance.now();
+  private async acquire(pair: Pair): Promise<Slots> {
+    const slots = this.slots.get(pair) as Slots;
+    if (slots.busy < CONNECTIONS_PER_SENDER) slots.busy += 1;
+    else await new Promise<void>((resolve) => slots.waiting.push(resolve)); // handed over
+    return slots;
+  }
+
+  private release(slots: Slots) {
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.busy -= 1;
+  }
+
+  private async deliver(pair: Pair, content: string, idempotencyKey: string) {
+    let firstTriedAt: number | undefined;
     let delay = 100;
     const api = liveApi(this.baseUrl, pair.cookie, 10_000);
     for (let attempt = 0; performance.now() < this.deadline; attempt++) {
       if (attempt > 0) this.retries += 1;
+      const slots = await this.acquire(pair);
+      if (performance.now() >= this.deadline) {
+        this.release(slots);
+        break;
+      }
+      firstTriedAt ??= performance.now();
       try {
         const res = await api.send('POST', `/api/conversations/${pair.conversationId}/messages`, {
           content,
@@ -158,6 +187,7 @@ class Sender {
         if (res.status === 201 || res.status === 200) {
           const { message } = (await res.json()) as { message: { id: string } };
           this.acked.set(content, { id: message.id, firstTriedAt, ackedAt: performance.now() });
+          this.release(slots);
           this.open.delete(content);
           return;
         }
@@ -166,11 +196,13 @@ class Sender {
         if (res.status < 500 && res.status !== 429 && res.status !== 408) {
           this.rejected.set(content, res.status);
           this.open.delete(content);
+          this.release(slots);
           return;
         }
       } catch {
         // No answer (connection refused or reset, timeout): the send may or may not have committed.
       }
+      this.release(slots);
       // Backoff with jitter: retries of a whole outage's sends must not arrive as one wave.
       await sleep(delay * (0.5 + Math.random()));
       delay = Math.min(delay * 2, 2_000);
@@ -185,9 +217,10 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
   const pgDir = path.join(dataDir, 'pg');
   let server = await spawnServer({ dataDir, env: SERVER_ENV });
   const port = server.port;
+  let sender: Sender | undefined;
   try {
     await waitHealthy(server, { timeoutMs: 120_000 });
-    const pairs: { cookie: string; conversationId: string }[] = [];
+    const pairs: Pair[] = [];
     for (let i = 0; i < (options.senders ?? 10); i++) {
       const renter = await signUp(server.baseUrl, 'renter', `Crash Renter ${i}`);
       const landlord = await signUp(server.baseUrl, 'landlord', `Crash Landlord ${i}`);
@@ -195,9 +228,10 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       pairs.push({ cookie: renter.cookie, conversationId });
     }
     const runId = Date.now().toString(36);
-    const sender = new Sender(server.baseUrl, pairs, runId);
-    sender.start(options.rate);
-    await waitFor(() => sender.acked.size >= options.rate, 60_000);
+    const client = new Sender(server.baseUrl, pairs, runId);
+    sender = client;
+    client.start(options.rate);
+    await waitFor(() => client.acked.size >= options.rate, 60_000);
 
     const order: KillFigure['kind'][] = [];
     for (let i = 0; i < Math.max(options.apiKills, options.pgKills); i++) {
@@ -224,16 +258,16 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
         });
         process.kill(pid, 'SIGKILL');
         // The API process restarts its postmaster; it must not die itself.
-        await waitFor(() => exited || sender.firstAckAfter(killedAt) !== undefined, 120_000);
+        await waitFor(() => exited || client.firstAckAfter(killedAt) !== undefined, 120_000);
         figure.apiExited = exited;
         if (exited) {
           server = await spawnServer({ dataDir, port, env: SERVER_ENV });
           await waitHealthy(server, { timeoutMs: 120_000 });
         }
       }
-      await waitFor(() => sender.firstAckAfter(killedAt) !== undefined, 120_000);
+      await waitFor(() => client.firstAckAfter(killedAt) !== undefined, 120_000);
       figure.recoverySeconds = round(
-        ((sender.firstAckAfter(killedAt) as number) - killedAt) / 1000,
+        ((client.firstAckAfter(killedAt) as number) - killedAt) / 1000,
       );
       kills.push(figure);
       log(
@@ -243,13 +277,13 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
             : '') +
           (figure.apiExited ? ' — the API process died too' : ''),
       );
-      const ackedBefore = sender.acked.size;
+      const ackedBefore = client.acked.size;
       await waitFor(
-        () => sender.acked.size >= ackedBefore + (options.rate * options.settleMs) / 1000,
+        () => client.acked.size >= ackedBefore + (options.rate * options.settleMs) / 1000,
         120_000,
       );
     }
-    await sender.stop(options.drainMs ?? 60_000);
+    await client.stop(options.drainMs ?? 60_000);
     const after = await checkAfterKills(server.baseUrl, pgDir);
 
     const stored = await storedMessages(
@@ -258,7 +292,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     );
     let lost = 0;
     let mismatchedIds = 0;
-    for (const [content, ack] of sender.acked) {
+    for (const [content, ack] of client.acked) {
       const ids = stored.get(content);
       if (!ids?.length) lost += 1;
       else if (!ids.includes(ack.id)) mismatchedIds += 1;
@@ -270,20 +304,22 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       info.code === 0 &&
       (postmasterPid(pgDir) === undefined || !isAlive(postmasterPid(pgDir) ?? 0));
     return {
-      sent: sender.sent,
-      acknowledged: sender.acked.size,
+      sent: client.sent,
+      acknowledged: client.acked.size,
       lost,
       duplicated,
-      unacknowledged: sender.open.size,
-      rejected: sender.rejected.size,
+      unacknowledged: client.open.size,
+      rejected: client.rejected.size,
       mismatchedIds,
-      retries: sender.retries,
+      retries: client.retries,
       kills,
       ...after,
       cleanStop,
       durationSeconds: round((performance.now() - began) / 1000),
     };
   } finally {
+    // A failed drill stops its client too, or its retries would keep the process alive.
+    await sender?.stop(0);
     await killEverything([dataDir]);
   }
 }

@@ -163,11 +163,15 @@ function copyMedia(source: string, target: string): { files: number; bytes: numb
     if (fs.existsSync(to)) continue;
     fs.mkdirSync(path.dirname(to), { recursive: true });
     try {
-      fs.linkSync(from, to);
+      try {
+        fs.linkSync(from, to);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+        fs.copyFileSync(from, to); // another file system, or links not allowed
+      }
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') continue; // deleted since the listing
-      fs.copyFileSync(from, to);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // deleted since listed
+      throw error;
     }
     files += 1;
     bytes += fs.statSync(to).size;
