@@ -10,12 +10,12 @@ describe('backup format helpers', () => {
       { key: 'public.listings', references: ['public.users', 'public.listings'] },
       { key: 'graphile_worker._private_jobs', references: ['graphile_worker._private_tasks'] },
     ]).map((t) => t.key);
-    const before = (a: string, b: string) =>
+    const precedes = (a: string, b: string) =>
       expect(order.indexOf(a)).toBeLessThan(order.indexOf(b));
     expect(order).toHaveLength(5);
-    before('public.users', 'public.listings');
-    before('public.listings', 'public.conversations');
-    before('public.conversations', 'public.messages');
+    precedes('public.users', 'public.listings');
+    precedes('public.listings', 'public.conversations');
+    precedes('public.conversations', 'public.messages');
   });
 
   it('refuses a cycle of foreign keys with the table it went round', () => {

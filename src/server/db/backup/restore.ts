@@ -158,13 +158,11 @@ async function loadTables(client: pg.Client, manifest: BackupManifest, work: str
         seq.lastValue,
       ]);
     }
-    // Jobs that were running when the backup was taken run again (their runner is gone).
-    const locked = manifest.tables.some(
-      (t) => t.schema === 'graphile_worker' && t.name === '_private_jobs',
-    );
-    if (locked) {
+    // Jobs (and queues) locked by a runner when the backup was taken run again: it is gone.
+    for (const name of ['_private_jobs', '_private_job_queues']) {
+      if (!manifest.tables.some((t) => t.schema === 'graphile_worker' && t.name === name)) continue;
       await client.query(
-        'update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_at is not null',
+        `update graphile_worker.${name} set locked_at = null, locked_by = null where locked_at is not null`,
       );
     }
     await client.query('commit');
