@@ -76,6 +76,8 @@ export type CrashDrillResult = {
   searchCurrentAfterKills: boolean;
   /** The final SIGTERM stopped the server with exit code 0 and no postgres left behind. */
   cleanStop: boolean;
+  /** How the final SIGTERM ended, and the server's last log lines when it was not clean. */
+  stop: { code: number | null; signal: string | null; postgresLeft: boolean; log?: string };
   durationSeconds: number;
 };
 
@@ -299,10 +301,15 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     }
     const duplicated = [...stored.values()].filter((ids) => ids.length > 1).length;
 
-    const info = await stopServer(server, 20_000);
-    const cleanStop =
-      info.code === 0 &&
-      (postmasterPid(pgDir) === undefined || !isAlive(postmasterPid(pgDir) ?? 0));
+    // Generous: a fast shutdown checkpoints a durable cluster, slow on a loaded machine.
+    const info = await stopServer(server, 60_000);
+    const postgresLeft = isAlive(postmasterPid(pgDir) ?? 0);
+    const cleanStop = info.code === 0 && !postgresLeft;
+    const stop = {
+      ...info,
+      postgresLeft,
+      ...(cleanStop ? {} : { log: server.stdout().split('\n').slice(-15).join('\n') }),
+    };
     return {
       sent: client.sent,
       acknowledged: client.acked.size,
@@ -315,6 +322,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       kills,
       ...after,
       cleanStop,
+      stop,
       durationSeconds: round((performance.now() - began) / 1000),
     };
   } finally {
