@@ -7,7 +7,10 @@
  * key. Then every acknowledged send must be in the database exactly once.
  *
  *   npx tsx bench/crash.ts [--api-kills 3] [--pg-kills 3] [--rate 50] [--senders 10]
- *     [--settle 5] [--keep]
+ *     [--connections 6] [--settle 5] [--keep]
+ *
+ * `--connections 0` lifts the per-sender cap: every retry goes out at once, which after an outage
+ * has kept the server saturated with pool timeouts for minutes (decision 040).
  *
  * Prints lost / duplicated / recovery seconds per kill; the last line is JSON.
  */
@@ -25,6 +28,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '50' },
     /** Renter-landlord pairs sharing the rate, each in its own conversation. */
     senders: { type: 'string', default: '10' },
+    /** Requests each sender has open at once, as a browser's connections per host; 0: no cap. */
+    connections: { type: 'string', default: '6' },
     /** Seconds of steady sending after each recovery, before the next kill. */
     settle: { type: 'string', default: '5' },
     /** Keep the data dir (and the server logs beside it) for a look afterwards. */
@@ -42,6 +47,7 @@ try {
     pgKills: Number(values['pg-kills']),
     rate: Number(values.rate),
     senders: Number(values.senders),
+    connectionsPerSender: Number(values.connections),
     settleMs: Number(values.settle) * 1000,
     log: (line) => console.log(line),
   });
@@ -65,6 +71,7 @@ try {
       bench: 'crash',
       rate: Number(values.rate),
       senders: Number(values.senders),
+      connections: Number(values.connections),
       ...result,
     }),
   );

@@ -38,6 +38,8 @@ export type CrashDrillOptions = {
    * (default 10, as ten people typing, not one script typing 50 a second).
    */
   senders?: number;
+  /** Requests one sender has open at once (default CONNECTIONS_PER_SENDER; 0: no cap). */
+  connectionsPerSender?: number;
   /** Steady sending after each recovery before the next kill. */
   settleMs: number;
   /** How long a send is retried once the drill stops starting new ones. */
@@ -94,7 +96,7 @@ const SERVER_ENV = {
  * long after the database is back (measured: two minutes of pool timeouts after a postmaster
  * kill on a loaded 2-core machine); with it, the backlog waits in the client, as in a browser.
  */
-const CONNECTIONS_PER_SENDER = 6;
+export const CONNECTIONS_PER_SENDER = 6;
 
 type Pair = { cookie: string; conversationId: string };
 type Slots = { busy: number; waiting: (() => void)[] };
@@ -115,6 +117,7 @@ class Sender {
     private readonly baseUrl: string,
     private readonly pairs: Pair[],
     private readonly runId: string,
+    private readonly connections: number,
   ) {
     for (const pair of pairs) this.slots.set(pair, { busy: 0, waiting: [] });
   }
@@ -158,7 +161,7 @@ class Sender {
 
   private async acquire(pair: Pair): Promise<Slots> {
     const slots = this.slots.get(pair) as Slots;
-    if (slots.busy < CONNECTIONS_PER_SENDER) slots.busy += 1;
+    if (this.connections <= 0 || slots.busy < this.connections) slots.busy += 1;
     else await new Promise<void>((resolve) => slots.waiting.push(resolve)); // handed over
     return slots;
   }
@@ -230,7 +233,12 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       pairs.push({ cookie: renter.cookie, conversationId });
     }
     const runId = Date.now().toString(36);
-    const client = new Sender(server.baseUrl, pairs, runId);
+    const client = new Sender(
+      server.baseUrl,
+      pairs,
+      runId,
+      options.connectionsPerSender ?? CONNECTIONS_PER_SENDER,
+    );
     sender = client;
     client.start(options.rate);
     await waitFor(() => client.acked.size >= options.rate, 60_000);
