@@ -9,8 +9,8 @@
  *   npx tsx bench/crash.ts [--api-kills 3] [--pg-kills 3] [--rate 50] [--senders 10]
  *     [--connections 6] [--settle 5] [--keep]
  *
- * `--connections 0` lifts the per-sender cap: every retry goes out at once, which after an outage
- * has kept the server saturated with pool timeouts for minutes (decision 040).
+ * `--connections 0` lifts the per-sender cap, so every retry goes out at once (decision 040: a
+ * retry storm once kept the server saturated with pool timeouts for minutes).
  *
  * Prints lost / duplicated / recovery seconds per kill; the last line is JSON.
  */
