@@ -1,6 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { extract } from 'tar';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupManifest } from './db/backup/backup-format.ts';
@@ -9,6 +11,7 @@ import { type LiveUser, liveApi, openConversation, runCli, signUp } from './test
 import {
   killEverything,
   makeDataRoot,
+  REPO_ROOT,
   type ServerProcess,
   signIn,
   spawnServer,
@@ -257,6 +260,58 @@ describe('npm run db:backup and db:restore', () => {
     for (const [user, max] of maxEvent) {
       expect(Number(counters.find((c) => c.user_id === user)?.last_event_id)).toBe(max);
     }
+  });
+});
+
+describe("npm run db:backup and db:restore on Debian's PostgreSQL (DATABASE_URL)", () => {
+  let cluster: { url: string; dir: string } | undefined;
+
+  beforeAll(() => {
+    const out = execFileSync('bash', ['scripts/ensure-postgres.sh', 'start'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = /^export DATABASE_URL='(.*)'$/m.exec(out)?.[1];
+    const dir = /^export STOOP_PG_DIR='(.*)'$/m.exec(out)?.[1];
+    if (!url || !dir) throw new Error(`ensure-postgres.sh said:\n${out}`);
+    cluster = { url, dir };
+  }, 600_000); // may install `postgresql` with apt first
+
+  afterAll(() => {
+    if (cluster) {
+      spawnSync('bash', ['scripts/ensure-postgres.sh', 'stop', cluster.dir], { cwd: REPO_ROOT });
+    }
+  });
+
+  it('restores the database as it was at the backup; refuses while another client is connected', async () => {
+    if (!cluster) throw new Error('no cluster');
+    const url = cluster.url;
+    const env = { DATABASE_URL: url, DATA_DIR: newDataDir('external') };
+    const admin = (email: string) =>
+      runCli('create-admin.ts', [email, '--password', 'backup-pass-1234'], env);
+    expect((await runCli('db-migrate.ts', [], env)).code).toBe(0);
+    expect((await admin('first@stoop.test')).code).toBe(0);
+    const backup = await runCli('db-backup.ts', [], env);
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toContain('Backed up the server at DATABASE_URL');
+    const file = backup.stdout.trim().split('\n').at(-1) as string;
+    expect((await admin('second@stoop.test')).code).toBe(0);
+
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    const refused = await runCli('db-restore.ts', [file], env);
+    await other.end();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('1 other connection is open to the database');
+
+    const restored = await runCli('db-restore.ts', [file], env);
+    expect(restored.code, restored.stderr).toBe(0);
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const users = await check.query<{ email: string }>('select email from users order by email');
+    await check.end();
+    expect(users.rows.map((u) => u.email)).toEqual(['first@stoop.test']);
   });
 });
 
