@@ -105,6 +105,8 @@ export const AdminReportDetailSchema = z.object({
 export const AUDIT_ACTIONS = [
   'user.suspend',
   'user.restore',
+  /** The user deleted their own account (decision 039): actor and target are the tombstone. */
+  'user.delete',
   'listing.unpublish',
   'listing.restore',
   'listing.feature',
