@@ -96,7 +96,7 @@ for (const viewport of VIEWPORTS) {
     await signInThroughApi(landlordPage, url, landlord.email, landlord.password);
     await landlordPage.goto(`/chat/${conversationId}`);
     await expect(landlordPage.getByTestId('thread-title')).toHaveText('Deleted user');
-    await expect(landlordPage.getByText(text)).toBeVisible();
+    await expect(landlordPage.getByTestId('message-text').filter({ hasText: text })).toBeVisible();
     await expect(landlordPage.getByTestId('thread-closed')).toContainText(
       'This account was deleted.',
     );
