@@ -12,7 +12,6 @@ import { accounts, sessions, users } from '../../db/schema/auth.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { listings, savedListings } from '../../db/schema/listings.ts';
 import { outboxEmails } from '../../db/schema/mail.ts';
-import { messages } from '../../db/schema/messaging.ts';
 import { adminAuditLog } from '../../db/schema/moderation.ts';
 import { notes } from '../../db/schema/notes.ts';
 import { tours } from '../../db/schema/tours.ts';

@@ -48,7 +48,7 @@ export function Avatar({
       )}
     >
       {deleted ? (
-        <svg viewBox="0 0 24 24" className="size-3/5" fill="currentColor">
+        <svg viewBox="0 0 24 24" className="size-3/5" fill="currentColor" aria-hidden="true">
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
         </svg>
