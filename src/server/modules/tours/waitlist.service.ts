@@ -267,6 +267,10 @@ export async function closeWaitlistsOfDeletedAccount(
   );
   for (const entry of own) await withdrawOffer(tx, entry);
   await tx.execute(sql`delete from ${waitlistEntries} where renter_id = ${userId}`);
+  // Those behind them moved up a place.
+  for (const listingId of new Set(own.map((entry) => entry.listingId))) {
+    await publishQueueMoves(tx, coverUrl, listingId);
+  }
   const queued = await tx.execute<{ id: string }>(sql`
     update ${waitlistEntries} set status = 'removed', offer_expires_at = null, updated_at = now()
     where status in ('waiting', 'offered')

@@ -12,9 +12,10 @@ import { accounts, sessions, users } from '../../db/schema/auth.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { listings, savedListings } from '../../db/schema/listings.ts';
 import { outboxEmails } from '../../db/schema/mail.ts';
+import { events } from '../../db/schema/messaging.ts';
 import { adminAuditLog } from '../../db/schema/moderation.ts';
 import { notes } from '../../db/schema/notes.ts';
-import { tours } from '../../db/schema/tours.ts';
+import { tours, waitlistEntries } from '../../db/schema/tours.ts';
 import { adminPerson, errorOf } from '../../test/admin-fixtures.ts';
 import { saveSearch } from '../../test/alert-fixtures.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
@@ -274,5 +275,38 @@ describe('DELETE /api/me as an admin', () => {
     await adminPerson(client, db, 'Second Admin');
     expect((await only.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
     expect((await userRow(only.id))?.deletedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('DELETE /api/me and waitlists', () => {
+  it("drops a renter's places; a landlord's queues close with the renters told", async () => {
+    const owner = await person(client, 'landlord');
+    const own = await publishListing(app, owner.client);
+    await openAllDay(db, owner.id);
+    const leaving = await person(client, 'renter');
+    const staying = await person(client, 'renter');
+    for (const who of [leaving, staying]) {
+      const joined = await who.client.post(`/api/listings/${own.id}/waitlist`, {});
+      expect(joined.status).toBe(201);
+    }
+    const statuses = async (renterId: string) =>
+      (
+        await db
+          .select({ status: waitlistEntries.status })
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.renterId, renterId))
+      ).map((row) => row.status);
+
+    expect((await leaving.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
+    expect(await statuses(leaving.id)).toEqual([]);
+    expect(await statuses(staying.id)).toEqual(['waiting']);
+
+    expect((await owner.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
+    expect(await statuses(staying.id)).toEqual(['removed']);
+    const told = await db.$count(
+      events,
+      and(eq(events.userId, staying.id), eq(events.type, 'waitlist.changed')),
+    );
+    expect(told).toBeGreaterThanOrEqual(2);
   });
 });
