@@ -105,6 +105,18 @@ for (const viewport of VIEWPORTS) {
     await landlordPage.screenshot({
       path: testInfo.outputPath(`${viewport.name}-landlord-thread.png`),
     });
+
+    // A landlord finds the same section at the end of /landlord/profile.
+    await landlordPage.goto('/landlord/profile');
+    const landlordSection = landlordPage.getByRole('region', { name: 'Delete account' });
+    await expect(landlordSection).toBeVisible();
+    await landlordSection.getByRole('button', { name: 'Delete account…' }).click();
+    const landlordDialog = landlordPage.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(landlordDialog).toContainText('every listing: they are taken down at once');
+    await expectNoSeriousViolations(landlordPage);
+    await landlordPage.screenshot({
+      path: testInfo.outputPath(`${viewport.name}-landlord-delete-dialog.png`),
+    });
     await landlordContext.close();
   });
 }

@@ -85,8 +85,8 @@ export async function deleteAccount(
   playwright: Playwright,
   baseURL: string,
   account: TrackedAccount,
-): Promise<void> {
-  if (finishedAccounts.has(account)) return;
+): Promise<boolean> {
+  if (finishedAccounts.has(account)) return true;
   finishedAccounts.add(account);
   const request = await playwright.request.newContext({ baseURL });
   try {
@@ -97,21 +97,26 @@ export async function deleteAccount(
         headers,
       })
       .catch(() => null);
-    if (signIn?.status() !== 200) return;
+    if (signIn?.status() !== 200) return false;
     const deleted = await request.delete('/api/me', {
       data: { password: account.password },
       headers,
     });
     expect(deleted.status(), `deleting ${account.email}: ${await deleted.text()}`).toBe(204);
+    return true;
   } finally {
     await request.dispose();
   }
 }
 
+/** Deletes the accounts tracked since `from`; returns the addresses it had to leave. */
 async function deleteTrackedFrom(playwright: Playwright, baseURL: string, from: number) {
+  const kept: string[] = [];
   for (const tracked of trackedAccounts.slice(from)) {
-    await deleteAccount(playwright, tracked.baseURL ?? baseURL, tracked.account);
+    const deleted = await deleteAccount(playwright, tracked.baseURL ?? baseURL, tracked.account);
+    if (!deleted) kept.push(tracked.account.email);
   }
+  return kept;
 }
 
 /** Signs the page's browser context in through the API (sets the session cookie). */
@@ -161,10 +166,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker', auto: true },
   ],
   deleteCreatedAccounts: [
-    async ({ playwright, baseURL }, use) => {
+    async ({ playwright, baseURL }, use, testInfo) => {
       const from = trackedAccounts.length;
       await use(undefined);
-      await deleteTrackedFrom(playwright, baseURL ?? DEFAULT_URL, from);
+      const kept = await deleteTrackedFrom(playwright, baseURL ?? DEFAULT_URL, from);
+      // Visible in the report: deleted by the test itself, suspended, or its server gone.
+      for (const email of kept) {
+        testInfo.annotations.push({ type: 'account not deleted by clean-up', description: email });
+      }
     },
     { auto: true },
   ],
