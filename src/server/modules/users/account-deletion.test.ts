@@ -9,17 +9,17 @@ import { LAST_ADMIN_MESSAGE } from '../../../shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { savedSearches } from '../../db/schema/alerts.ts';
 import { accounts, sessions, users } from '../../db/schema/auth.ts';
-import { subscriptions } from '../../db/schema/billing.ts';
+import { landlordProfiles, subscriptions } from '../../db/schema/billing.ts';
 import { listings, savedListings } from '../../db/schema/listings.ts';
 import { outboxEmails } from '../../db/schema/mail.ts';
 import { events } from '../../db/schema/messaging.ts';
 import { adminAuditLog } from '../../db/schema/moderation.ts';
-import { notes } from '../../db/schema/notes.ts';
+import { notePhotos, notes } from '../../db/schema/notes.ts';
 import { tours, waitlistEntries } from '../../db/schema/tours.ts';
 import { adminPerson, errorOf } from '../../test/admin-fixtures.ts';
 import { saveSearch } from '../../test/alert-fixtures.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
-import { publishListing } from '../../test/listing-fixtures.ts';
+import { publishListing, testJpeg, uploadPhotoTo } from '../../test/listing-fixtures.ts';
 import { openConversation, type Person, person, send } from '../../test/messaging-fixtures.ts';
 import { makeNote } from '../../test/note-fixtures.ts';
 import { createTestApp, TEST_PASSWORD } from '../../test/test-app.ts';
@@ -33,7 +33,7 @@ import { tombstoneEmail } from './account-erasure.ts';
  * notice, a landlord's listings and subscription end, and the last admin cannot go.
  */
 
-const { app, client, db } = await createTestApp();
+const { app, client, db, deps } = await createTestApp();
 
 /** What a renter leaves behind: counted before and after. */
 async function footprint(database: Db, userId: string) {
@@ -308,5 +308,44 @@ describe('DELETE /api/me and waitlists', () => {
       and(eq(events.userId, staying.id), eq(events.type, 'waitlist.changed')),
     );
     expect(told).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('DELETE /api/me and uploaded photos', () => {
+  it('deletes the files of note photos and of the landlord profile photo', async () => {
+    const jpeg = await testJpeg();
+    const renter = await person(client, 'renter');
+    const note = await makeNote(renter);
+    const notePhoto = await uploadPhotoTo(app, renter.client, `/api/notes/${note.id}/photos`, jpeg);
+    expect(notePhoto.status).toBe(201);
+    const owner = await person(client, 'landlord');
+    const profilePhoto = await uploadPhotoTo(
+      app,
+      owner.client,
+      '/api/landlord/profile/photo',
+      jpeg,
+    );
+    expect(profilePhoto.status).toBe(201);
+    const noteKeys = (
+      await db
+        .select({ key: notePhotos.storageKey, widths: notePhotos.widths })
+        .from(notePhotos)
+        .where(eq(notePhotos.noteId, note.id))
+    ).flatMap(({ key, widths }) => widths.map((width) => `${key}-${width}.webp`));
+    const profileKeys = (
+      await db
+        .select({ key: landlordProfiles.photoKey, widths: landlordProfiles.photoWidths })
+        .from(landlordProfiles)
+        .where(eq(landlordProfiles.landlordId, owner.id))
+    ).flatMap(({ key, widths }) => (key && widths ? widths.map((w) => `${key}-${w}.webp`) : []));
+    const files = [...noteKeys, ...profileKeys];
+    expect(noteKeys.length).toBeGreaterThan(0);
+    expect(profileKeys.length).toBeGreaterThan(0);
+    for (const key of files) expect(await deps.storage.exists(key)).toBe(true);
+
+    expect((await renter.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
+    expect((await owner.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
+    for (const key of files) expect(await deps.storage.exists(key)).toBe(false);
+    expect(await db.$count(landlordProfiles, eq(landlordProfiles.landlordId, owner.id))).toBe(0);
   });
 });
