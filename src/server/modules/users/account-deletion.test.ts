@@ -1,6 +1,7 @@
 import { and, eq, ilike, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DELETED_USER } from '../../../shared/messaging.ts';
+import { AdminUsersSchema } from '../../../shared/schemas/admin.ts';
 import {
   ConversationResponseSchema,
   MESSAGING_MESSAGES,
@@ -272,9 +273,23 @@ describe('DELETE /api/me as an admin', () => {
     expect((await only.client.get('/api/me')).status).toBe(200);
     expect((await userRow(only.id))?.deletedAt).toBeNull();
 
-    await adminPerson(client, db, 'Second Admin');
+    const second = await adminPerson(client, db, 'Second Admin');
     expect((await only.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
     expect((await userRow(only.id))?.deletedAt).toBeInstanceOf(Date);
+
+    // The remaining admin sees a tombstone, which cannot be suspended.
+    const seen = await second.client.get(
+      `/api/admin/users?q=${encodeURIComponent(tombstoneEmail(only.id))}`,
+    );
+    expect(seen.status).toBe(200);
+    const [user] = AdminUsersSchema.parse(await seen.json()).items;
+    expect(user).toMatchObject({ id: only.id, name: DELETED_USER, email: tombstoneEmail(only.id) });
+    expect(user?.deletedAt).not.toBeNull();
+    const renter = await person(client, 'renter');
+    expect((await renter.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
+    const suspend = await second.client.post(`/api/admin/users/${renter.id}/suspend`, {});
+    expect(suspend.status).toBe(409);
+    expect((await errorOf(suspend)).message).toBe('This account was deleted by its owner.');
   });
 });
 
