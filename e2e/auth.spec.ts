@@ -1,4 +1,12 @@
-import { DEMO, DEMO_PASSWORD, expect, pageReady, test, uniqueEmail } from './fixtures.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  pageReady,
+  test,
+  trackAccount,
+  uniqueEmail,
+} from './fixtures.ts';
 
 test.describe('sign-up', () => {
   test('a renter signs up by choosing the role on /signup', async ({ page }) => {
@@ -9,6 +17,7 @@ test.describe('sign-up', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('correct-horse');
     await page.getByRole('button', { name: 'Create account' }).click();
+    trackAccount({ email, password: 'correct-horse' });
 
     await expect(page).toHaveURL(/\/renter\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Rosa Renter');
@@ -24,6 +33,7 @@ test.describe('sign-up', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('correct-horse');
     await page.getByRole('button', { name: 'Create account' }).click();
+    trackAccount({ email, password: 'correct-horse' });
 
     await expect(page).toHaveURL(/\/landlord\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Leo Landlord');

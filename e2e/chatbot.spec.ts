@@ -18,7 +18,7 @@ import {
   type StandIn,
   startBotpressStandIn,
 } from './botpress-stand-in.ts';
-import { createUser, expect, pageReady, test, uniqueEmail } from './fixtures.ts';
+import { createUser, expect, pageReady, test, trackAccount, uniqueEmail } from './fixtures.ts';
 
 /**
  * Issue 15, the chatbot widget (spec §1, §8). The suite's server has no chatbot, so this file
@@ -107,9 +107,11 @@ const browserIdle = (page: Page) =>
 
 /** Signs this page's browser context up (and so in) on the chatbot server as a new user. */
 async function signUpOnPage(page: Page, userType: 'renter' | 'landlord') {
+  const email = uniqueEmail(`e2e-chatbot-${userType}`);
+  trackAccount({ email, password: 'chatbot-e2e-pw' }, appUrl);
   const response = await page.request.post(`${appUrl}/api/auth/sign-up/email`, {
     data: {
-      email: uniqueEmail(`e2e-chatbot-${userType}`),
+      email,
       password: 'chatbot-e2e-pw',
       name: userType === 'renter' ? 'Rhea Renter' : 'Lars Landlord',
       userType,

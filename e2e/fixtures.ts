@@ -52,7 +52,71 @@ export async function createUser(
   });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { user: { id: string } };
-  return { ...user, id: body.user.id };
+  return trackAccount({ ...user, id: body.user.id }, baseURL);
+}
+
+/*
+ * The suite deletes the accounts it creates (issue 17): every account made through
+ * `createUser` (or handed to `trackAccount` by a spec that signs up another way) is deleted
+ * through `DELETE /api/me` after a fresh sign-in, when the test that made it ends; accounts made
+ * in a `beforeAll` go when the worker ends. A test that changes a password updates the object
+ * it got (`user.password = ...`) so the clean-up can still sign in.
+ */
+type TrackedAccount = { email: string; password: string };
+type Playwright = {
+  request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> };
+};
+/** Each account with the server it lives on (the chatbot spec starts a server of its own). */
+const trackedAccounts: { account: TrackedAccount; baseURL: string | undefined }[] = [];
+const finishedAccounts = new WeakSet<TrackedAccount>();
+
+/** Registers an account for deletion at the end of its test; returns it unchanged. */
+export function trackAccount<T extends TrackedAccount>(account: T, baseURL?: string): T {
+  trackedAccounts.push({ account, baseURL });
+  return account;
+}
+
+/**
+ * Deletes one account with its password. An account that no longer signs in (the test deleted
+ * it, or suspended it: a suspended account cannot delete itself), or whose server has stopped,
+ * is left as it is.
+ */
+export async function deleteAccount(
+  playwright: Playwright,
+  baseURL: string,
+  account: TrackedAccount,
+): Promise<boolean> {
+  if (finishedAccounts.has(account)) return true;
+  finishedAccounts.add(account);
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    const headers = originHeaders(baseURL);
+    const signIn = await request
+      .post('/api/auth/sign-in/email', {
+        data: { email: account.email, password: account.password },
+        headers,
+      })
+      .catch(() => null);
+    if (signIn?.status() !== 200) return false;
+    const deleted = await request.delete('/api/me', {
+      data: { password: account.password },
+      headers,
+    });
+    expect(deleted.status(), `deleting ${account.email}: ${await deleted.text()}`).toBe(204);
+    return true;
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** Deletes the accounts tracked since `from`; returns the addresses it had to leave. */
+async function deleteTrackedFrom(playwright: Playwright, baseURL: string, from: number) {
+  const kept: string[] = [];
+  for (const tracked of trackedAccounts.slice(from)) {
+    const deleted = await deleteAccount(playwright, tracked.baseURL ?? baseURL, tracked.account);
+    if (!deleted) kept.push(tracked.account.email);
+  }
+  return kept;
 }
 
 /** Signs the page's browser context in through the API (sets the session cookie). */
@@ -81,19 +145,52 @@ type Fixtures = {
   newRenter: TestUser;
   /** A fresh landlord account made through the API (not signed in). */
   newLandlord: TestUser;
+  /** Automatic: deletes the accounts this test created once it ends. */
+  deleteCreatedAccounts: undefined;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** Automatic: deletes what `beforeAll` hooks created, when the worker ends. */
+  deleteWorkerAccounts: undefined;
+};
+
+const DEFAULT_URL = 'http://localhost:3000';
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  deleteWorkerAccounts: [
+    async ({ playwright }, use, workerInfo) => {
+      await use(undefined);
+      const url = workerInfo.project.use.baseURL ?? DEFAULT_URL;
+      await deleteTrackedFrom(playwright, url, 0);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  deleteCreatedAccounts: [
+    async ({ playwright, baseURL }, use, testInfo) => {
+      const from = trackedAccounts.length;
+      await use(undefined);
+      const kept = await deleteTrackedFrom(playwright, baseURL ?? DEFAULT_URL, from);
+      // Visible in the report: deleted by the test itself, suspended, or its server gone.
+      for (const email of kept) {
+        testInfo.annotations.push({ type: 'account not deleted by clean-up', description: email });
+      }
+    },
+    { auto: true },
+  ],
   newRenter: async ({ playwright, baseURL }, use) => {
-    const url = baseURL ?? 'http://localhost:3000';
+    const url = baseURL ?? DEFAULT_URL;
     const request = await playwright.request.newContext({ baseURL: url });
-    await use(await createUser(request, url, 'renter'));
+    const user = await createUser(request, url, 'renter');
+    await use(user);
     await request.dispose();
+    await deleteAccount(playwright, url, user);
   },
   newLandlord: async ({ playwright, baseURL }, use) => {
-    const url = baseURL ?? 'http://localhost:3000';
+    const url = baseURL ?? DEFAULT_URL;
     const request = await playwright.request.newContext({ baseURL: url });
-    await use(await createUser(request, url, 'landlord'));
+    const user = await createUser(request, url, 'landlord');
+    await use(user);
     await request.dispose();
+    await deleteAccount(playwright, url, user);
   },
 });

@@ -32,6 +32,7 @@ test('a user edits their name and changes their password on /profile', async ({
   await expect(
     page.getByRole('status').filter({ hasText: 'Your password has been changed.' }),
   ).toBeVisible();
+  newRenter.password = 'brand-new-pw'; // the suite's clean-up signs in with it
 
   await page.goto('/renter/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Renamed Renter');

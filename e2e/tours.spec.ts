@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { TourSchema, WaitlistResponseSchema } from '../src/shared/schemas/tours.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect as baseExpect, signInThroughApi, type TestUser, test } from './fixtures.ts';
+import {
+  expect as baseExpect,
+  signInThroughApi,
+  type TestUser,
+  test,
+  trackAccount,
+} from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
 
 // Conditions, not wall time: on a loaded 2-core machine a first page load can take 20 s+.
@@ -187,9 +193,13 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   );
   // Another renter takes the only slot.
   const other = await playwright.request.newContext({ baseURL });
+  const otherEmail = trackAccount({
+    email: `e2e-other-${Date.now()}@stoop.test`,
+    password: 'pw-other-renter',
+  }).email;
   const otherUser = await other.post('/api/auth/sign-up/email', {
     data: {
-      email: `e2e-other-${Date.now()}@stoop.test`,
+      email: otherEmail,
       password: 'pw-other-renter',
       name: 'Otto Other',
       userType: 'renter',

@@ -3,6 +3,9 @@
 /** Spec §3: a participant without a name. */
 export const UNKNOWN_USER = 'Unknown User';
 
+/** A participant who deleted their account (decision 039): their messages stay under this name. */
+export const DELETED_USER = 'Deleted user';
+
 /** Up to two initials for the locally drawn avatar (no external avatar service). */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -101,6 +101,10 @@ export class ApiClient {
     return this.request('PATCH', url, body, headers);
   }
 
+  delete(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('DELETE', url, body, headers);
+  }
+
   /** A second "browser" on the same app. */
   fork(): ApiClient {
     return new ApiClient(this.app);

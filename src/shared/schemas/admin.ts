@@ -67,6 +67,8 @@ export const AdminUserSchema = z.object({
   userType: z.enum(USER_TYPES),
   createdAt: z.string(),
   suspendedAt: z.string().nullable(),
+  /** The user deleted their account (decision 039): a tombstone named "Deleted user". */
+  deletedAt: z.string().nullable(),
   /** Listings they own (landlords) – 0 for others. */
   listingCount: z.number().int(),
   /** Open reports about them or their listings. */
@@ -105,6 +107,8 @@ export const AdminReportDetailSchema = z.object({
 export const AUDIT_ACTIONS = [
   'user.suspend',
   'user.restore',
+  /** The user deleted their own account (decision 039): actor and target are the tombstone. */
+  'user.delete',
   'listing.unpublish',
   'listing.restore',
   'listing.feature',

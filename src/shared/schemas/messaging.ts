@@ -29,6 +29,9 @@ export const MESSAGING_MESSAGES = {
   cannotAccess: 'You do not have permission to access this conversation',
   /** Not in the spec (it has no edits): Stoop's own wording. */
   cannotEdit: 'You can only edit your own messages',
+  /** Stoop's own (decision 039): the other person deleted their account. */
+  recipientDeleted:
+    'This person deleted their account. You can still read this conversation, but you cannot reply.',
   searchFailed: 'Search failed',
   createConversationFailed: 'Failed to create conversation',
 } as const;
@@ -198,6 +201,8 @@ export const ParticipantSchema = z.object({
   /** 'Unknown User' when the profile has no name (spec §3). */
   name: z.string(),
   role: z.enum(['renter', 'landlord', 'admin']),
+  /** True when they deleted their account: named 'Deleted user', no replies (decision 039). */
+  deleted: z.boolean().optional(),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 

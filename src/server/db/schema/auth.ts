@@ -30,6 +30,11 @@ export const users = pgTable(
     userType: text().notNull(),
     /** Set by an admin: the user cannot sign in and their sessions are gone (issue 15). */
     suspendedAt: timestamp({ withTimezone: true }),
+    /**
+     * The account was deleted (decision 039): this row stays as a tombstone so messages keep
+     * their sender, its email is an unusable unique value and its name is "Deleted user".
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -26,7 +26,7 @@ const c = alias(conversations, 'c');
 type UserRow = RawRow<
   Pick<
     typeof users.$inferSelect,
-    'id' | 'name' | 'email' | 'userType' | 'createdAt' | 'suspendedAt'
+    'id' | 'name' | 'email' | 'userType' | 'createdAt' | 'suspendedAt' | 'deletedAt'
   >
 > & { listing_count: number; open_reports: number };
 
@@ -34,6 +34,7 @@ type UserRow = RawRow<
 function selectUsers(where: SQL, tail: SQL): SQL {
   return sql`
     select ${u.id}, ${u.name}, ${u.email}, ${u.userType}, ${u.createdAt}, ${u.suspendedAt},
+      ${u.deletedAt},
       (select count(*)::int from ${listings} l where ${l.landlordId} = ${u.id}) as listing_count,
       (select count(*)::int from ${reports} r
         where ${r.status} = 'open' and ${r.reporterId} <> ${u.id} and (
@@ -53,6 +54,7 @@ function toAdminUser(row: UserRow): AdminUser {
     userType: row.user_type as UserType,
     createdAt: isoTime(row.created_at),
     suspendedAt: isoTimeOrNull(row.suspended_at),
+    deletedAt: isoTimeOrNull(row.deleted_at),
     listingCount: row.listing_count,
     openReports: row.open_reports,
   };
@@ -92,6 +94,7 @@ export async function lockUser(tx: Tx, userId: string) {
       email: users.email,
       userType: users.userType,
       suspendedAt: users.suspendedAt,
+      deletedAt: users.deletedAt,
     })
     .from(users)
     .where(eq(users.id, userId))

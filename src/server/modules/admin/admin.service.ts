@@ -102,6 +102,9 @@ export async function suspendUser({
     if (target.userType === 'admin') {
       throw new AppError('CONFLICT', { message: 'An admin account cannot be suspended.' });
     }
+    if (target.deletedAt !== null) {
+      throw new AppError('CONFLICT', { message: 'This account was deleted by its owner.' });
+    }
     if (target.suspendedAt === null) {
       const sessionsEnded = await markSuspended(tx, userId);
       await endUserStreams(tx, userId);

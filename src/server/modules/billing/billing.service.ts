@@ -15,7 +15,7 @@ import type { UserCtx } from '../../lib/service.ts';
 import { transactionWithEvents } from '../events/events.service.ts';
 import { type CycleDeps, settleOpenInvoices, upgradeNow } from './billing-cycle.ts';
 import { buyBoost, listBoostsOf } from './boosts.ts';
-import { listInvoiceSummaries, readInvoice } from './invoices.ts';
+import { listInvoiceSummaries, readInvoice, voidOpenInvoices } from './invoices.ts';
 import { createTestPaymentProvider, type PaymentProvider } from './payment-provider.ts';
 import { lockPlanUsage } from './plan-limits.service.ts';
 import { createStripePaymentProvider } from './stripe-provider.ts';
@@ -25,6 +25,8 @@ import {
 } from './stripe-webhooks.ts';
 import {
   announceSubscription,
+  type Executor as BillingExecutor,
+  FREE_PLAN,
   lockSubscriptionRow,
   planOf,
   readSubscriptionRow,
@@ -249,4 +251,28 @@ export async function createBoost({
 /** `GET /api/billing/boosts`: mine, newest first. */
 export async function listBoosts({ ctx }: { ctx: BillingCtx }): Promise<{ items: Boost[] }> {
   return { items: await listBoostsOf(ctx.db, ctx.user.id) };
+}
+
+/**
+ * Account deletion (decision 039), inside its transaction: the subscription is cancelled at
+ * once (Free, status canceled, no renewal, nothing pending), open invoices are voided and the
+ * card on file is forgotten. Paid invoices stay as the business's records. No row: nothing.
+ */
+export async function cancelBillingOfDeletedAccount(
+  tx: BillingExecutor,
+  input: { landlordId: string; now: Date },
+): Promise<boolean> {
+  const existing = await readSubscriptionRow(tx, input.landlordId, { lock: true });
+  if (!existing) return false;
+  await voidOpenInvoices(tx, input.landlordId, input.now);
+  await updateSubscriptionRow(tx, input.landlordId, {
+    planId: FREE_PLAN.id,
+    status: 'canceled',
+    pendingPlanId: null,
+    cancelAtPeriodEnd: false,
+    graceEndsAt: null,
+    paymentMethod: null,
+    providerCustomerId: null,
+  });
+  return true;
 }

@@ -341,6 +341,26 @@ export async function pauseListingsBeyond({
   return result.rows;
 }
 
+/**
+ * Account deletion (decision 039): every listing of the landlord is archived and unfeatured, so
+ * no one finds it again (the search index follows through `listing_changes`). The rows stay:
+ * conversations and tours keep their context. Returns how many were still up.
+ */
+export async function takeDownListingsOfDeletedLandlord({
+  ctx: { db },
+  input: { landlordId },
+}: {
+  ctx: { db: Pick<Db, 'execute'> };
+  input: { landlordId: string };
+}): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`
+    update ${listings} set status = 'archived', featured = false, updated_at = now()
+    where ${listings.landlordId} = ${landlordId}
+      and (${listings.status} <> 'archived' or ${listings.featured})
+    returning id`);
+  return result.rows.length;
+}
+
 /** How many listings are public, for the sitemap's paging. */
 export async function countActiveListings({ ctx: { db } }: { ctx: Ctx }) {
   const [row] = await db.select({ n: count() }).from(listings).where(publicListing(listings));

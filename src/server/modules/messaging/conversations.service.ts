@@ -3,7 +3,7 @@ import {
   SEARCH_STATS_RECENT_DAYS,
   SUGGESTIONS_MIN_TERM_LENGTH,
 } from '../../../shared/constants.ts';
-import { UNKNOWN_USER } from '../../../shared/messaging.ts';
+import { DELETED_USER, UNKNOWN_USER } from '../../../shared/messaging.ts';
 import {
   type Conversation,
   type ConversationFilter,
@@ -34,6 +34,8 @@ type SummaryRow = RawRow<
   other_id: ConversationColumns['participant1Id'];
   other_name: (typeof users.$inferSelect)['name'] | null;
   other_role: Participant['role'];
+  /** The other participant deleted their account (decision 039). */
+  other_deleted: boolean;
   listing_title: (typeof listings.$inferSelect)['title'] | null;
   listing_address: (typeof listings.$inferSelect)['address'];
   unread_count: number;
@@ -45,7 +47,12 @@ type SummaryRow = RawRow<
   last_read_at: string | null;
 };
 
-function participant(row: Pick<SummaryRow, 'other_id' | 'other_name' | 'other_role'>) {
+function participant(
+  row: Pick<SummaryRow, 'other_id' | 'other_name' | 'other_role' | 'other_deleted'>,
+): Participant {
+  if (row.other_deleted) {
+    return { id: row.other_id, name: DELETED_USER, role: row.other_role, deleted: true };
+  }
   return {
     id: row.other_id,
     name: row.other_name?.trim() || UNKNOWN_USER,
@@ -136,7 +143,7 @@ export async function listConversations({
       group by conversation_id
     ), s as (
       select mine.*, u.name as other_name, u.user_type as other_role,
-        l.title as listing_title, l.address as listing_address,
+        u.deleted_at is not null as other_deleted, l.title as listing_title, l.address as listing_address,
         coalesce(unread.n, 0) as unread_count
       from mine
       join users u on u.id = mine.other_id
@@ -161,7 +168,7 @@ async function conversationDetail(db: Db, conversationId: string, userId: string
   >(sql`
     select c.id, c.participant1_id, c.participant2_id, c.listing_id, c.created_at, c.updated_at,
       u.id as other_id, u.name as other_name, u.user_type as other_role,
-      l.title as listing_title, l.address as listing_address
+      u.deleted_at is not null as other_deleted, l.title as listing_title, l.address as listing_address
     from conversations c
     join users u on u.id = case when c.participant1_id = ${userId}
       then c.participant2_id else c.participant1_id end
@@ -221,7 +228,10 @@ export async function getOrCreateConversation({
   if (input.participantId === userId) {
     throw createFailed('participantId', 'You cannot start a conversation with yourself.');
   }
-  const other = await db.execute(sql`select 1 from users where id = ${input.participantId}`);
+  // A deleted account keeps its row for its old messages, but nobody starts a new conversation.
+  const other = await db.execute(
+    sql`select 1 from users where id = ${input.participantId} and deleted_at is null`,
+  );
   if (other.rows.length === 0) throw createFailed('participantId', 'No such user.');
   if (input.listingId) {
     // The context must be a listing the caller may see (active, or their own) that belongs to

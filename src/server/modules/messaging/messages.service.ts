@@ -20,6 +20,7 @@ import {
   publishEvents,
   transactionWithEvents,
 } from '../events/events.service.ts';
+import { refuseDeletedReceiver } from './deleted-participant.ts';
 import { cleanMessageContent } from './message-content.ts';
 
 export type MessagingCtx = UserCtx<{ events: EventBus; sendLimitPerMinute: number }>;
@@ -259,6 +260,7 @@ export async function sendMessage({
       }
       return { row: earlier, created: false };
     }
+    await refuseDeletedReceiver(tx, conversation.other_id);
     await countSend(tx, userId, sendLimitPerMinute);
     const inserted = await tx.execute<MessageRow>(sql`
       with m as (

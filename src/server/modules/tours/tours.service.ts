@@ -307,3 +307,41 @@ export async function landlordTourFigures({ ctx: { db, user } }: { ctx: UserCtx 
     waitlist: { waiting: row?.waiting ?? 0, listingsWithQueue: row?.listings_with_queue ?? 0 },
   };
 }
+
+/** Why every tour of a deleted account was cancelled (the other side's mail and note say it). */
+export const ACCOUNT_DELETED_REASON = 'The account was deleted.';
+
+/**
+ * Account deletion (decision 039), inside its transaction: every tour of `userId` still ahead
+ * (requested or confirmed) is cancelled as if they cancelled it, whatever the renter cut-off,
+ * with the usual notice to the other side (live event, mail, conversation note). A seat a renter
+ * gave up goes to the waitlist; a deleted landlord's listings are taken down, so theirs do not.
+ */
+export async function cancelToursOfDeletedAccount(
+  tx: EventsTransaction,
+  deps: TourEffectsDeps,
+  input: { userId: string; now: Date },
+): Promise<number> {
+  const { userId, now } = input;
+  const result = await tx.execute<
+    Pick<LockedTour, 'id' | 'listing_id' | 'starts_at'> & {
+      role: 'renter' | 'landlord';
+    }
+  >(sql`
+    select id, listing_id, starts_at,
+      case when landlord_id = ${userId} then 'landlord' else 'renter' end as role
+    from ${tours}
+    where (renter_id = ${userId} or landlord_id = ${userId})
+      and status in ('requested', 'confirmed') and starts_at > ${now.toISOString()}::timestamptz
+    order by starts_at, id
+    for update`);
+  for (const row of result.rows) {
+    await tx.execute(sql`
+      update ${tours} set status = 'cancelled', updated_at = now(), expires_at = null,
+        sequence = sequence + 1, cancelled_by = ${row.role}, cancel_reason = ${ACCOUNT_DELETED_REASON}
+      where id = ${row.id}`);
+    if (row.role === 'renter') await enqueueSlotFreed(tx, row.listing_id, isoTime(row.starts_at));
+    await announceTour(tx, deps, { tourId: row.id, kind: 'cancelled', actorId: userId, now });
+  }
+  return result.rows.length;
+}

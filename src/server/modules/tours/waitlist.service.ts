@@ -14,13 +14,20 @@ import {
 } from '../../db/schema/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
-import { transactionWithEvents } from '../events/events.service.ts';
+import { type EventsTransaction, transactionWithEvents } from '../events/events.service.ts';
 import { publicListing } from '../listings/listings.service.ts';
 import { fullSettings } from './availability-store.ts';
 import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
 import { findBookableSlot } from './slots.service.ts';
 import { lockLandlordTours, makeOffer, type OfferDeps, withdrawOffer } from './waitlist-offers.ts';
-import { publishEntry, publishQueueMoves, selectEntries, toEntry } from './waitlist-queue.ts';
+import {
+  offerExpiryJobKey,
+  publishEntry,
+  publishQueueMoves,
+  removeJob,
+  selectEntries,
+  toEntry,
+} from './waitlist-queue.ts';
 
 /*
  * The waitlist's API (issue 13): renters join and leave a listing's queue and see their
@@ -241,4 +248,37 @@ export async function removeEntry({
     await publishQueueMoves(tx, ctx.coverUrl, entry.listingId);
     return toEntry(removed);
   });
+}
+
+/**
+ * Account deletion (decision 039), inside its transaction: the renter's own entries go (an
+ * offer they held goes to the next in line), and the queues of a landlord's listings close:
+ * each waiting renter's entry is `removed` and they hear of it live.
+ */
+export async function closeWaitlistsOfDeletedAccount(
+  tx: EventsTransaction,
+  coverUrl: OfferDeps['coverUrl'],
+  userId: string,
+): Promise<void> {
+  const own = await selectEntries(
+    tx,
+    coverUrl,
+    sql`e.renter_id = ${userId} and e.status in ('waiting', 'offered')`,
+  );
+  for (const entry of own) await withdrawOffer(tx, entry);
+  await tx.execute(sql`delete from ${waitlistEntries} where renter_id = ${userId}`);
+  // Those behind them moved up a place.
+  for (const listingId of new Set(own.map((entry) => entry.listingId))) {
+    await publishQueueMoves(tx, coverUrl, listingId);
+  }
+  const queued = await tx.execute<{ id: string }>(sql`
+    update ${waitlistEntries} set status = 'removed', offer_expires_at = null, updated_at = now()
+    where status in ('waiting', 'offered')
+      and listing_id in (select id from ${listings} where landlord_id = ${userId})
+    returning id`);
+  for (const { id } of queued.rows) {
+    await removeJob(tx, offerExpiryJobKey(id));
+    const [entry] = await selectEntries(tx, coverUrl, sql`e.id = ${id}`);
+    if (entry) await publishEntry(tx, entry);
+  }
 }

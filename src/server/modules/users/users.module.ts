@@ -1,5 +1,5 @@
 import { MeResponseSchema, SessionResponseSchema } from '../../../shared/schemas/auth.ts';
-import { UpdateMeSchema } from '../../../shared/schemas/users.ts';
+import { DeleteAccountSchema, UpdateMeSchema } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppModule } from '../../lib/module.ts';
 import { createSessionRoutes, createUsersRoutes } from './users.routes.ts';
@@ -26,6 +26,15 @@ export function usersModule(deps: AppDeps): AppModule {
         tags: ['users'],
         body: UpdateMeSchema,
         response: MeResponseSchema,
+        auth: true,
+      },
+      {
+        method: 'delete',
+        path: '/api/me',
+        summary:
+          'Delete the signed-in account (password required): 204, sessions ended, messages kept as "Deleted user"',
+        tags: ['users'],
+        body: DeleteAccountSchema,
         auth: true,
       },
       {

@@ -1,12 +1,30 @@
-import { Hono } from 'hono';
-import { UpdateMeSchema } from '../../../shared/schemas/users.ts';
+import { type Context, Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { DeleteAccountSchema, UpdateMeSchema } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
+import type { Auth } from '../../auth/auth.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import { validate } from '../../lib/validate.ts';
-import { updateName } from './users.service.ts';
+import { toursDeps } from '../tours/tours.service.ts';
+import { deleteAccount, updateName } from './users.service.ts';
 
-export function createUsersRoutes({ database: { db } }: AppDeps) {
+/** Clears better-auth's session cookies (the rows are gone already; this tidies the browser). */
+async function clearSessionCookies(c: Context<AppEnv>, auth: Auth) {
+  const { authCookies } = await auth.$context;
+  for (const { name, attributes } of [authCookies.sessionToken, authCookies.sessionData]) {
+    deleteCookie(c, name, {
+      path: attributes.path ?? '/',
+      secure: attributes.secure === true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      ...(attributes.domain ? { domain: attributes.domain } : {}),
+    });
+  }
+}
+
+export function createUsersRoutes(deps: AppDeps) {
+  const { db } = deps.database;
   return (
     new Hono<AppEnv>()
       .use(requireUser)
@@ -18,6 +36,21 @@ export function createUsersRoutes({ database: { db } }: AppDeps) {
           input: c.req.valid('json'),
         });
         return c.json({ user });
+      })
+      // Decision 039: 204, every session of the user gone, this browser's cookie cleared.
+      .delete('/', validate('json', DeleteAccountSchema), async (c) => {
+        await deleteAccount({
+          ctx: {
+            ...toursDeps(deps),
+            storage: deps.storage,
+            logger: c.var.logger,
+            user: currentUser(c),
+          },
+          input: c.req.valid('json'),
+        });
+        await clearSessionCookies(c, deps.auth);
+        c.header('Cache-Control', 'no-store');
+        return c.body(null, 204);
       })
   );
 }

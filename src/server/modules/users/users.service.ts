@@ -5,6 +5,8 @@ import { accounts, users } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx, UserCtx } from '../../lib/service.ts';
 
+export { type AccountCtx, type DeletionSummary, deleteAccount } from './account-deletion.ts';
+
 const publicColumns = {
   id: users.id,
   email: users.email,

@@ -1,7 +1,9 @@
+import { useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { DeleteAccountSection } from '../../features/auth/components/delete-account-section.tsx';
 import { ProfileForm } from '../../features/auth/components/profile-form.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import {
@@ -13,7 +15,12 @@ import {
 export function Component() {
   const { user } = useAuth();
   const toast = useToast();
+  const navigate = useNavigate();
   if (!user) return null;
+  const onDeleted = () => {
+    toast.success('Your account has been deleted.');
+    navigate('/', { replace: true });
+  };
   return (
     <Page title="Your profile" width="wide">
       <PageHeader
@@ -35,6 +42,7 @@ export function Component() {
             />
           </ProfileSection>
         </div>
+        <DeleteAccountSection user={user} onDeleted={onDeleted} />
       </div>
     </Page>
   );

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { DeleteAccountSection } from '../../features/auth/components/delete-account-section.tsx';
 import { ProfileForm } from '../../features/auth/components/profile-form.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 
@@ -26,7 +28,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function Component() {
   const { user } = useAuth();
   const toast = useToast();
+  const navigate = useNavigate();
   if (!user) return null;
+  const onDeleted = () => {
+    toast.success('Your account has been deleted.');
+    navigate('/', { replace: true });
+  };
   return (
     <Page title="Your profile">
       <PageHeader
@@ -48,6 +55,7 @@ export function Component() {
         <Section id="password-heading" title="Change password">
           <ChangePasswordForm onChanged={() => toast.success('Your password has been changed.')} />
         </Section>
+        <DeleteAccountSection user={user} onDeleted={onDeleted} />
       </div>
     </Page>
   );

@@ -35,6 +35,7 @@ export function formatNyDate(iso: string): string {
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.suspend': 'Suspended account',
   'user.restore': 'Restored account',
+  'user.delete': 'Deleted their own account',
   'listing.unpublish': 'Took down listing',
   'listing.restore': 'Restored listing',
   'listing.feature': 'Featured listing',

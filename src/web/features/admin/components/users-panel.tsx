@@ -45,7 +45,7 @@ export function UsersPanel({ q, onSearch, meId }: UsersPanelProps) {
 
   const actionFor = (user: AdminUser, className?: string) => {
     // Admins are not suspended from the console (the server refuses it too).
-    if (user.userType === 'admin' || user.id === meId) return null;
+    if (user.userType === 'admin' || user.id === meId || user.deletedAt) return null;
     return user.suspendedAt ? (
       <Button
         variant="secondary"
@@ -164,6 +164,13 @@ export function UsersPanel({ q, onSearch, meId }: UsersPanelProps) {
 }
 
 function UserStatus({ user }: { user: AdminUser }) {
+  if (user.deletedAt) {
+    return (
+      <span title={`Deleted ${formatNyDateTime(user.deletedAt)}`}>
+        <Badge tone="neutral">Deleted</Badge>
+      </span>
+    );
+  }
   if (user.suspendedAt) {
     return (
       <span title={`Suspended ${formatNyDateTime(user.suspendedAt)}`}>

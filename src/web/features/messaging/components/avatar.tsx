@@ -27,11 +27,14 @@ export function Avatar({
   name,
   seed,
   size = 'md',
+  deleted = false,
 }: {
   name: string;
   /** Keeps a person's colour stable (their id). */
   seed: string;
   size?: 'sm' | 'md';
+  /** A deleted account (decision 039): a plain grey silhouette, nothing of the person. */
+  deleted?: boolean | undefined;
 }) {
   const shown = name.trim() || UNKNOWN_USER;
   return (
@@ -41,10 +44,17 @@ export function Avatar({
       className={cn(
         'inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white select-none',
         size === 'sm' ? 'size-9 text-sm' : 'size-11 text-base',
-        toneFor(seed),
+        deleted ? 'bg-stone-400' : toneFor(seed),
       )}
     >
-      {initialsOf(shown)}
+      {deleted ? (
+        <svg viewBox="0 0 24 24" className="size-3/5" fill="currentColor" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
+        </svg>
+      ) : (
+        initialsOf(shown)
+      )}
     </span>
   );
 }

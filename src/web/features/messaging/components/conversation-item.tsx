@@ -37,7 +37,7 @@ export function ConversationItem({
           active ? 'bg-brand-50' : 'hover:bg-stone-50',
         )}
       >
-        <Avatar name={name} seed={other.id} />
+        <Avatar name={name} seed={other.id} deleted={other.deleted} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline justify-between gap-2">
             <span className="flex min-w-0 items-baseline gap-2">

@@ -21,7 +21,7 @@ export function ThreadHeader({ conversation, name, back, heading, actions }: Thr
   return (
     <header className="flex items-center gap-3 border-b border-stone-200 px-3 py-2 md:px-5 md:py-3">
       {back}
-      <Avatar name={name} seed={other.id} size="sm" />
+      <Avatar name={name} seed={other.id} size="sm" deleted={other.deleted} />
       <div className="min-w-0 flex-1">
         <h2
           ref={heading}

@@ -218,7 +218,17 @@ function Thread({ conversation, me, back, heading, listingHint, actions }: Threa
       <div className="sr-only" role="status" aria-live="polite" data-testid="thread-announcer">
         {announcement}
       </div>
-      <Composer onSend={(content) => send(content, listingId)} />
+      {other.deleted ? (
+        // Decision 039: the thread stays readable; nobody can reply to a deleted account.
+        <p
+          className="border-t border-stone-200 bg-white px-4 py-3 text-center text-sm text-stone-700"
+          data-testid="thread-closed"
+        >
+          This account was deleted. You can still read this conversation, but you can’t reply.
+        </p>
+      ) : (
+        <Composer onSend={(content) => send(content, listingId)} />
+      )}
     </div>
   );
 }
