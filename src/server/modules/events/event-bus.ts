@@ -164,10 +164,22 @@ export class PgEventBus extends MemoryEventBus {
    * A round trip on the LISTEN connection: PostgreSQL sends it every notice already committed
    * before the answer, so they have all been handled when this resolves.
    */
-  override async sync() {
-    await this.listen();
-    await this.client?.query('select 1').catch(() => {});
+  override sync(): Promise<void> {
+    // Callers that arrive while a round trip is on the wire share the next one (it starts after
+    // their call, as it must); one query at a time on the connection.
+    this.nextSync ??= this.lastSync.then(() => {
+      this.nextSync = undefined;
+      this.lastSync = (async () => {
+        await this.listen();
+        await this.client?.query('select 1').catch(() => {});
+      })();
+      return this.lastSync;
+    });
+    return this.nextSync;
   }
+
+  private nextSync: Promise<void> | undefined;
+  private lastSync: Promise<void> = Promise.resolve();
 
   private async listenOn(channel: string) {
     const client = this.client;
