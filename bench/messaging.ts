@@ -44,7 +44,7 @@ import { listConversations } from '../src/server/modules/messaging/conversations
 import { messagePage } from '../src/server/modules/messaging/messages.service.ts';
 import { REPO_ROOT, sleep } from '../src/server/test/server-process.ts';
 import {
-  ConversationFilterSchema,
+  ConversationListQuerySchema,
   MessagePageQuerySchema,
 } from '../src/shared/schemas/messaging.ts';
 import { runLoad } from './lib/load.ts';
@@ -1053,7 +1053,7 @@ async function main() {
     const as = (id: string) => ({ id, email: '', name: '', userType: 'renter' as const });
     await listConversations({
       ctx: { db: listCapture.db, user: as(busy.id) },
-      input: ConversationFilterSchema.parse({}),
+      input: ConversationListQuerySchema.parse({}),
     });
     const giantPair = pairUsers[0] as (typeof pairUsers)[number];
     const giantId = pairConversations[0] as string;
