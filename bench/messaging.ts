@@ -44,7 +44,7 @@ import { createDatabase, type Database, type Db } from '../src/server/db/client.
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { prng } from '../src/server/db/seed-listings.ts';
-import { listConversations } from '../src/server/modules/messaging/conversations.service.ts';
+import { conversationPageQuery } from '../src/server/modules/messaging/conversation-list.ts';
 import { messagePage } from '../src/server/modules/messaging/messages.service.ts';
 import { REPO_ROOT, sleep } from '../src/server/test/server-process.ts';
 import {
@@ -1087,20 +1087,10 @@ async function main() {
       );
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     };
-    const listCapture = capture([]);
     // The services read only the user's id.
     const as = (id: string) => ({ id, email: '', name: '', userType: 'renter' as const });
-    await listConversations({
-      ctx: { db: listCapture.db, user: as(busy.id) },
-      input: ConversationListQuerySchema.parse({}),
-    });
     const middlePage = listPages[Math.floor(listPages.length / 2)]?.path ?? '';
     const middleCursor = new URL(middlePage, base).searchParams.get('cursor') ?? undefined;
-    const nextCapture = capture([]);
-    await listConversations({
-      ctx: { db: nextCapture.db, user: as(busy.id) },
-      input: ConversationListQuerySchema.parse({ cursor: middleCursor }),
-    });
     const giantPair = pairUsers[0] as (typeof pairUsers)[number];
     const giantId = pairConversations[0] as string;
     const { rows: middle } = await database.pool.query<{ id: string }>(
@@ -1131,8 +1121,10 @@ async function main() {
       },
     });
     const plans = {
-      list: await explain(listCapture.captured[0]),
-      listNextPage: await explain(nextCapture.captured[0]),
+      list: await explain(conversationPageQuery(busy.id, ConversationListQuerySchema.parse({}))),
+      listNextPage: await explain(
+        conversationPageQuery(busy.id, ConversationListQuerySchema.parse({ cursor: middleCursor })),
+      ),
       newestPage: await explain(newestCapture.captured[1]),
       beforePage: await explain(beforeCapture.captured[1]),
     };

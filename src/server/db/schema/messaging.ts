@@ -85,8 +85,10 @@ export const messages = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // With the time, an inbox page counts unread messages as of its snapshot from the index
+    // alone (decision 042).
     index('messages_unread_idx')
-      .on(table.receiverId, table.conversationId)
+      .on(table.receiverId, table.conversationId, table.createdAt)
       .where(sql`receiver_read_at is null`),
     index('messages_listing_idx').on(table.listingId).where(sql`listing_id is not null`),
     check('messages_content_length', sql`char_length(${table.content}) between 1 and 20000`),

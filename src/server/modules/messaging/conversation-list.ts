@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { QueryResultRow } from 'pg';
 import { CONVERSATION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
 import { UNKNOWN_USER } from '../../../shared/messaging.ts';
 import type {
@@ -8,6 +11,7 @@ import type {
   ListingContext,
   Participant,
 } from '../../../shared/schemas/messaging.ts';
+import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { users } from '../../db/schema/auth.ts';
 import type { listings } from '../../db/schema/listings.ts';
@@ -111,23 +115,8 @@ export type ConversationPageInput = Partial<ConversationFilter> & {
   limit: number;
 };
 
-/**
- * One page of the user's conversation summaries (spec §3), filtered and sorted, in one query
- * (decision 042). Every page orders the conversations as they were when the first page was read
- * (`asOf`): one that gets a message later keeps its place, so paging on meets each conversation
- * once. Only the page's rows get their last message, listing and name; the unread counts are the
- * current ones. A conversation whose other participant has no profile is skipped (the join).
- */
-export async function listConversations({
-  ctx: {
-    db,
-    user: { id: userId },
-  },
-  input,
-}: {
-  ctx: Ctx;
-  input: ConversationPageInput;
-}): Promise<ConversationList> {
+/** The SQL of one page (exported for the bench's EXPLAIN). */
+export function conversationPageQuery(userId: string, input: ConversationPageInput): SQL {
   const sort = input.sort ?? 'newest';
   const key = input.cursor ? decodeConversationCursor(input.cursor, sort) : undefined;
   const asOf = key ? sql`${key.asOf}::timestamptz` : sql`statement_timestamp()`;
@@ -151,9 +140,11 @@ export async function listConversations({
           and sm.content ilike ${like}))`);
   }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  // The name only filters need before the limit; every page row gets it after.
+  const named = input.participantRole || input.searchTerm;
   const order = ORDER[sort].by;
   // A conversation touched after the snapshot is placed by its last message before it.
-  const result = await db.execute<SummaryRow>(sql`
+  return sql`
     with mine as (
       select id, listing_id, created_at, updated_at, participant2_id as other_id
       from conversations where participant1_id = ${userId} and created_at <= ${asOf}
@@ -174,18 +165,19 @@ export async function listConversations({
         end as at_key
       from mine left join unread on unread.conversation_id = mine.id
     ), page as (
-      select s.*, u.name as other_name, u.user_type as other_role
-      from s join users u on u.id = s.other_id
+      select s.* from s ${named ? sql`join users u on u.id = s.other_id` : sql``}
       ${where}
       order by ${order}
       limit ${input.limit + 1}
     )
-    select s.id, s.listing_id, s.updated_at, s.other_id, s.other_name, s.other_role,
+    select s.id, s.listing_id, s.updated_at::text as updated_at, s.other_id,
+      u.name as other_name, u.user_type as other_role,
       s.unread_count, s.unread_key, s.at_key::text as at_key_text, ${asOf}::text as as_of,
       l.title as listing_title, l.address as listing_address,
-      last.id as last_id, last.preview as last_content, last.created_at as last_at,
+      last.id as last_id, last.preview as last_content, last.created_at::text as last_at,
       last.sender_id as last_sender_id, last.receiver_read_at is not null as last_read
     from page s
+    join users u on u.id = s.other_id
     left join listings l on l.id = s.listing_id
     left join lateral (
       select id, created_at, sender_id, receiver_read_at,
@@ -193,7 +185,42 @@ export async function listConversations({
           then left(content, ${CONVERSATION_PREVIEW_LENGTH - 1}) || '…' else content end as preview
       from messages where conversation_id = s.id order by created_at desc, id desc limit 1
     ) last on true
-    order by ${order}`);
+    order by ${order}`;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a query as a named statement (prepared once per connection): the list's query costs about
+ * as much to plan as to run. Its text varies only with the sort and which filters are set.
+ */
+async function runNamed<Row extends QueryResultRow>(db: Db, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `conversation-page-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return db.$client.query<Row>({ name, text, values: params });
+}
+
+/**
+ * One page of the user's conversation summaries (spec §3), filtered and sorted, in one query
+ * (decision 042). Every page orders the conversations as they were when the first page was read
+ * (`asOf`): one that gets a message later keeps its place, so paging on meets each conversation
+ * once. Only the page's rows get their last message, listing and name; the unread counts are the
+ * current ones.
+ */
+export async function listConversations({
+  ctx: { db, user },
+  input,
+}: {
+  ctx: Ctx;
+  input: ConversationPageInput;
+}): Promise<ConversationList> {
+  const sort = input.sort ?? 'newest';
+  const result = await runNamed<SummaryRow>(db, conversationPageQuery(user.id, input));
   const rows = result.rows.slice(0, input.limit);
   const last = rows.at(-1);
   const nextCursor =
@@ -206,7 +233,7 @@ export async function listConversations({
           id: last.id,
         })
       : null;
-  return { items: rows.map((row) => toSummary(row, userId)), nextCursor };
+  return { items: rows.map((row) => toSummary(row, user.id)), nextCursor };
 }
 
 /** `GET /api/conversations/listings`: the listings the user's conversations are about. */
