@@ -94,7 +94,7 @@ function withMessage(row: ConversationSummary, message: Message, me: string): Co
   if (last && last.timestamp > message.createdAt) return row;
   return {
     ...row,
-    updatedAt: message.createdAt > row.updatedAt ? message.createdAt : row.updatedAt,
+    updatedAt: [message.createdAt, row.updatedAt].sort().at(-1) ?? row.updatedAt,
     lastMessage: {
       id: message.id,
       content: messagePreview(message.content, CONVERSATION_PREVIEW_LENGTH),
