@@ -64,10 +64,9 @@ export function ConversationList({
   const counts = useUnreadCounts(me.id);
 
   const items = useMemo(() => conversationRows(list.data), [list.data]);
-  const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  useLoadMoreOnScroll(scroller, sentinel, list);
+  useLoadMoreOnScroll(sentinel, list);
   // After "Load more", focus goes to the first conversation it brought (keyboard users).
   const focusFrom = useRef<number | null>(null);
   useEffect(() => {
@@ -87,7 +86,7 @@ export function ConversationList({
         />
         <ConversationFilters filters={filters} onChange={onFiltersChange} listings={listings} />
       </div>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+      <div className="min-h-0 flex-1 overflow-y-auto">
         {list.isPending ? (
           <div className="flex justify-center p-8">
             <Spinner label="Loading conversations" />
