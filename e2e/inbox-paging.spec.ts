@@ -89,6 +89,7 @@ test('the inbox loads more conversations as it scrolls and by button; a new mess
   await expect(items).toHaveCount(CONVERSATION_PAGE_SIZE);
   await shot('first-page');
   await more.focus();
+  await shot('load-more-focused');
   await page.keyboard.press('Enter');
   await expect(items).toHaveCount(TOTAL);
   await expect(more).toHaveCount(0);

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { QueryResultRow } from 'pg';
 import { CONVERSATION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
 import { UNKNOWN_USER } from '../../../shared/messaging.ts';
 import type {
@@ -11,7 +8,6 @@ import type {
   ListingContext,
   Participant,
 } from '../../../shared/schemas/messaging.ts';
-import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { users } from '../../db/schema/auth.ts';
 import type { listings } from '../../db/schema/listings.ts';
@@ -143,26 +139,32 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
   // The name only filters need before the limit; every page row gets it after.
   const named = input.participantRole || input.searchTerm;
   const order = ORDER[sort].by;
-  // A conversation touched after the snapshot is placed by its last message before it.
+  // The first page is the snapshot: every conversation as it is. Later pages place one touched
+  // since by its last message before the snapshot, and count only the unread it had then.
+  const snapshotKeys = key
+    ? sql`coalesce(unread.n_then, 0) as unread_key,
+        case when mine.updated_at <= ${asOf} then mine.updated_at
+          else coalesce((select max(km.created_at) from messages km
+            where km.conversation_id = mine.id and km.created_at <= ${asOf}), mine.created_at)
+        end as at_key`
+    : sql`coalesce(unread.n, 0) as unread_key, mine.updated_at as at_key`;
   return sql`
     with mine as (
-      select id, listing_id, created_at, updated_at, participant2_id as other_id
-      from conversations where participant1_id = ${userId} and created_at <= ${asOf}
-      union all
-      select id, listing_id, created_at, updated_at, participant1_id as other_id
-      from conversations where participant2_id = ${userId} and created_at <= ${asOf}
+      select id, listing_id, created_at, updated_at,
+        case when participant1_id = ${userId} then participant2_id else participant1_id end as other_id
+      from conversations
+      where (participant1_id = ${userId} or participant2_id = ${userId})${
+        key ? sql` and created_at <= ${asOf}` : sql``
+      }
     ), unread as (
-      select conversation_id, count(*)::int as n,
-        (count(*) filter (where created_at <= ${asOf}))::int as n_then
+      select conversation_id, count(*)::int as n${
+        key ? sql`, (count(*) filter (where created_at <= ${asOf}))::int as n_then` : sql``
+      }
       from messages where receiver_id = ${userId} and receiver_read_at is null
       group by conversation_id
     ), s as (
       select mine.id, mine.listing_id, mine.updated_at, mine.other_id,
-        coalesce(unread.n, 0) as unread_count, coalesce(unread.n_then, 0) as unread_key,
-        case when mine.updated_at <= ${asOf} then mine.updated_at
-          else coalesce((select max(km.created_at) from messages km
-            where km.conversation_id = mine.id and km.created_at <= ${asOf}), mine.created_at)
-        end as at_key
+        coalesce(unread.n, 0) as unread_count, ${snapshotKeys}
       from mine left join unread on unread.conversation_id = mine.id
     ), page as (
       select s.* from s ${named ? sql`join users u on u.id = s.other_id` : sql``}
@@ -188,23 +190,6 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
     order by ${order}`;
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
-const statementNames = new Map<string, string>();
-
-/**
- * Runs a query as a named statement (prepared once per connection): the list's query costs about
- * as much to plan as to run. Its text varies only with the sort and which filters are set.
- */
-async function runNamed<Row extends QueryResultRow>(db: Db, query: SQL) {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `conversation-page-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
-  return db.$client.query<Row>({ name, text, values: params });
-}
-
 /**
  * One page of the user's conversation summaries (spec §3), filtered and sorted, in one query
  * (decision 042). Every page orders the conversations as they were when the first page was read
@@ -220,7 +205,7 @@ export async function listConversations({
   input: ConversationPageInput;
 }): Promise<ConversationList> {
   const sort = input.sort ?? 'newest';
-  const result = await runNamed<SummaryRow>(db, conversationPageQuery(user.id, input));
+  const result = await db.execute<SummaryRow>(conversationPageQuery(user.id, input));
   const rows = result.rows.slice(0, input.limit);
   const last = rows.at(-1);
   const nextCursor =
