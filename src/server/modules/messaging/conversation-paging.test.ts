@@ -10,6 +10,7 @@ import {
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import {
   type ConversationList,
+  ConversationListingsSchema,
   ConversationListSchema,
   type ConversationSort,
   MessagePageSchema,
@@ -309,6 +310,51 @@ describe('cursors while messages arrive', () => {
       }
     },
   );
+});
+
+describe('the other lists', () => {
+  it('GET /api/conversations/listings names each listing talked about once, by title', async () => {
+    const res = await me.client.get('/api/conversations/listings');
+    expect(res.status).toBe(200);
+    expect(ConversationListingsSchema.parse(await res.json()).items).toEqual([
+      { id: studio.id, title: studio.title, address: studio.address },
+      { id: loft.id, title: loft.title, address: loft.address },
+    ]);
+    const theirs = await stranger.client.get('/api/conversations/listings');
+    expect(ConversationListingsSchema.parse(await theirs.json()).items).toEqual([]);
+  });
+
+  it('pages /search and /recent the same way', async () => {
+    for (const path of ['/api/conversations/search', '/api/conversations/recent']) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = new URLSearchParams({ limit: '4', ...(cursor ? { cursor } : {}) });
+        if (path.endsWith('recent')) query.set('days', '365');
+        const res = await me.client.get(`${path}?${query}`);
+        expect(res.status, await res.clone().text()).toBe(200);
+        const body = ConversationListSchema.parse(await res.json());
+        ids.push(...body.items.map((item) => item.id));
+        cursor = body.nextCursor;
+      } while (cursor);
+      const want = expected({
+        sort: 'newest',
+        showUnreadOnly: false,
+        participantRole: null,
+        listingId: null,
+        searchTerm: '',
+      });
+      // /recent keeps the last `days`: the seeded times are in November 2026.
+      expect(ids).toEqual(
+        path.endsWith('recent')
+          ? want.filter((id) => {
+              const seed = seeded.find((c) => c.id === id) as Seeded;
+              return Number(seed.updatedUs / 1000n) >= Date.now() - 365 * 86_400_000;
+            })
+          : want,
+      );
+    }
+  });
 });
 
 describe('bad input and access', () => {
