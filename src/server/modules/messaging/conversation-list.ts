@@ -111,6 +111,92 @@ export type ConversationPageInput = Partial<ConversationFilter> & {
   limit: number;
 };
 
+/**
+ * What each page row shows, from a `page` CTE of `limit + 1` conversations (id, listing_id,
+ * updated_at, other_id, at_key): the name and role, listing, last message as a preview.
+ */
+function pageRows(userId: string, asOf: SQL, order: SQL, unread: SQL, unreadJoin: SQL): SQL {
+  return sql`
+    select s.id, s.listing_id, s.updated_at::text as updated_at, s.other_id,
+      u.name as other_name, u.user_type as other_role,
+      ${unread}, s.at_key::text as at_key_text, ${asOf}::text as as_of,
+      l.title as listing_title, l.address as listing_address,
+      last.id as last_id, last.preview as last_content, last.created_at::text as last_at,
+      last.sender_id as last_sender_id, last.receiver_read_at is not null as last_read
+    from page s
+    join users u on u.id = s.other_id
+    left join listings l on l.id = s.listing_id
+    ${unreadJoin}
+    left join lateral (
+      select id, created_at, sender_id, receiver_read_at,
+        case when char_length(content) > ${CONVERSATION_PREVIEW_LENGTH}
+          then left(content, ${CONVERSATION_PREVIEW_LENGTH - 1}) || '…' else content end as preview
+      from messages where conversation_id = s.id order by created_at desc, id desc limit 1
+    ) last on true
+    order by ${order}`;
+}
+
+/**
+ * The inbox as most open it (newest or oldest, nothing filtered): walked in the participant
+ * indexes' order from the cursor, so a page reads about `limit` conversations, not all of them.
+ * Conversations touched after the snapshot are few; they are placed by their last message
+ * before it, like in the general query, and merged in.
+ */
+function walkPageQuery(
+  userId: string,
+  limit: number,
+  sort: 'newest' | 'oldest',
+  asOf: SQL,
+  key: ConversationKey | undefined,
+): SQL {
+  const dir = sort === 'newest' ? sql`desc` : sql`asc`;
+  const order = ORDER[sort].by;
+  const side = (mine: SQL, other: SQL) => {
+    const range = key
+      ? sql`and updated_at <= ${asOf} and ${
+          sort === 'newest'
+            ? sql`updated_at <= ${key.at}::timestamptz and (updated_at, id) < (${key.at}::timestamptz, ${key.id}::uuid)`
+            : sql`updated_at >= ${key.at}::timestamptz and (updated_at, id) > (${key.at}::timestamptz, ${key.id}::uuid)`
+        }`
+      : sql``;
+    return sql`(select id, listing_id, updated_at, ${other} as other_id, updated_at as at_key
+      from conversations where ${mine} = ${userId} ${range}
+      order by updated_at ${dir}, id ${dir} limit ${limit + 1})`;
+  };
+  const touched = key
+    ? sql`union all
+      select id, listing_id, updated_at,
+        case when participant1_id = ${userId} then participant2_id else participant1_id end,
+        coalesce((select max(km.created_at) from messages km
+          where km.conversation_id = c.id and km.created_at <= ${asOf}), c.created_at)
+      from conversations c
+      where (participant1_id = ${userId} or participant2_id = ${userId})
+        and updated_at > ${asOf} and created_at <= ${asOf}`
+    : sql``;
+  return sql`
+    with page as (
+      select * from (
+        ${side(sql`participant1_id`, sql`participant2_id`)}
+        union all
+        ${side(sql`participant2_id`, sql`participant1_id`)}
+        ${touched}
+      ) s
+      ${key ? sql`where ${ORDER[sort].after(key)}` : sql``}
+      order by ${order}
+      limit ${limit + 1}
+    )
+  ${pageRows(
+    userId,
+    asOf,
+    order,
+    sql`coalesce(unread.n, 0) as unread_count, 0 as unread_key`,
+    sql`left join lateral (
+      select count(*)::int as n from messages
+      where receiver_id = ${userId} and conversation_id = s.id and receiver_read_at is null
+    ) unread on true`,
+  )}`;
+}
+
 /** The SQL of one page (exported for the bench's EXPLAIN). */
 export function conversationPageQuery(userId: string, input: ConversationPageInput): SQL {
   const sort = input.sort ?? 'newest';
@@ -148,6 +234,9 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
             where km.conversation_id = mine.id and km.created_at <= ${asOf}), mine.created_at)
         end as at_key`
     : sql`coalesce(unread.n, 0) as unread_key, mine.updated_at as at_key`;
+  if (!named && !conditions.slice(key ? 1 : 0).length && sort !== 'unread_first') {
+    return walkPageQuery(userId, input.limit, sort, asOf, key);
+  }
   return sql`
     with mine as (
       select id, listing_id, created_at, updated_at,
@@ -172,22 +261,7 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
       order by ${order}
       limit ${input.limit + 1}
     )
-    select s.id, s.listing_id, s.updated_at::text as updated_at, s.other_id,
-      u.name as other_name, u.user_type as other_role,
-      s.unread_count, s.unread_key, s.at_key::text as at_key_text, ${asOf}::text as as_of,
-      l.title as listing_title, l.address as listing_address,
-      last.id as last_id, last.preview as last_content, last.created_at::text as last_at,
-      last.sender_id as last_sender_id, last.receiver_read_at is not null as last_read
-    from page s
-    join users u on u.id = s.other_id
-    left join listings l on l.id = s.listing_id
-    left join lateral (
-      select id, created_at, sender_id, receiver_read_at,
-        case when char_length(content) > ${CONVERSATION_PREVIEW_LENGTH}
-          then left(content, ${CONVERSATION_PREVIEW_LENGTH - 1}) || '…' else content end as preview
-      from messages where conversation_id = s.id order by created_at desc, id desc limit 1
-    ) last on true
-    order by ${order}`;
+  ${pageRows(userId, asOf, order, sql`s.unread_count, s.unread_key`, sql``)}`;
 }
 
 /**
