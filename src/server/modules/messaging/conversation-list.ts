@@ -115,7 +115,7 @@ export type ConversationPageInput = Partial<ConversationFilter> & {
  * What each page row shows, from a `page` CTE of `limit + 1` conversations (id, listing_id,
  * updated_at, other_id, at_key): the name and role, listing, last message as a preview.
  */
-function pageRows(userId: string, asOf: SQL, order: SQL, unread: SQL, unreadJoin: SQL): SQL {
+function pageRows(asOf: SQL, order: SQL, unread: SQL, unreadJoin: SQL): SQL {
   return sql`
     select s.id, s.listing_id, s.updated_at::text as updated_at, s.other_id,
       u.name as other_name, u.user_type as other_role,
@@ -186,7 +186,6 @@ function walkPageQuery(
       limit ${limit + 1}
     )
   ${pageRows(
-    userId,
     asOf,
     order,
     sql`coalesce(unread.n, 0) as unread_count, 0 as unread_key`,
@@ -261,7 +260,7 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
       order by ${order}
       limit ${input.limit + 1}
     )
-  ${pageRows(userId, asOf, order, sql`s.unread_count, s.unread_key`, sql``)}`;
+  ${pageRows(asOf, order, sql`s.unread_count, s.unread_key`, sql``)}`;
 }
 
 /**
