@@ -19,6 +19,7 @@ import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
 import {
   killEverything,
   makeDataRoot,
+  postmasterInfo,
   REPO_ROOT,
   SERVER_COMMAND,
   signIn,
@@ -120,6 +121,83 @@ function gitCommit(): string | undefined {
   }
 }
 
+/**
+ * Issue 17: a session served from memory is refused by every instance within a second of its
+ * revocation. A second server process on the same database (and secret); for each trial, a
+ * session used on it twice (so it is kept in memory), revoked through the first instance
+ * (a sign-out, or an admin's suspension), then asked for every 2 ms on the second until 401.
+ */
+async function measureRevocation(firstUrl: string, trials = 10) {
+  const pgDir = path.join(dataDir, 'pg');
+  const pg = postmasterInfo(pgDir);
+  if (!pg) throw new Error('no embedded PostgreSQL running');
+  const password = fs.readFileSync(`${pgDir}.password`, 'utf8').trim();
+  const second = await spawnServer({
+    dataDir: path.join(root, 'second'),
+    databaseUrl: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pg.port}/postgres`,
+    env: { BETTER_AUTH_SECRET: fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim() },
+  });
+  try {
+    await waitHealthy(second);
+    const status = async (cookie: string) => {
+      const res = await fetch(`${second.baseUrl}/api/me`, { headers: { cookie } });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const seenAfter = async (cookie: string, revoke: () => Promise<void>) => {
+      if ((await status(cookie)) !== 200 || (await status(cookie)) !== 200)
+        throw new Error('the second instance refused a live session');
+      await revoke();
+      const started = performance.now();
+      while ((await status(cookie)) !== 401) {
+        if (performance.now() - started > 5_000) throw new Error('not revoked after 5 s');
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      return round(performance.now() - started, 1);
+    };
+    const post = async (url: string, cookie: string, body: unknown = {}) => {
+      const res = await fetch(`${firstUrl}${url}`, {
+        method: 'POST',
+        headers: { cookie, origin: firstUrl, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (res.status >= 300) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const signOutMs: number[] = [];
+    for (let i = 0; i < trials; i++) {
+      const cookie = await signIn(firstUrl, 'renter@stoop.test', DEMO_PASSWORD);
+      signOutMs.push(await seenAfter(cookie, () => post('/api/auth/sign-out', cookie)));
+    }
+    const admin = await signIn(firstUrl, 'admin@stoop.test', DEMO_PASSWORD);
+    const suspensionMs: number[] = [];
+    for (let i = 0; i < Math.min(3, trials); i++) {
+      const cookie = await signIn(firstUrl, 'landlord@stoop.test', DEMO_PASSWORD);
+      const meRes = await fetch(`${firstUrl}/api/me`, { headers: { cookie } });
+      const { user } = (await meRes.json()) as { user: { id: string } };
+      suspensionMs.push(
+        await seenAfter(cookie, () =>
+          post(`/api/admin/users/${user.id}/suspend`, admin, { reason: 'Benchmark: revocation' }),
+        ),
+      );
+      await post(`/api/admin/users/${user.id}/restore`, admin, {});
+    }
+    const max = (values: number[]) => Math.max(...values);
+    return {
+      signOutMs: { trials: signOutMs.length, median: median(signOutMs), max: max(signOutMs) },
+      suspensionMs: {
+        trials: suspensionMs.length,
+        median: median(suspensionMs),
+        max: max(suspensionMs),
+      },
+      budgetMs: 1000,
+      met: max([...signOutMs, ...suspensionMs]) <= 1000,
+    };
+  } finally {
+    await stopServer(second);
+  }
+}
+
 // Other work on the machine skews every figure: record the load at the start.
 const loadAverage1m = round(os.loadavg()[0] ?? Number.NaN, 2);
 const root = makeDataRoot('stoop-bench-');
@@ -138,6 +216,8 @@ try {
   await load(`${server.baseUrl}/api/me`, cookie, WARMUP_S);
   console.log(`measuring: ${DURATION_S} s at ${CONNECTIONS} connections …`);
   const me = await load(`${server.baseUrl}/api/me`, cookie, DURATION_S);
+  console.log('revocation: a second instance on the same database …');
+  const revocation = await measureRevocation(server.baseUrl);
   await stopServer(server);
 
   // 2. Start-up on the existing data dir. One untimed `npm start` first builds dist/ if needed.
@@ -155,6 +235,7 @@ try {
     cpuModel: cpus[0]?.model,
     loadAverage1m,
     getMe: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, ...me },
+    revocation,
     startToHealthyMs: {
       npmStart: { command: NPM_START.join(' '), ...npmStart },
       server: { command: SERVER_COMMAND.slice(1).join(' ').replace(/^/, 'node '), ...serverStart },
@@ -170,6 +251,9 @@ try {
   );
   console.log(`  non-2xx ${me.non2xx}, errors ${me.errors}, timeouts ${me.timeouts}`);
   console.log(`  budget p95 <= 50 ms: ${me.latencyMs.p95 <= 50 ? 'met' : 'NOT met'}`);
+  console.log(
+    `Revocation seen by the other instance (ms after the answer), sign-out: ${JSON.stringify(revocation.signOutMs)}, suspension: ${JSON.stringify(revocation.suspensionMs)}`,
+  );
   console.log('Start to healthy /api/health on the existing data dir:');
   console.log(`  ${describeStarts('npm start', npmStart)}`);
   console.log(

@@ -279,7 +279,7 @@ async function main() {
   let url = process.env.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, 'pg') });
-    url = embedded.url;
+    url = process.env.BENCH_TCP ? embedded.url : embedded.localUrl;
   }
   const postmaster = embedded?.pid ?? (values['pg-pid'] ? Number(values['pg-pid']) : undefined);
   const database = createDatabase(url, { max: 4 });

@@ -3,7 +3,8 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
-import { loadSession, sessionResolver } from './auth/session.ts';
+import { loadSession, type ResolvedSession, sessionResolver } from './auth/session.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { AppError } from './lib/app-error.ts';
 import { handleError } from './lib/http.ts';
 import { type AppModule, mountApi, mountSite, shellPages } from './lib/module.ts';
@@ -33,6 +34,8 @@ import { toursModule } from './modules/tours/tours.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 
 export const API_VERSION = '0.1.0';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Allowed origins for state-changing requests besides the request's own host. */
 export function trustedOrigins(deps: Pick<AppDeps, 'env'>): string[] {
@@ -75,7 +78,14 @@ export function createApp(deps: AppDeps) {
   // c.json() sends without a length, so compress() would stream each one through gzip: skip them.
   // Built assets are served precompressed (.br/.gz) instead.
   const compressResponse = compress();
-  app.use((c, next) => (isSmallJsonApi(c.req.path) ? next() : compressResponse(c, next)));
+  app.use((c, next) => {
+    if (isSmallJsonApi(c.req.path)) return next();
+    if (c.req.header('accept-encoding')) return compressResponse(c, next);
+    // Nothing to compress for this client. Vary is set before the answer exists: set after,
+    // Hono turns the finished answer into a stream, which costs more than the search itself.
+    c.header('Vary', 'Accept-Encoding');
+    return next();
+  });
   app.use(securityHeaders(deps));
 
   const api = new Hono<AppEnv>();
@@ -86,7 +96,14 @@ export function createApp(deps: AppDeps) {
       exempt: ['/api/alerts/unsubscribe'],
     }),
   );
-  mountApi(api, modules, loadSession(sessionResolver(deps.auth, deps.database.db)));
+  const sessions = new SessionCache<ResolvedSession>(deps.events);
+  api.use(async (c, next) => {
+    await next();
+    // A write may end or change sessions (sign-out, a new password, a suspension): their
+    // notices are handled here before it answers, so its author's next request sees it.
+    if (!SAFE_METHODS.has(c.req.method) && sessions.enabled) await deps.events.sync();
+  });
+  mountApi(api, modules, loadSession(sessionResolver(deps.auth, deps.database.db, sessions)));
   const openApi = buildOpenApiDocument(
     modules.flatMap((module) => module.openApi ?? []),
     API_VERSION,

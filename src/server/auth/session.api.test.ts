@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/auth.ts';
+import { sessions, users } from '../db/schema/auth.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { cookieValue, verifiedToken } from './session.ts';
 
@@ -10,7 +10,7 @@ import { cookieValue, verifiedToken } from './session.ts';
  * on the very next request.
  */
 
-const { db, deps, client } = await createTestApp();
+const { db, deps, client, url } = await createTestApp();
 const { secret, authCookies, sessionConfig } = await deps.auth.$context;
 const COOKIE = authCookies.sessionToken.name;
 
@@ -67,7 +67,52 @@ describe('session cookies', () => {
     const second = await signedIn();
     expect(await me(second.who)).toBe(200);
     await db.delete(sessions).where(eq(sessions.token, second.token ?? ''));
+    // Another instance's delete reaches this one as a NOTIFY; sync() waits for it.
+    await deps.events.sync();
     expect(await me(second.who)).toBe(401);
+  });
+
+  it('keeps a resolved session in memory, and forgets it when its session or user changes', async () => {
+    const { who, token, email } = await signedIn();
+    expect(await me(who)).toBe(200);
+    // A change the triggers do not see (replica mode skips them) stays invisible: proof the
+    // session is served from memory, not read again.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ name: 'Unseen' }).where(eq(users.email, email));
+    });
+    const cached = (await (await who.get('/api/me')).json()) as { user: { name: string } };
+    expect(cached.user.name).not.toBe('Unseen');
+    // Any change the triggers see: the user's (a rename elsewhere) or the session's.
+    await db.update(users).set({ name: 'Seen' }).where(eq(users.email, email));
+    await deps.events.sync();
+    const renamed = (await (await who.get('/api/me')).json()) as { user: { name: string } };
+    expect(renamed.user.name).toBe('Seen');
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.email, email));
+    await deps.events.sync();
+    expect(await me(who)).toBe(401);
+    expect(token).not.toBeNull();
+  });
+
+  it('sees its own writes on the next request: a rename through the API', async () => {
+    const { who } = await signedIn();
+    expect(await me(who)).toBe(200);
+    expect((await who.patch('/api/me', { name: 'Renamed Here' })).status).toBe(200);
+    const body = (await (await who.get('/api/me')).json()) as { user: { name: string } };
+    expect(body.user.name).toBe('Renamed Here');
+  });
+
+  it('a sign-out on one instance is refused by another within a second', async () => {
+    const other = await createTestApp({ database: url });
+    const { who } = await signedIn();
+    const elsewhere = other.client.fork();
+    elsewhere.cookie = who.cookie;
+    expect(await me(elsewhere)).toBe(200); // now kept in the other instance's memory
+    expect(await me(elsewhere)).toBe(200);
+    expect((await who.post('/api/auth/sign-out')).status).toBe(200);
+    // A few milliseconds on an idle machine (bench/api-baseline.ts measures it); the poll's
+    // limit is generous for a loaded CI machine.
+    await expect.poll(() => me(elsewhere), { timeout: 10_000, interval: 20 }).toBe(401);
   });
 
   it('lets better-auth delete an expired session and refresh an ageing one', async () => {

@@ -8,6 +8,7 @@ import { sqlText } from '../db/raw.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from './auth.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /*
  * Every signed-in request resolves its session here, so it is the most frequent read there is.
@@ -15,9 +16,11 @@ import type { Auth } from './auth.ts';
  * its adapter, two object mappings); the common case is done here instead, the way better-auth
  * does it, in one named statement: the cookie's HMAC checked, the session and its user read
  * together; a suspended user's session resolves to no one (decision 034: suspending deletes
- * their sessions too, this is the second lock). Anything else (an expired session, one due for its daily refresh) goes to
- * better-auth itself, so its rules (deleting, refreshing) stay its own. Nothing is cached:
- * a signed-out or revoked session is refused on its very next request, on every instance.
+ * their sessions too, this is the second lock). Anything else (an expired session, one due for
+ * its daily refresh) goes to better-auth itself, so its rules (deleting, refreshing) stay its
+ * own. A resolved session is kept in memory until PostgreSQL notices a change to it or its user
+ * (session-cache.ts, decision 043): a revoked session is refused on every instance as soon as
+ * the notice arrives, and on the instance that revoked it on the very next request.
  */
 
 export type SessionUser = { id: string; email: string; name: string; userType: UserType };
@@ -74,7 +77,15 @@ export function cookieValue(header: string, name: string): string | undefined {
 
 export type SessionResolver = (headers: Headers) => Promise<ResolvedSession | null>;
 
-export function sessionResolver(auth: Auth, db: Db): SessionResolver {
+/**
+ * `cache`: sessions kept in memory between requests (session-cache.ts); without one (scripts),
+ * every request reads PostgreSQL.
+ */
+export function sessionResolver(
+  auth: Auth,
+  db: Db,
+  cache?: SessionCache<ResolvedSession>,
+): SessionResolver {
   const context = auth.$context;
   return async (headers) => {
     const cookies = headers.get('cookie');
@@ -82,8 +93,12 @@ export function sessionResolver(auth: Auth, db: Db): SessionResolver {
     const { secret, authCookies, sessionConfig } = await context;
     const raw = cookieValue(cookies, authCookies.sessionToken.name);
     if (raw === undefined) return null;
+    // The raw value as key: a hit was verified when it was stored.
+    const cached = cache?.get(raw);
+    if (cached) return cached;
     const token = verifiedToken(raw, secret);
     if (token === null) return null;
+    const version = cache?.begin() ?? 0;
     const { rows } = await db.$client.query<SessionRow>({ ...SELECT_SESSION, values: [token] });
     const row = rows[0];
     if (!row) return null;
@@ -91,10 +106,17 @@ export function sessionResolver(auth: Auth, db: Db): SessionResolver {
     const refreshFrom = expiresMs - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000;
     const now = Date.now();
     if (expiresMs <= now || refreshFrom <= now) return betterAuthSession(auth, headers);
-    return {
+    const session = {
       user: { id: row.user_id, email: row.email, name: row.name, userType: row.user_type },
       sessionId: row.session_id,
     };
+    cache?.set(
+      raw,
+      { value: session, sessionId: row.session_id, userId: row.user_id },
+      Math.min(expiresMs, refreshFrom),
+      version,
+    );
+    return session;
   };
 }
 

@@ -34,6 +34,12 @@ export type { EmbeddedLogLevel };
 export type EmbeddedPostgres = {
   /** Connection URL for the `postgres` superuser on loopback. */
   url: string;
+  /**
+   * The same over the Unix socket in the data dir (when its path fits the 107-byte limit),
+   * else `url`. A local socket skips the TCP stack: measured about 0.1 ms of CPU less per query
+   * across Node and postgres (docs/decisions/039).
+   */
+  localUrl: string;
   port: number;
   dataDir: string;
   /** The current postmaster's pid (a new one after each restart). */
@@ -118,6 +124,8 @@ export async function startEmbeddedPostgres(
   }
 
   const port = options.port ?? (await freeLoopbackPort());
+  // Unix sockets name a path of at most 107 bytes; a deeper data dir listens on TCP only.
+  const socketDir = Buffer.byteLength(`${dataDir}/.s.PGSQL.${port}.lock`) <= 107 ? dataDir : '';
   const flags = [
     '-D',
     dataDir,
@@ -125,9 +133,10 @@ export async function startEmbeddedPostgres(
     String(port),
     '-c',
     'listen_addresses=127.0.0.1',
-    // No unix socket: its default folder may not exist or be writable for the postgres user.
+    // The socket in the data dir: the default folder may not exist or be writable for the
+    // postgres user, and only the data dir's owner (and root) can reach it there.
     '-c',
-    'unix_socket_directories=',
+    `unix_socket_directories=${socketDir}`,
     '-c',
     'max_connections=200',
     // The default 128 MB cache is smaller than the listings working set at scale.
@@ -234,8 +243,10 @@ export async function startEmbeddedPostgres(
   };
 
   const first = current;
+  const url = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   return {
-    url: `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    url,
+    localUrl: socketDir ? `${url}?host=${encodeURIComponent(socketDir)}` : url,
     port,
     dataDir,
     get pid() {

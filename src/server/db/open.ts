@@ -38,7 +38,7 @@ export async function openDatabase(
       log: (line, level = 'debug') => pgLog[level](line),
       whenRunning: options.whenRunning,
     });
-    url = embedded.url;
+    url = embedded.localUrl;
     location = `embedded PostgreSQL in ${embedded.dataDir}`;
     logger.info({ dataDir: embedded.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
   }

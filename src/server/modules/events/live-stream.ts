@@ -1,8 +1,8 @@
-import type { SSEStreamingApi } from 'hono/streaming';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { EventNotice } from './event-bus.ts';
 import { canResume, eventsAfter, lastEventId, type StoredEvent } from './event-store.ts';
+import type { SseSink } from './sse-response.ts';
 
 /** One open stream: writes each of its user's events once, in id order. */
 export class LiveStream {
@@ -17,7 +17,7 @@ export class LiveStream {
   onClose: (() => void) | undefined;
 
   constructor(
-    private readonly stream: SSEStreamingApi,
+    private readonly stream: SseSink,
     private readonly db: Db,
     private readonly userId: string,
     private readonly logger: Logger,
