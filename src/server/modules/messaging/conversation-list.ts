@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { QueryResultRow } from 'pg';
 import { CONVERSATION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
 import { UNKNOWN_USER } from '../../../shared/messaging.ts';
 import type {
@@ -8,6 +11,7 @@ import type {
   ListingContext,
   Participant,
 } from '../../../shared/schemas/messaging.ts';
+import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { users } from '../../db/schema/auth.ts';
 import type { listings } from '../../db/schema/listings.ts';
@@ -196,6 +200,26 @@ function walkPageQuery(
   )}`;
 }
 
+/** The walks' statements: run by name (below). */
+const WALKS = new WeakSet<SQL>();
+const dialect = new PgDialect({ casing: 'snake_case' });
+const statementNames = new Map<string, string>();
+
+/**
+ * A walk as a named statement, prepared once per connection: PostgreSQL's generic plan for it
+ * (index walks and a limit, whoever the user) costs a third of planning it each time. The
+ * other pages stay plain statements: their generic plan cost three times their custom one.
+ */
+async function runNamed<Row extends QueryResultRow>(db: Db, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `conversation-walk-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return db.$client.query<Row>({ name, text, values: params });
+}
+
 /** The SQL of one page (exported for the bench's EXPLAIN). */
 export function conversationPageQuery(userId: string, input: ConversationPageInput): SQL {
   const sort = input.sort ?? 'newest';
@@ -234,7 +258,9 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
         end as at_key`
     : sql`coalesce(unread.n, 0) as unread_key, mine.updated_at as at_key`;
   if (!named && !conditions.slice(key ? 1 : 0).length && sort !== 'unread_first') {
-    return walkPageQuery(userId, input.limit, sort, asOf, key);
+    const walk = walkPageQuery(userId, input.limit, sort, asOf, key);
+    WALKS.add(walk);
+    return walk;
   }
   return sql`
     with mine as (
@@ -278,7 +304,10 @@ export async function listConversations({
   input: ConversationPageInput;
 }): Promise<ConversationList> {
   const sort = input.sort ?? 'newest';
-  const result = await db.execute<SummaryRow>(conversationPageQuery(user.id, input));
+  const query = conversationPageQuery(user.id, input);
+  const result = WALKS.has(query)
+    ? await runNamed<SummaryRow>(db, query)
+    : await db.execute<SummaryRow>(query);
   const rows = result.rows.slice(0, input.limit);
   const last = rows.at(-1);
   const nextCursor =
