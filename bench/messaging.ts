@@ -14,7 +14,9 @@
  *     POST until the receiver's stream delivers `message.created` for it).
  *  5. Reads with the streams open, first paced (`--read-rate` per second, open loop: the issue's
  *     list and page budgets), then autocannon flat out (`--connections`, `--read-duration` s:
- *     ARCHITECTURE §8's 50 clients): GET /api/conversations as the busy user
+ *     ARCHITECTURE §8's 50 clients): GET /api/conversations as the busy user, paged (issue 17:
+ *     every page read once first, checking each conversation comes once; then first pages and
+ *     `cursor=` pages half and half; bytes per page reported)
  *     and GET /api/conversations/{id}/messages (newest page and `before=` cursors), with the
  *     streams still open, plus one client alone (service time) and the server's and PostgreSQL's
  *     CPU per request; then EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the services run.
@@ -26,6 +28,8 @@
  *                              [--connections 50] [--read-duration 20] [--data-dir data/bench-messaging]
  *   npx tsx bench/messaging.ts --quick      # smoke run: 50 streams, 10/s for 5 s, 20,000 messages
  *                                           # (own data dir: data/bench-messaging-quick)
+ *   npx tsx bench/messaging.ts --streams 2 --rate 1 --duration 1 --messages 20000 \
+ *     --data-dir data/bench-inbox           # the reads alone: the busy inbox at 50 clients
  *
  * The last line printed is JSON.
  */
@@ -40,11 +44,11 @@ import { createDatabase, type Database, type Db } from '../src/server/db/client.
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { prng } from '../src/server/db/seed-listings.ts';
-import { listConversations } from '../src/server/modules/messaging/conversations.service.ts';
+import { conversationPageQuery } from '../src/server/modules/messaging/conversation-list.ts';
 import { messagePage } from '../src/server/modules/messaging/messages.service.ts';
 import { REPO_ROOT, sleep } from '../src/server/test/server-process.ts';
 import {
-  ConversationFilterSchema,
+  ConversationListQuerySchema,
   MessagePageQuerySchema,
 } from '../src/shared/schemas/messaging.ts';
 import { runLoad } from './lib/load.ts';
@@ -929,14 +933,40 @@ async function main() {
       };
     }
 
+    // The busy user's inbox page by page (issue 17): every conversation exactly once, and each
+    // page's cursor, so the load below asks for first pages and later ones alike.
     const listPath = '/api/conversations';
-    const listCheck = await request(base, apiAgent, 'GET', listPath, { cookie: busy.cookie });
-    const listed = (JSON.parse(listCheck.text) as { items?: unknown[] }).items?.length;
-    if (listCheck.status !== 200 || listed !== BUSY_CONVERSATIONS) {
+    const listPages: { path: string; bytes: number; items: number }[] = [];
+    const listedIds = new Set<string>();
+    for (let cursor: string | null | undefined; cursor !== null; ) {
+      const path = cursor ? `${listPath}?cursor=${encodeURIComponent(cursor)}` : listPath;
+      const answer = await request(base, apiAgent, 'GET', path, { cookie: busy.cookie });
+      if (answer.status !== 200) {
+        throw new Error(
+          `GET ${path} as the busy user: ${answer.status} ${answer.text.slice(0, 300)}`,
+        );
+      }
+      const body = JSON.parse(answer.text) as {
+        items: { id: string }[];
+        nextCursor: string | null;
+      };
+      for (const item of body.items) listedIds.add(item.id);
+      listPages.push({ path, bytes: Buffer.byteLength(answer.text), items: body.items.length });
+      cursor = body.nextCursor;
+    }
+    const listed = listedIds.size;
+    const listedRows = listPages.reduce((sum, p) => sum + p.items, 0);
+    if (listed !== BUSY_CONVERSATIONS || listedRows !== listed) {
       throw new Error(
-        `GET ${listPath} as the busy user: ${listCheck.status}, ${listed} conversations (want ${BUSY_CONVERSATIONS})`,
+        `paging GET ${listPath} as the busy user: ${listedRows} rows, ${listed} conversations (want ${BUSY_CONVERSATIONS} once each)`,
       );
     }
+    const listBytes = {
+      firstPage: listPages[0]?.bytes ?? 0,
+      perPage: Math.round(listPages.reduce((sum, p) => sum + p.bytes, 0) / listPages.length),
+      allPages: listPages.reduce((sum, p) => sum + p.bytes, 0),
+      pages: listPages.length,
+    };
     /** One request at a time: the service time, without queueing behind other clients. */
     const sequential = async (planned: Planned[], count: number) => {
       const times: number[] = [];
@@ -980,12 +1010,21 @@ async function main() {
       await Promise.all(pending);
       return { ...summary(times), failures, rate };
     };
-    const listPaths: Planned[] = [{ shape: 'list', path: listPath, cookie: busy.cookie }];
+    // Half first pages (opening the inbox), half later pages (scrolling it).
+    const listPaths: Planned[] = listPages.slice(1).flatMap((p) => [
+      { shape: 'first page', path: listPath, cookie: busy.cookie },
+      { shape: 'next page', path: p.path, cookie: busy.cookie },
+    ]);
+    if (listPaths.length === 0) {
+      listPaths.push({ shape: 'first page', path: listPath, cookie: busy.cookie });
+    }
     const listAlone = await sequential(listPaths, 45);
     const listPaced = await paced(listPaths, READ_RATE, READ_DURATION_S);
     await run(listPaths, WARMUP_S);
     const list = await run(listPaths, READ_DURATION_S);
-    console.log(`GET ${listPath} (${listed} conversations): ${JSON.stringify(list.latencyMs)}`);
+    console.log(
+      `GET ${listPath} pages (${listed} conversations in ${listBytes.pages} pages): ${JSON.stringify(list.latencyMs)}`,
+    );
 
     // Pages: the newest page and `before=` cursors at random depths, on every pair's thread.
     const sampleRate = Math.min(1, 4000 / Math.max(1, totalMessages));
@@ -1048,13 +1087,10 @@ async function main() {
       );
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     };
-    const listCapture = capture([]);
     // The services read only the user's id.
     const as = (id: string) => ({ id, email: '', name: '', userType: 'renter' as const });
-    await listConversations({
-      ctx: { db: listCapture.db, user: as(busy.id) },
-      input: ConversationFilterSchema.parse({}),
-    });
+    const middlePage = listPages[Math.floor(listPages.length / 2)]?.path ?? '';
+    const middleCursor = new URL(middlePage, base).searchParams.get('cursor') ?? undefined;
     const giantPair = pairUsers[0] as (typeof pairUsers)[number];
     const giantId = pairConversations[0] as string;
     const { rows: middle } = await database.pool.query<{ id: string }>(
@@ -1085,7 +1121,10 @@ async function main() {
       },
     });
     const plans = {
-      list: await explain(listCapture.captured[0]),
+      list: await explain(conversationPageQuery(busy.id, ConversationListQuerySchema.parse({}))),
+      listNextPage: await explain(
+        conversationPageQuery(busy.id, ConversationListQuerySchema.parse({ cursor: middleCursor })),
+      ),
       newestPage: await explain(newestCapture.captured[1]),
       beforePage: await explain(beforeCapture.captured[1]),
     };
@@ -1153,7 +1192,12 @@ async function main() {
       conversationListServerCpuMsPerRequest: list.serverCpuPerRequestMs,
       conversationListBenchCpuPercent: list.benchCpuPercent,
       conversationListPostgresCpuMsPerRequest: embedded ? list.pgCpuPerRequestMs : null,
-      conversationListBytes: listAlone.bytes,
+      /** Bytes of JSON: the first page, a page on average, and all pages of the inbox. */
+      conversationListBytes: listBytes.firstPage,
+      conversationListBytesPerPage: listBytes.perPage,
+      conversationListBytesAllPages: listBytes.allPages,
+      conversationListPages: listBytes.pages,
+      conversationListByShape: list.byShape,
       messagePageRps: page.requestsPerSec,
       messagePageP50Ms: page.latencyMs.p50,
       messagePageP95Ms: page.latencyMs.p95,
@@ -1188,6 +1232,7 @@ async function main() {
     console.log(
       `\nEXPLAIN (ANALYZE, BUFFERS) GET /api/conversations as the busy user\n${plans.list}`,
     );
+    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) a middle page of it (cursor)\n${plans.listNextPage}`);
     console.log(
       `\nEXPLAIN (ANALYZE, BUFFERS) newest page of the largest thread\n${plans.newestPage}`,
     );
@@ -1232,7 +1277,7 @@ async function main() {
         '',
       ],
       [
-        `conversation list (${listed} convs) p50 / p95 at ${READ_RATE} req/s`,
+        `conversation list pages (${listed} convs) p50 / p95 at ${READ_RATE} req/s`,
         `${listPaced.p50} / ${listPaced.p95} ms (${listPaced.failures} failed)`,
         `p95 <= ${BUDGET.conversationListP95Ms} ms: ${met(figures.budgets.conversationListMet)}`,
       ],
@@ -1243,7 +1288,8 @@ async function main() {
       ],
       [
         '  one client, one request at a time p50 / p95',
-        `${listAlone.p50} / ${listAlone.p95} ms, ${Math.round(listAlone.bytes / 1024)} KB of JSON; CPU per request: ` +
+        `${listAlone.p50} / ${listAlone.p95} ms, ${round(listBytes.perPage / 1024, 1)} KB of JSON a page ` +
+          `(${listBytes.pages} pages, ${Math.round(listBytes.allPages / 1024)} KB in all); CPU per request: ` +
           `server ${list.serverCpuPerRequestMs} ms, postgres ${list.pgCpuPerRequestMs} ms ` +
           `(bench client ${list.benchCpuPercent}% of a core)`,
         '',

@@ -6,6 +6,11 @@ export const SEARCH_TERM_MAX_LENGTH = 100;
 export const SUGGESTIONS_MIN_TERM_LENGTH = 2;
 export const SUGGESTIONS_DEFAULT_LIMIT = 5;
 export const MESSAGE_PAGE_SIZE = 50;
+/** Conversations per page of the list (issue 17): what a tall inbox shows, and the most asked. */
+export const CONVERSATION_PAGE_SIZE = 30;
+export const CONVERSATION_PAGE_MAX = 100;
+/** Characters of the last message a list row carries; the thread has the full text. */
+export const CONVERSATION_PREVIEW_LENGTH = 200;
 export const POLL_INTERVAL_MS = 30_000;
 export const RECENT_CONVERSATIONS_DAYS = 30;
 export const SEARCH_STATS_RECENT_DAYS = 7;

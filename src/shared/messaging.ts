@@ -14,3 +14,13 @@ export function initialsOf(name: string): string {
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+/**
+ * A message as a conversation list row shows it (issue 17): at most `length` characters (code
+ * points, as PostgreSQL counts them), a longer text cut to end in "…". The server's SQL cuts the
+ * same way.
+ */
+export function messagePreview(content: string, length: number): string {
+  const chars = Array.from(content);
+  return chars.length > length ? `${chars.slice(0, length - 1).join('')}…` : content;
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  CONVERSATION_PAGE_MAX,
+  CONVERSATION_PAGE_SIZE,
   MESSAGE_MAX_LENGTH,
   MESSAGE_PAGE_SIZE,
   RECENT_CONVERSATIONS_DAYS,
@@ -99,7 +101,28 @@ export const ConversationFilterSchema = z.object({
 export type ConversationFilter = z.output<typeof ConversationFilterSchema>;
 export type ConversationFilterInput = z.input<typeof ConversationFilterSchema>;
 
+const pageLimitMessage = `Limit must be a whole number from 1 to ${CONVERSATION_PAGE_MAX}.`;
+
+/** A page of conversations (issue 17): the filters, plus `cursor` (a page's `nextCursor`) and `limit`. */
+const ConversationPageParams = {
+  cursor: z
+    .string()
+    .max(400, { error: 'Invalid cursor.' })
+    .optional()
+    .transform((v) => v || undefined),
+  limit: z.coerce
+    .number({ error: pageLimitMessage })
+    .int({ error: pageLimitMessage })
+    .min(1, { error: pageLimitMessage })
+    .max(CONVERSATION_PAGE_MAX, { error: pageLimitMessage })
+    .default(CONVERSATION_PAGE_SIZE),
+};
+
+export const ConversationListQuerySchema = ConversationFilterSchema.extend(ConversationPageParams);
+export type ConversationListQuery = z.output<typeof ConversationListQuerySchema>;
+
 export const RecentConversationsQuerySchema = z.object({
+  ...ConversationPageParams,
   days: z.coerce
     .number({ error: 'Days must be a whole number from 1 to 365.' })
     .int({ error: 'Days must be a whole number from 1 to 365.' })
@@ -213,7 +236,11 @@ export const ListingContextSchema = z.object({
 });
 export type ListingContext = z.infer<typeof ListingContextSchema>;
 
-/** Spec §3 "Conversation summary". */
+/**
+ * Spec §3 "Conversation summary", lean (issue 17): what an inbox row shows. `lastMessage.content`
+ * is a preview of at most CONVERSATION_PREVIEW_LENGTH characters (longer text ends in "…"); its
+ * `id` lets a live edit of that message update the row.
+ */
 export const ConversationSummarySchema = z.object({
   id: z.uuid(),
   otherParticipant: ParticipantSchema,
@@ -228,12 +255,19 @@ export const ConversationSummarySchema = z.object({
     .nullable(),
   unreadCount: z.number().int().min(0),
   listingContext: ListingContextSchema.nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-export const ConversationListSchema = z.object({ items: z.array(ConversationSummarySchema) });
+export const ConversationListSchema = z.object({
+  items: z.array(ConversationSummarySchema),
+  /** The `cursor` of the next page, or null on the last one (decision 042). */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationList = z.infer<typeof ConversationListSchema>;
+
+/** The listings the user's conversations are about: the inbox's listing filter. */
+export const ConversationListingsSchema = z.object({ items: z.array(ListingContextSchema) });
 
 /** Spec §3 "Conversation": stored pair (smaller id first) plus what a thread header needs. */
 export const ConversationSchema = z.object({

@@ -50,7 +50,6 @@ export function aSummary(overrides: Partial<ConversationSummary> = {}): Conversa
     },
     unreadCount: 2,
     listingContext: { id: LISTING, title: 'Sunny two-bedroom', address: '12 Test Street' },
-    createdAt: '2026-11-19T15:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',
     ...overrides,
   };

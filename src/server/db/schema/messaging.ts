@@ -38,15 +38,18 @@ export const conversations = pgTable(
   (table) => [
     unique('conversations_pair_unique').on(table.participant1Id, table.participant2Id),
     check('conversations_ordered_pair', sql`${table.participant1Id} < ${table.participant2Id}`),
+    // The inbox walks these from a cursor, ties broken by id (decision 042).
     // `desc().nullsFirst()` is plain DESC, the order the queries ask for; drizzle's bare `.desc()`
     // means DESC NULLS LAST, which PostgreSQL cannot use for `order by … desc`.
     index('conversations_participant1_idx').on(
       table.participant1Id,
       table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     index('conversations_participant2_idx').on(
       table.participant2Id,
       table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     // Inquiries per listing (the landlord's table and dashboard).
     index('conversations_listing_idx').on(table.listingId).where(sql`listing_id is not null`),
@@ -85,8 +88,10 @@ export const messages = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // With the time, an inbox page counts unread messages as of its snapshot from the index
+    // alone (decision 042).
     index('messages_unread_idx')
-      .on(table.receiverId, table.conversationId)
+      .on(table.receiverId, table.conversationId, table.createdAt)
       .where(sql`receiver_read_at is null`),
     index('messages_listing_idx').on(table.listingId).where(sql`listing_id is not null`),
     check('messages_content_length', sql`char_length(${table.content}) between 1 and 20000`),

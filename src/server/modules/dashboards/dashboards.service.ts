@@ -82,7 +82,7 @@ export async function renterDashboard({
   const [saved, tours, conversations, unread] = await Promise.all([
     listSavedListings({ ctx }),
     listTours({ ctx, input: { scope: 'upcoming' } }),
-    listConversations({ ctx, input: { sort: 'newest' } }),
+    listConversations({ ctx, input: { sort: 'newest', limit: RENTER_CONVERSATIONS_SHOWN } }),
     countUnread({ ctx }),
   ]);
   const similar = await similarListings({
@@ -110,7 +110,7 @@ export async function renterDashboard({
     upcomingTours: tours.items.slice(0, RENTER_TOURS_SHOWN),
     conversations: {
       unreadTotal: unread.total,
-      items: conversations.slice(0, RENTER_CONVERSATIONS_SHOWN),
+      items: conversations.items,
     },
     similar,
   };

@@ -1,14 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   SEARCH_STATS_RECENT_DAYS,
   SUGGESTIONS_MIN_TERM_LENGTH,
 } from '../../../shared/constants.ts';
-import { DELETED_USER, UNKNOWN_USER } from '../../../shared/messaging.ts';
 import {
   type Conversation,
-  type ConversationFilter,
   type ConversationStats,
-  type ConversationSummary,
   MESSAGING_MESSAGES,
   type Participant,
 } from '../../../shared/schemas/messaging.ts';
@@ -16,20 +13,25 @@ import type { Db } from '../../db/client.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { users } from '../../db/schema/auth.ts';
 import { listings } from '../../db/schema/listings.ts';
-import type { conversations, messages } from '../../db/schema/messaging.ts';
+import type { conversations } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime } from '../../lib/time.ts';
 import { visibleListing } from '../listings/listings.service.ts';
+import { likePattern, listingContext, participant } from './conversation-list.ts';
 import { conversationFor, type MessagingCtx } from './messages.service.ts';
 
 type Ctx = Pick<MessagingCtx, 'db' | 'user'>;
 
 type ConversationColumns = typeof conversations.$inferSelect;
-type MessageColumns = typeof messages.$inferSelect;
 
-/** A conversation summary row, typed from the schema (the joined parts null when absent). */
-type SummaryRow = RawRow<
-  Pick<ConversationColumns, 'id' | 'listingId' | 'createdAt' | 'updatedAt'>
+export { conversationListings, listConversations } from './conversation-list.ts';
+
+/** A conversation's detail row (the joined parts null when absent). */
+type DetailRow = RawRow<
+  Pick<
+    ConversationColumns,
+    'id' | 'listingId' | 'createdAt' | 'updatedAt' | 'participant1Id' | 'participant2Id'
+  >
 > & {
   other_id: ConversationColumns['participant1Id'];
   other_name: (typeof users.$inferSelect)['name'] | null;
@@ -38,137 +40,14 @@ type SummaryRow = RawRow<
   other_deleted: boolean;
   listing_title: (typeof listings.$inferSelect)['title'] | null;
   listing_address: (typeof listings.$inferSelect)['address'];
-  unread_count: number;
-  last_id: MessageColumns['id'] | null;
-  last_content: MessageColumns['content'] | null;
-  last_sender_id: MessageColumns['senderId'] | null;
-  /** Timestamps as text (lib/time.ts). */
-  last_at: string | null;
-  last_read_at: string | null;
 };
-
-function participant(
-  row: Pick<SummaryRow, 'other_id' | 'other_name' | 'other_role' | 'other_deleted'>,
-): Participant {
-  if (row.other_deleted) {
-    return { id: row.other_id, name: DELETED_USER, role: row.other_role, deleted: true };
-  }
-  return {
-    id: row.other_id,
-    name: row.other_name?.trim() || UNKNOWN_USER,
-    role: row.other_role,
-  };
-}
-
-function listingContext(row: SummaryRow) {
-  return row.listing_id && row.listing_title !== null
-    ? { id: row.listing_id, title: row.listing_title, address: row.listing_address }
-    : null;
-}
-
-function toSummary(row: SummaryRow, userId: string): ConversationSummary {
-  return {
-    id: row.id,
-    otherParticipant: participant(row),
-    lastMessage:
-      row.last_id && row.last_at && row.last_sender_id && row.last_content !== null
-        ? {
-            id: row.last_id,
-            content: row.last_content,
-            timestamp: isoTime(row.last_at),
-            senderId: row.last_sender_id,
-            isRead: row.last_sender_id === userId || row.last_read_at !== null,
-          }
-        : null,
-    unreadCount: row.unread_count,
-    listingContext: listingContext(row),
-    createdAt: isoTime(row.created_at),
-    updatedAt: isoTime(row.updated_at),
-  };
-}
-
-/** `%term%` for ILIKE, with the term's own wildcards taken literally. */
-function likePattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const ORDER: Record<ConversationFilter['sort'], SQL> = {
-  newest: sql`s.updated_at desc, s.id desc`,
-  oldest: sql`s.updated_at asc, s.id asc`,
-  unread_first: sql`s.unread_count desc, s.updated_at desc, s.id desc`,
-};
-
-/**
- * The user's conversation summaries (spec §3), filtered and sorted. A conversation whose other
- * participant has no profile is skipped (the inner join).
- */
-export async function listConversations({
-  ctx: {
-    db,
-    user: { id: userId },
-  },
-  input: filter = {},
-}: {
-  ctx: Ctx;
-  input?: Partial<ConversationFilter> & { updatedSince?: Date };
-}): Promise<ConversationSummary[]> {
-  const conditions: SQL[] = [];
-  if (filter.showUnreadOnly) conditions.push(sql`s.unread_count > 0`);
-  if (filter.participantRole) conditions.push(sql`s.other_role = ${filter.participantRole}`);
-  if (filter.updatedSince) {
-    conditions.push(sql`s.updated_at >= ${filter.updatedSince.toISOString()}::timestamptz`);
-  }
-  if (filter.listingId) {
-    conditions.push(sql`(s.listing_id = ${filter.listingId} or exists (
-      select 1 from messages lm where lm.conversation_id = s.id and lm.listing_id = ${filter.listingId}))`);
-  }
-  if (filter.searchTerm) {
-    const like = likePattern(filter.searchTerm);
-    conditions.push(sql`(s.other_name ilike ${like} or s.listing_title ilike ${like}
-      or s.listing_address ilike ${like} or exists (
-        select 1 from messages sm where sm.conversation_id = s.id
-          and sm.content ilike ${like}))`);
-  }
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const result = await db.execute<SummaryRow>(sql`
-    with mine as (
-      select id, listing_id, created_at, updated_at, participant2_id as other_id
-      from conversations where participant1_id = ${userId}
-      union all
-      select id, listing_id, created_at, updated_at, participant1_id as other_id
-      from conversations where participant2_id = ${userId}
-    ), unread as (
-      select conversation_id, count(*)::int as n from messages
-      where receiver_id = ${userId} and receiver_read_at is null
-      group by conversation_id
-    ), s as (
-      select mine.*, u.name as other_name, u.user_type as other_role,
-        u.deleted_at is not null as other_deleted, l.title as listing_title, l.address as listing_address,
-        coalesce(unread.n, 0) as unread_count
-      from mine
-      join users u on u.id = mine.other_id
-      left join listings l on l.id = mine.listing_id
-      left join unread on unread.conversation_id = mine.id
-    )
-    select s.*, last.id as last_id, last.content as last_content, last.created_at as last_at,
-      last.sender_id as last_sender_id, last.receiver_read_at as last_read_at
-    from s
-    left join lateral (
-      select id, content, created_at, sender_id, receiver_read_at from messages
-      where conversation_id = s.id order by created_at desc, id desc limit 1
-    ) last on true
-    ${where}
-    order by ${ORDER[filter.sort ?? 'newest']}`);
-  return result.rows.map((row) => toSummary(row, userId));
-}
 
 async function conversationDetail(db: Db, conversationId: string, userId: string) {
-  const result = await db.execute<
-    SummaryRow & RawRow<Pick<ConversationColumns, 'participant1Id' | 'participant2Id'>>
-  >(sql`
+  const result = await db.execute<DetailRow>(sql`
     select c.id, c.participant1_id, c.participant2_id, c.listing_id, c.created_at, c.updated_at,
       u.id as other_id, u.name as other_name, u.user_type as other_role,
-      u.deleted_at is not null as other_deleted, l.title as listing_title, l.address as listing_address
+      u.deleted_at is not null as other_deleted,
+      l.title as listing_title, l.address as listing_address
     from conversations c
     join users u on u.id = case when c.participant1_id = ${userId}
       then c.participant2_id else c.participant1_id end

@@ -77,6 +77,20 @@ const cases: Case[] = [
     expect: everyone(200),
     leakCheck: true,
   },
+  {
+    name: 'list, a later page',
+    method: 'GET',
+    path: '/api/conversations?limit=1&sort=oldest',
+    expect: everyone(200),
+    leakCheck: true,
+  },
+  {
+    name: 'listings talked about',
+    method: 'GET',
+    path: '/api/conversations/listings',
+    expect: everyone(200),
+    leakCheck: true,
+  },
   { name: 'stats', method: 'GET', path: '/api/conversations/stats', expect: everyone(200) },
   {
     name: 'recent',

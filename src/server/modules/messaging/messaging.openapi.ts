@@ -1,4 +1,10 @@
 import {
+  CONVERSATION_PAGE_MAX,
+  CONVERSATION_PAGE_SIZE,
+  CONVERSATION_PREVIEW_LENGTH,
+} from '../../../shared/constants.ts';
+import {
+  ConversationListingsSchema,
   ConversationListSchema,
   ConversationResponseSchema,
   ConversationStatsSchema,
@@ -15,13 +21,14 @@ import type { ApiOperation } from '../../lib/openapi.ts';
 
 const filters =
   'Query: sort=newest|oldest|unread_first, showUnreadOnly, participantRole=landlord|renter, listingId, searchTerm (≤ 100 characters; blank is ignored)';
+const paging = `Cursor-paged: limit (default ${CONVERSATION_PAGE_SIZE}, at most ${CONVERSATION_PAGE_MAX}) and cursor (the previous page's nextCursor, null on the last page; made for one sort, a bad one is a 400). Pages after the first keep the first page's order, so a conversation that gets a message meanwhile is met once. lastMessage.content is a preview of at most ${CONVERSATION_PREVIEW_LENGTH} characters`;
 
 /** Conversations and messages in /api/openapi.json. */
 export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations',
-    summary: `The signed-in user's conversation summaries. ${filters}`,
+    summary: `The signed-in user's conversation summaries. ${filters}. ${paging}`,
     tags: ['messaging'],
     response: ConversationListSchema,
     auth: true,
@@ -38,7 +45,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations/search',
-    summary: `Search the signed-in user's conversations by name, listing or message text. ${filters}`,
+    summary: `Search the signed-in user's conversations by name, listing or message text. ${filters}. ${paging}`,
     tags: ['messaging'],
     response: ConversationListSchema,
     auth: true,
@@ -53,6 +60,14 @@ export const messagingApiOperations: ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/conversations/listings',
+    summary: "The listings the signed-in user's conversations are about, by title",
+    tags: ['messaging'],
+    response: ConversationListingsSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
     path: '/api/conversations/stats',
     summary: 'Conversation and unread totals, and activity over the last 7 days',
     tags: ['messaging'],
@@ -62,7 +77,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations/recent',
-    summary: 'Conversations active in the last `days` (default 30)',
+    summary: `Conversations active in the last \`days\` (default 30), newest first. ${paging}`,
     tags: ['messaging'],
     response: ConversationListSchema,
     auth: true,

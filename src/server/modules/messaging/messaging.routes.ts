@@ -1,8 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import {
-  ConversationFilterSchema,
   ConversationIdParamSchema,
+  ConversationListQuerySchema,
   CreateConversationSchema,
   EditMessageSchema,
   MESSAGING_MESSAGES,
@@ -18,6 +18,7 @@ import { currentUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import {
+  conversationListings,
   conversationStats,
   conversationSuggestions,
   getConversation,
@@ -79,11 +80,8 @@ export function createConversationsRoutes(deps: AppDeps) {
     .get(
       '/',
       failsWith(MESSAGING_MESSAGES.listFailed),
-      validate('query', ConversationFilterSchema),
-      async (c) => {
-        const items = await listConversations({ ctx: ctxOf(c), input: c.req.valid('query') });
-        return c.json({ items });
-      },
+      validate('query', ConversationListQuerySchema),
+      async (c) => c.json(await listConversations({ ctx: ctxOf(c), input: c.req.valid('query') })),
     )
     .post(
       '/',
@@ -100,25 +98,25 @@ export function createConversationsRoutes(deps: AppDeps) {
     .get(
       '/search',
       failsWith(MESSAGING_MESSAGES.searchFailed),
-      validate('query', ConversationFilterSchema),
-      async (c) => {
-        const items = await listConversations({ ctx: ctxOf(c), input: c.req.valid('query') });
-        return c.json({ items });
-      },
+      validate('query', ConversationListQuerySchema),
+      async (c) => c.json(await listConversations({ ctx: ctxOf(c), input: c.req.valid('query') })),
     )
     .get('/suggestions', validate('query', SuggestionsQuerySchema), async (c) => {
       const items = await conversationSuggestions({ ctx: ctxOf(c), input: c.req.valid('query') });
       return c.json({ items });
     })
+    .get('/listings', async (c) => c.json({ items: await conversationListings({ ctx: ctxOf(c) }) }))
     .get('/stats', async (c) => c.json(await conversationStats({ ctx: ctxOf(c) })))
     .get(
       '/recent',
       failsWith(MESSAGING_MESSAGES.listFailed),
       validate('query', RecentConversationsQuerySchema),
       async (c) => {
-        const since = new Date(Date.now() - c.req.valid('query').days * 86_400_000);
-        const items = await listConversations({ ctx: ctxOf(c), input: { updatedSince: since } });
-        return c.json({ items });
+        const { days, ...page } = c.req.valid('query');
+        const since = new Date(Date.now() - days * 86_400_000);
+        return c.json(
+          await listConversations({ ctx: ctxOf(c), input: { ...page, updatedSince: since } }),
+        );
       },
     )
     .get('/:id', conversationParam, async (c) => {

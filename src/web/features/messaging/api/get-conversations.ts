@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
-import type { ConversationSummary } from '../../../../shared/schemas/messaging.ts';
+import type { ConversationList } from '../../../../shared/schemas/messaging.ts';
 import { apiWithParser } from '../../../lib/api-client.ts';
-import { type ConversationListFilters, messagingKeys } from './messaging-keys.ts';
+import { type ConversationListFilters, DEFAULT_FILTERS, messagingKeys } from './messaging-keys.ts';
 
 /** The query string of `GET /api/conversations` for a set of filters (defaults left out). */
 export function conversationQueryString(filters: ConversationListFilters): string {
@@ -16,30 +16,52 @@ export function conversationQueryString(filters: ConversationListFilters): strin
   return params.toString();
 }
 
-/** `GET /api/conversations?…`: the signed-in user's conversations, filtered and sorted. */
-export async function fetchConversations(
+/** `GET /api/conversations?…`: one page of the signed-in user's conversations (decision 042). */
+export function fetchConversationPage(
   filters: ConversationListFilters,
+  page: { cursor?: string | null; limit?: number } = {},
   signal?: AbortSignal,
-): Promise<ConversationSummary[]> {
-  const { items } = await apiWithParser(
-    `/api/conversations?${conversationQueryString(filters)}`,
+): Promise<ConversationList> {
+  const params = new URLSearchParams(conversationQueryString(filters));
+  if (page.cursor) params.set('cursor', page.cursor);
+  if (page.limit) params.set('limit', String(page.limit));
+  return apiWithParser(
+    `/api/conversations?${params}`,
     () => import('./parsers.ts').then((p) => p.conversationList),
     signal ? { signal } : {},
   );
-  return items;
 }
 
-/** Polled every 30 s like the unread counts (spec §9); live events invalidate it sooner. */
-export const conversationsQueryOptions = (filters: ConversationListFilters) =>
-  queryOptions({
+/**
+ * The inbox, page by page: the next page when the list is scrolled to its end. Polled every 30 s
+ * like the unread counts (spec §9); live events change the loaded pages in place
+ * (conversation-list-cache.ts).
+ */
+export function useConversationPages(filters: ConversationListFilters) {
+  return useInfiniteQuery({
     queryKey: messagingKeys.conversationList(filters),
-    queryFn: ({ signal }) => fetchConversations(filters, signal),
+    queryFn: ({ pageParam, signal }) =>
+      fetchConversationPage(filters, { cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     refetchInterval: POLL_INTERVAL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',
     placeholderData: (previous) => previous,
   });
+}
 
-export function useConversations(filters: ConversationListFilters) {
-  return useQuery(conversationsQueryOptions(filters));
+/** The newest `limit` conversations (a dashboard's short list). */
+export const latestConversationsQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: messagingKeys.latest(limit),
+    queryFn: ({ signal }) =>
+      fetchConversationPage(DEFAULT_FILTERS, { limit }, signal).then((page) => page.items),
+    refetchInterval: POLL_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+  });
+
+export function useLatestConversations(limit: number) {
+  return useQuery(latestConversationsQueryOptions(limit));
 }

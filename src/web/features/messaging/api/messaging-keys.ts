@@ -27,6 +27,9 @@ export const messagingKeys = {
   conversations: ['messaging', 'conversations'] as const,
   conversationList: (filters: ConversationListFilters) =>
     ['messaging', 'conversations', 'list', filters] as const,
+  /** A dashboard's newest few: refetched (one small page) rather than patched. */
+  latest: (limit: number) => ['messaging', 'conversations', 'latest', limit] as const,
+  listings: ['messaging', 'conversations', 'listings'] as const,
   suggestions: (term: string) => ['messaging', 'conversations', 'suggestions', term] as const,
   conversation: (id: string) => ['messaging', 'conversation', id] as const,
   messages: (conversationId: string) => ['messaging', 'messages', conversationId] as const,

@@ -79,8 +79,12 @@ function api({ send, messages = [] }: Overrides = {}) {
               listingContext: null,
             }),
           ],
+          nextCursor: null,
         },
       };
+    }
+    if (path === '/api/conversations/listings') {
+      return { body: { items: [aSummary().listingContext] } };
     }
     if (path === `/api/conversations/${CONVERSATION}`) return { body: { conversation } };
     if (path === `/api/conversations/${CONVERSATION}/messages` && call.method === 'GET') {
@@ -386,7 +390,8 @@ describe('the thread', () => {
           },
         };
       }
-      if (path === '/api/conversations') return { body: { items: [] } };
+      if (path === '/api/conversations') return { body: { items: [], nextCursor: null } };
+      if (path === '/api/conversations/listings') return { body: { items: [] } };
       if (path === '/api/messages/unread-count') return { body: { total: 0, byConversation: {} } };
       return undefined;
     });

@@ -5,15 +5,20 @@ import type { ListingContext } from '../../../../shared/schemas/messaging.ts';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useConversations } from '../api/get-conversations.ts';
+import { conversationRows } from '../api/conversation-list-cache.ts';
+import { useConversationListings } from '../api/get-conversation-listings.ts';
+import { useConversationPages } from '../api/get-conversations.ts';
 import { useUnreadCounts } from '../api/get-unread-count.ts';
 import { type ConversationListFilters, DEFAULT_FILTERS } from '../api/messaging-keys.ts';
 import { hasFilters } from '../filters-url.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { useLoadMoreOnScroll } from '../hooks/use-load-more.ts';
 import { ConversationFilters } from './conversation-filters.tsx';
 import { ConversationItem } from './conversation-item.tsx';
 import { ConversationSearch } from './conversation-search.tsx';
+
+const NO_LISTINGS: ListingContext[] = [];
 
 type ConversationListProps = {
   me: { id: string; userType: string };
@@ -51,21 +56,25 @@ export function ConversationList({
     setDraft(filters.searchTerm);
   }, [filters.searchTerm]);
 
-  const list = useConversations(filters);
+  const list = useConversationPages(filters);
   useErrorToast(list.error);
   const filtered = hasFilters(filters);
   // The listing filter offers every listing the user talks about, whatever is filtered now.
-  const everything = useConversations(DEFAULT_FILTERS);
-  const listings = useMemo(() => {
-    const seen = new Map<string, ListingContext>();
-    for (const c of everything.data ?? []) {
-      if (c.listingContext) seen.set(c.listingContext.id, c.listingContext);
-    }
-    return [...seen.values()].sort((a, b) => a.title.localeCompare(b.title));
-  }, [everything.data]);
+  const listings: ListingContext[] = useConversationListings().data ?? NO_LISTINGS;
   const counts = useUnreadCounts(me.id);
 
-  const items = list.data ?? [];
+  const items = useMemo(() => conversationRows(list.data), [list.data]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useLoadMoreOnScroll(sentinel, list);
+  // After "Load more", focus goes to the first conversation it brought (keyboard users).
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || items.length <= index) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLAnchorElement>('a[href]')[index]?.focus();
+  }, [items.length]);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-col gap-3 border-b border-stone-200 p-4">
@@ -122,20 +131,44 @@ export function ConversationList({
             )}
           </div>
         ) : (
-          <ul aria-label="Conversations" aria-busy={list.isFetching || undefined}>
-            {items.map((conversation) => (
-              <ConversationItem
-                key={conversation.id}
-                conversation={conversation}
-                me={me.id}
-                href={hrefFor(conversation.id)}
-                active={conversation.id === activeId}
-                unread={
-                  counts ? (counts.byConversation[conversation.id] ?? 0) : conversation.unreadCount
-                }
-              />
-            ))}
-          </ul>
+          <>
+            <ul ref={listRef} aria-label="Conversations" aria-busy={list.isFetching || undefined}>
+              {items.map((conversation) => (
+                <ConversationItem
+                  key={conversation.id}
+                  conversation={conversation}
+                  me={me.id}
+                  href={hrefFor(conversation.id)}
+                  active={conversation.id === activeId}
+                  unread={
+                    counts
+                      ? (counts.byConversation[conversation.id] ?? 0)
+                      : conversation.unreadCount
+                  }
+                />
+              ))}
+            </ul>
+            {list.hasNextPage ? (
+              <div ref={sentinel} className="flex justify-center p-4">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={list.isFetchingNextPage}
+                  onClick={() => {
+                    focusFrom.current = items.length;
+                    void list.fetchNextPage();
+                  }}
+                >
+                  {list.isFetchingNextPage ? 'Loading more…' : 'Load more conversations'}
+                </Button>
+              </div>
+            ) : null}
+            {list.isFetchNextPageError ? (
+              <p role="alert" className="px-4 pb-4 text-sm text-red-700">
+                {errorMessage(list.error)}
+              </p>
+            ) : null}
+          </>
         )}
       </div>
     </div>

@@ -3,9 +3,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useConversations } from '../api/get-conversations.ts';
+import { useLatestConversations } from '../api/get-conversations.ts';
 import { useUnreadCounts } from '../api/get-unread-count.ts';
-import { DEFAULT_FILTERS } from '../api/messaging-keys.ts';
 import { ConversationItem } from './conversation-item.tsx';
 
 const LATEST = 5;
@@ -18,7 +17,7 @@ type LatestConversationsProps = {
 
 /** A dashboard's latest conversations with their live unread counts, each linking to its thread. */
 export function LatestConversations({ userId, emptyText }: LatestConversationsProps) {
-  const conversations = useConversations(DEFAULT_FILTERS);
+  const conversations = useLatestConversations(LATEST);
   const unread = useUnreadCounts(userId);
   return (
     <section
@@ -48,7 +47,7 @@ export function LatestConversations({ userId, emptyText }: LatestConversationsPr
         <p className="px-4 pb-6 text-stone-600">{emptyText}</p>
       ) : (
         <ul data-testid="dashboard-conversations">
-          {conversations.data.slice(0, LATEST).map((conversation) => (
+          {conversations.data.map((conversation) => (
             <ConversationItem
               key={conversation.id}
               conversation={conversation}

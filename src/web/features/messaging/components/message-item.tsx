@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { applyEditToLists } from '../api/conversation-list-cache.ts';
 import { editMessage } from '../api/edit-message.ts';
 import { upsertMessage } from '../api/message-cache.ts';
-import { messagingKeys } from '../api/messaging-keys.ts';
 import { formatDateTime, formatTime } from '../format.ts';
 import type { PendingMessage } from '../hooks/pending-messages.ts';
 import { checkMessage, MessageTextField } from './message-text-field.tsx';
@@ -150,7 +150,7 @@ function MessageEditor({ message, onDone }: { message: Message; onDone: () => vo
     try {
       const updated = await editMessage(message.id, checked.content);
       upsertMessage(queryClient, updated, false);
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+      applyEditToLists(queryClient, updated);
       onDone();
     } catch (failure) {
       toast.error(errorMessage(failure));

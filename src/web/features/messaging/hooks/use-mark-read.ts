@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Message } from '../../../../shared/schemas/messaging.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { markListsRead } from '../api/conversation-list-cache.ts';
 import { useUnreadCounts } from '../api/get-unread-count.ts';
 import { markConversationRead } from '../api/mark-read.ts';
 import { clearUnread, type ThreadData, withAllReadByMe } from '../api/message-cache.ts';
@@ -35,7 +36,7 @@ export function useMarkRead(conversationId: string, me: string, list: readonly M
           data ? withAllReadByMe(data, me, readAt ?? new Date().toISOString()) : data,
         );
         clearUnread(queryClient, me, conversationId);
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+        markListsRead(queryClient, conversationId);
         // The counts knew of messages this thread had not loaded yet (the stream was down).
         if (!unreadInThread) {
           void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId) });

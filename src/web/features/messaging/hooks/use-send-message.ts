@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { messagingKeys } from '../api/messaging-keys.ts';
+import { messageIntoLists } from '../api/conversation-list-cache.ts';
 import { newIdempotencyKey, sendMessage } from '../api/send-message.ts';
 import {
   addPending,
@@ -32,7 +32,8 @@ export function useSendMessage(conversationId: string) {
           idempotencyKey: pending.key,
         });
         deliverPending(queryClient, message, pending.key);
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+        // The sender's own message: its conversation moves up in their lists.
+        messageIntoLists(queryClient, message, message.senderId);
       } catch (error) {
         const text = errorMessage(error);
         updatePending(pending.conversationId, pending.key, { status: 'failed', error: text });

@@ -1,7 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { EventData } from '../../../../shared/schemas/events.ts';
 import type { Message } from '../../../../shared/schemas/messaging.ts';
 import { defineLiveFeature } from '../../../lib/live/live-feature.ts';
+import {
+  applyEditToLists,
+  applyUnreadCounts,
+  markListsRead,
+  messageIntoLists,
+  refreshLatest,
+} from '../api/conversation-list-cache.ts';
 import { parseUnreadCounts } from '../api/get-unread-count.ts';
 import { type ThreadData, upsertMessage, withReadReceipts } from '../api/message-cache.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
@@ -56,28 +62,24 @@ function parseReceipt(data: unknown): EventData<'messages.read'> | null {
   };
 }
 
-/** Refreshes the conversation lists (last message, unread counts, order) on screen. */
-function refreshLists(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
-}
-
 export const messagingLive = defineLiveFeature({
   name: 'messaging',
   handlers: {
     'message.created': {
       parse: parseMessageCreated,
-      apply: ({ message, idempotencyKey }, { queryClient }) => {
+      apply: ({ message, idempotencyKey }, { queryClient, me }) => {
         // Only the sender's copy has the key: it replaces exactly the message they were sending.
         if (idempotencyKey) deliverPending(queryClient, message, idempotencyKey);
         else upsertMessage(queryClient, message, true);
-        refreshLists(queryClient);
+        if (me) messageIntoLists(queryClient, message, me);
       },
     },
     'message.updated': {
       parse: parseMessageEvent,
       apply: ({ message }, { queryClient }) => {
         upsertMessage(queryClient, message, false);
-        refreshLists(queryClient);
+        applyEditToLists(queryClient, message);
+        refreshLatest(queryClient);
       },
     },
     'messages.read': {
@@ -87,7 +89,11 @@ export const messagingLive = defineLiveFeature({
           messagingKeys.messages(receipt.conversationId),
           (data) => (data ? withReadReceipts(data, receipt, me) : data),
         );
-        refreshLists(queryClient);
+        // The other person reading changes nothing in my list: my own messages count as read.
+        if (receipt.readerId === me) {
+          markListsRead(queryClient, receipt.conversationId);
+          refreshLatest(queryClient);
+        }
       },
     },
     'unread.changed': {
@@ -100,6 +106,7 @@ export const messagingLive = defineLiveFeature({
       },
       apply: (counts, { queryClient, me }) => {
         queryClient.setQueryData(messagingKeys.unread(me), counts);
+        applyUnreadCounts(queryClient, counts);
       },
     },
   },
