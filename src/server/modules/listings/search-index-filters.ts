@@ -1,7 +1,7 @@
 import { AMENITY_SLUGS, LAUNDRY, PETS } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { keepInBounds, keepInPolygon } from './search-index-geo.ts';
-import type { IndexFilter, SimilarQuery } from './search-index-types.ts';
+import type { Candidates, IndexFilter, SimilarQuery } from './search-index-types.ts';
 
 /*
  * The search index's filters (search-index.ts): how a listing's fields are coded into its
@@ -32,10 +32,17 @@ function mask(values: readonly string[] | undefined, known: Map<string, number>)
   return bits;
 }
 
-/** Clears `ok` for listings whose code (borough, pets, laundry) is not in the mask. */
-function keepCodes(ok: Uint8Array, n: number, column: Uint8Array, allowed: number) {
+/** Keeps the candidates whose code (borough, pets, laundry) is in the mask. */
+function keepCodes(c: Candidates, column: Uint8Array, allowed: number) {
   if (allowed === -1) return;
-  for (let s = 0; s < n; s++) ok[s] = (ok[s] as number) & ((allowed >>> (column[s] as number)) & 1);
+  const { slots } = c;
+  let kept = 0;
+  for (let i = 0; i < c.length; i++) {
+    const s = slots[i] as number;
+    slots[kept] = s;
+    kept += (allowed >>> (column[s] as number)) & 1;
+  }
+  c.length = kept;
 }
 
 /** The index's columns a filter reads, one entry per slot. */
@@ -54,74 +61,121 @@ export type FilterColumns = {
   lng: Float64Array;
 };
 
-/** Clears `ok` for the first `n` slots that fail any filter the query gives (not text). */
-export function keepFilterMatches(
-  ok: Uint8Array,
-  n: number,
-  columns: FilterColumns,
-  query: IndexFilter,
-) {
+/** 1 at each asked neighborhood's code. */
+export function neighborhoodMask(slugs: readonly string[]): Uint8Array {
+  const wanted = new Uint8Array(NOT_LISTED + 1);
+  for (const slug of slugs) {
+    const code = NEIGHBORHOOD_CODES.get(slug);
+    if (code !== undefined) wanted[code] = 1;
+  }
+  return wanted;
+}
+
+/** Whether the query asks anything of the columns (text aside). */
+export function hasFilters(query: IndexFilter): boolean {
+  return (
+    query.minRentCents !== undefined ||
+    query.maxRentCents !== undefined ||
+    query.minBedrooms !== undefined ||
+    query.minBathrooms !== undefined ||
+    query.availableByDay !== undefined ||
+    Boolean(query.neighborhoods?.length) ||
+    Boolean(query.boroughs?.length) ||
+    Boolean(query.pets?.length) ||
+    Boolean(query.laundry?.length) ||
+    Boolean(query.amenities?.length) ||
+    query.bounds !== undefined ||
+    query.polygon !== undefined
+  );
+}
+
+/**
+ * Keeps the candidates that pass every filter the query gives (not text). The passes that
+ * usually rule out most listings (neighborhoods, an area, boroughs) go first.
+ */
+export function keepFilterMatches(c: Candidates, columns: FilterColumns, query: IndexFilter) {
+  const { slots } = c;
   const { rent, bedrooms, bathrooms, available, amenities } = columns;
+  if (query.neighborhoods?.length) {
+    const wanted = neighborhoodMask(query.neighborhoods);
+    const { neighborhood } = columns;
+    let kept = 0;
+    for (let i = 0; i < c.length; i++) {
+      const s = slots[i] as number;
+      slots[kept] = s;
+      kept += wanted[neighborhood[s] as number] as number;
+    }
+    c.length = kept;
+  }
+  if (query.bounds) keepInBounds(c, columns.lat, columns.lng, query.bounds);
+  keepCodes(c, columns.borough, mask(query.boroughs, BOROUGH_CODES));
   if (query.minRentCents !== undefined || query.maxRentCents !== undefined) {
     // Whole cents, within int32 so the sign-bit arithmetic holds.
     const min = clampInt(Math.ceil(query.minRentCents ?? 0));
     const max = clampInt(Math.floor(query.maxRentCents ?? INT32_MAX));
-    for (let s = 0; s < n; s++) {
+    let kept = 0;
+    for (let i = 0; i < c.length; i++) {
+      const s = slots[i] as number;
       const cents = rent[s] as number;
-      ok[s] = (ok[s] as number) & ((((cents - min) | (max - cents)) >>> 31) ^ 1);
+      slots[kept] = s;
+      kept += (((cents - min) | (max - cents)) >>> 31) ^ 1;
     }
+    c.length = kept;
   }
   if (query.minBedrooms !== undefined) {
     const min = clampInt(Math.ceil(query.minBedrooms));
-    for (let s = 0; s < n; s++) {
-      ok[s] = (ok[s] as number) & ((((bedrooms[s] as number) - min) >>> 31) ^ 1);
+    let kept = 0;
+    for (let i = 0; i < c.length; i++) {
+      const s = slots[i] as number;
+      slots[kept] = s;
+      kept += (((bedrooms[s] as number) - min) >>> 31) ^ 1;
     }
+    c.length = kept;
   }
   if (query.minBathrooms !== undefined) {
     const min = query.minBathrooms;
-    for (let s = 0; s < n; s++) {
-      ok[s] = (ok[s] as number) & +((bathrooms[s] as number) >= min); // half steps
+    let kept = 0;
+    for (let i = 0; i < c.length; i++) {
+      const s = slots[i] as number;
+      slots[kept] = s;
+      kept += +((bathrooms[s] as number) >= min); // half steps
     }
+    c.length = kept;
   }
   if (query.availableByDay !== undefined) {
     const by = query.availableByDay;
-    for (let s = 0; s < n; s++) {
-      ok[s] = (ok[s] as number) & (((by - (available[s] as number)) >>> 31) ^ 1);
+    let kept = 0;
+    for (let i = 0; i < c.length; i++) {
+      const s = slots[i] as number;
+      slots[kept] = s;
+      kept += ((by - (available[s] as number)) >>> 31) ^ 1;
     }
+    c.length = kept;
   }
-  keepCodes(ok, n, columns.borough, mask(query.boroughs, BOROUGH_CODES));
-  keepCodes(ok, n, columns.laundry, mask(query.laundry, LAUNDRY_CODES));
+  keepCodes(c, columns.laundry, mask(query.laundry, LAUNDRY_CODES));
   let pets = -1;
   for (const kind of new Set(query.pets ?? [])) pets &= mask([kind, 'cats_and_dogs'], PET_CODES);
-  keepCodes(ok, n, columns.pets, pets);
-  if (query.neighborhoods?.length) {
-    const wanted = new Uint8Array(NOT_LISTED + 1);
-    for (const slug of query.neighborhoods) {
-      const code = NEIGHBORHOOD_CODES.get(slug);
-      if (code !== undefined) wanted[code] = 1;
-    }
-    const { neighborhood } = columns;
-    for (let s = 0; s < n; s++) {
-      ok[s] = (ok[s] as number) & (wanted[neighborhood[s] as number] as number);
-    }
-  }
+  keepCodes(c, columns.pets, pets);
   const required = new Uint32Array(AMENITY_WORDS);
   for (const amenity of query.amenities ?? []) {
     const bit = AMENITY_BITS.get(amenity);
-    if (bit === undefined) ok.fill(0);
+    if (bit === undefined) c.length = 0;
     else required[bit >> 5] = (required[bit >> 5] as number) | (1 << (bit & 31));
   }
   for (let w = 0; w < AMENITY_WORDS; w++) {
     const need = required[w] as number;
     if (need === 0) continue;
-    for (let s = 0; s < n; s++) {
+    let kept = 0;
+    for (let i = 0; i < c.length; i++) {
+      const s = slots[i] as number;
       const missing = ((amenities[s * AMENITY_WORDS + w] as number) & need) ^ need;
-      ok[s] = (ok[s] as number) & (((missing | -missing) >>> 31) ^ 1);
+      slots[kept] = s;
+      kept += ((missing | -missing) >>> 31) ^ 1;
     }
+    c.length = kept;
   }
-  if (query.bounds) keepInBounds(ok, n, columns.lat, columns.lng, query.bounds);
   // Last: the point-in-polygon test then runs only for what every other filter kept.
-  if (query.polygon) keepInPolygon(ok, n, columns.lat, columns.lng, query.polygon);
+  if (query.polygon) keepInPolygon(c, columns.lat, columns.lng, query.polygon);
 }
 
 /**

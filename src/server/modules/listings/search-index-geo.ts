@@ -1,4 +1,4 @@
-import type { IndexCluster } from './search-index-types.ts';
+import type { Candidates, IndexCluster } from './search-index-types.ts';
 
 /*
  * The search index's map filters and clusters (search-index.ts, docs/decisions/035): passes
@@ -8,39 +8,37 @@ import type { IndexCluster } from './search-index-types.ts';
 type Bounds = readonly [south: number, west: number, north: number, east: number];
 type Ring = readonly (readonly [lat: number, lng: number])[];
 
-/** Clears `ok` for slots outside the box (edges count as inside; NaN, no position, never). */
+/** Keeps the candidates inside the box (edges count as inside; NaN, no position, never). */
 export function keepInBounds(
-  ok: Uint8Array,
-  n: number,
+  c: Candidates,
   lat: Float64Array,
   lng: Float64Array,
   [south, west, north, east]: Bounds,
 ) {
-  for (let s = 0; s < n; s++) {
+  const { slots } = c;
+  let kept = 0;
+  for (let i = 0; i < c.length; i++) {
+    const s = slots[i] as number;
     const y = lat[s] as number;
     const x = lng[s] as number;
-    ok[s] = (ok[s] as number) & (+(y >= south) & +(y <= north) & +(x >= west) & +(x <= east));
+    slots[kept] = s;
+    kept += +(y >= south) & +(y <= north) & +(x >= west) & +(x <= east);
   }
+  c.length = kept;
 }
 
 /** Horizontal bands a ring's edges are sorted into, so a point tests only the edges near it. */
 const BANDS = 256;
 
 /**
- * Clears `ok` for slots outside the ring: its bounding box first (one cheap pass), then the
+ * Keeps the candidates inside the ring: its bounding box first (one cheap pass), then the
  * even-odd rule for what is left, a point on an edge or a vertex counting as inside (as the
  * bounds' edges do). One cross product per edge decides both "on the edge" (exactly zero) and
  * which side of it the point is, so the two tests never disagree through rounding. Only edges
  * whose latitude range holds the point's can do either, so each point tests the edges listed
  * for its band (a 50-point ring: a handful, not 50).
  */
-export function keepInPolygon(
-  ok: Uint8Array,
-  n: number,
-  lat: Float64Array,
-  lng: Float64Array,
-  ring: Ring,
-) {
+export function keepInPolygon(c: Candidates, lat: Float64Array, lng: Float64Array, ring: Ring) {
   const m = ring.length;
   const ys = new Float64Array(m);
   const xs = new Float64Array(m);
@@ -56,7 +54,7 @@ export function keepInPolygon(
     west = Math.min(west, x);
     east = Math.max(east, x);
   });
-  keepInBounds(ok, n, lat, lng, [south, west, north, east]);
+  keepInBounds(c, lat, lng, [south, west, north, east]);
   // Edge i joins point i - 1 to point i. Bands by latitude (monotonic, so an edge spanning
   // a point's latitude is always listed in the point's band), as offsets into one array.
   const scale = north > south ? BANDS / (north - south) : 0;
@@ -87,11 +85,14 @@ export function keepInPolygon(
       fill[band] = (fill[band] as number) + 1;
     }
   }
-  for (let s = 0; s < n; s++) {
-    if (ok[s] === 0) continue;
+  const { slots } = c;
+  let kept = 0;
+  for (let i = 0; i < c.length; i++) {
+    const s = slots[i] as number;
     const y = lat[s] as number;
     const band = bandOf(y);
-    ok[s] = insideRing(
+    slots[kept] = s;
+    kept += insideRing(
       ends,
       (start[band] as number) * 4,
       (start[band + 1] as number) * 4,
@@ -99,6 +100,7 @@ export function keepInPolygon(
       lng[s] as number,
     );
   }
+  c.length = kept;
 }
 
 /**

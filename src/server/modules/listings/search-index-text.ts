@@ -1,5 +1,5 @@
 import type { SlotList } from './search-index-lists.ts';
-import type { TextTerm } from './search-index-types.ts';
+import type { Candidates, TextTerm } from './search-index-types.ts';
 
 /** The search index's full-text pass (search-index.ts): posting lists and bit sets ANDed. */
 
@@ -29,12 +29,13 @@ export function postingsFor(
 }
 
 /**
- * Clears listings missing a term. Each term is a bit set over slots (a lexeme's own when it
- * has one, else the union of its postings, a prefix's several), and the terms are ANDed.
- * `termLists`: each term's posting lists; the bit arrays are scratch of at least n bits.
+ * The candidates: the live slots with every term. Each term is a bit set over slots (a lexeme's
+ * own when it has one, else the union of its postings, a prefix's several), and the terms are
+ * ANDed. `termLists`: each term's posting lists; the bit arrays are scratch of at least n bits.
  */
-export function keepTextMatches(
-  ok: Uint8Array,
+export function textCandidates(
+  c: Candidates,
+  alive: Uint8Array,
   n: number,
   termLists: SlotList[][],
   { textBits, termBits }: { textBits: Uint32Array; termBits: Uint32Array },
@@ -64,7 +65,18 @@ export function keepTextMatches(
     }
     for (let w = 0; w < words; w++) textBits[w] = (textBits[w] as number) & (bits[w] ?? 0);
   }
-  for (let s = 0; s < n; s++) {
-    ok[s] = (ok[s] as number) & (((textBits[s >>> 5] as number) >>> (s & 31)) & 1);
+  // Set bits only: a word without matches (most, for a rare word) costs one test.
+  const { slots } = c;
+  let kept = 0;
+  for (let w = 0; w < words; w++) {
+    let bits = textBits[w] as number;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      const s = (w << 5) + 31 - Math.clz32(low);
+      bits ^= low;
+      slots[kept] = s;
+      kept += alive[s] as number; // past n, alive is 0
+    }
   }
+  c.length = kept;
 }

@@ -90,3 +90,11 @@ export type SimilarQuery = {
   excludeId: string;
   limit: number;
 };
+
+/**
+ * A search's candidates: the slots still in, `slots[0..length)`, in ascending order. Each filter
+ * pass tests only these and keeps, in place, those that pass (branch-free: every slot is written,
+ * the length grows by the test's 0 or 1), so after a selective filter (an area, neighborhoods,
+ * text) the later ones touch only the few listings left.
+ */
+export type Candidates = { slots: Int32Array; length: number };

@@ -4,18 +4,21 @@ import {
   AMENITY_BITS,
   AMENITY_WORDS,
   BOROUGH_CODES,
+  hasFilters,
   keepFilterMatches,
   LAUNDRY_CODES,
   NEIGHBORHOOD_CODES,
   NEVER_AVAILABLE,
   NOT_LISTED,
+  neighborhoodMask,
   PET_CODES,
   similarSlots,
 } from './search-index-filters.ts';
 import { clusterMatches } from './search-index-geo.ts';
 import { compareIds, lowerBound, PageHeap, SlotList } from './search-index-lists.ts';
-import { keepTextMatches, postingsFor } from './search-index-text.ts';
+import { postingsFor, textCandidates } from './search-index-text.ts';
 import type {
+  Candidates,
   IndexFilter,
   IndexPage,
   IndexPins,
@@ -83,6 +86,7 @@ export class SearchIndex {
     ok: new Uint8Array(0),
     textBits: new Uint32Array(0),
     termBits: new Uint32Array(0),
+    candidates: { slots: new Int32Array(0), length: 0 } as Candidates,
   };
 
   constructor(capacity = 1024) {
@@ -192,29 +196,75 @@ export class SearchIndex {
   }
 
   /**
-   * Marks the matches of every filter in `ok` (1: matches) and counts them. A column at a
-   * time: each filter given clears the listings it rules out. The loops are branch-free (sign
-   * bits instead of ifs): a mispredicted branch per listing costs more than the test.
+   * Marks the matches of every filter in `ok` (1: matches) and counts them. The candidates
+   * start as the live listings with the words (or every live listing), and each filter given
+   * keeps those that pass it (search-index-filters.ts): a pass costs what is left, not the
+   * whole index.
    */
   private mark(query: IndexFilter) {
     const n = this.slots;
-    const { ok, okWords } = this.scratchFor(n);
-    ok.set(this.alive.subarray(0, n));
+    const { ok, okWords, candidates } = this.scratchFor(n);
+    const { alive } = this;
     if (query.terms.length > 0) {
       const words = () => (this.vocabulary ??= [...this.postings.keys()].sort());
       const lists = query.terms.map((term) => postingsFor(this.postings, words, term));
-      keepTextMatches(ok, n, lists, this.scratch);
+      textCandidates(candidates, alive, n, lists, this.scratch);
+    } else if (!hasFilters(query)) {
+      // Browsing: every live listing, as it is.
+      ok.set(alive.subarray(0, n));
+      ok.fill(0, n, okWords.length * 4);
+      return { ok, okWords, total: this.size, n };
+    } else {
+      query = this.liveCandidates(candidates, query);
     }
     const { rent, bedrooms, bathrooms, available, amenities, lat, lng } = this;
     const { neighborhood, borough, pets, laundry } = this;
     const columns = { rent, bedrooms, bathrooms, available, amenities, lat, lng };
-    keepFilterMatches(ok, n, { ...columns, neighborhood, borough, pets, laundry }, query);
-    // Count: each `ok` byte is 0 or 1, so one multiply adds up a word's four.
-    let total = 0;
-    for (let w = 0; w < okWords.length; w++) {
-      total += Math.imul(okWords[w] as number, 0x01010101) >>> 24;
-    }
+    keepFilterMatches(candidates, { ...columns, neighborhood, borough, pets, laundry }, query);
+    ok.fill(0, 0, okWords.length * 4);
+    const { slots, length: total } = candidates;
+    for (let i = 0; i < total; i++) ok[slots[i] as number] = 1;
     return { ok, okWords, total, n };
+  }
+
+  /**
+   * The live listings as candidates, in the same pass as the query's first area filter when it
+   * has one (neighborhoods, else bounds): the one most likely to leave few. Returns the query
+   * that is left to apply.
+   */
+  private liveCandidates(candidates: Candidates, query: IndexFilter): IndexFilter {
+    const n = this.slots;
+    const { alive } = this;
+    const { slots } = candidates;
+    let kept = 0;
+    if (query.neighborhoods?.length) {
+      const wanted = neighborhoodMask(query.neighborhoods);
+      const { neighborhood } = this;
+      for (let s = 0; s < n; s++) {
+        slots[kept] = s;
+        kept += (alive[s] as number) & (wanted[neighborhood[s] as number] as number);
+      }
+      candidates.length = kept;
+      return { ...query, neighborhoods: undefined };
+    }
+    if (query.bounds) {
+      const [south, west, north, east] = query.bounds;
+      const { lat, lng } = this;
+      for (let s = 0; s < n; s++) {
+        const y = lat[s] as number;
+        const x = lng[s] as number;
+        slots[kept] = s;
+        kept += (alive[s] as number) & +(y >= south) & +(y <= north) & +(x >= west) & +(x <= east);
+      }
+      candidates.length = kept;
+      return { ...query, bounds: undefined };
+    }
+    for (let s = 0; s < n; s++) {
+      slots[kept] = s;
+      kept += alive[s] as number;
+    }
+    candidates.length = kept;
+    return query;
   }
 
   /** Every match's id, in no particular order (saved-search matching). */
@@ -281,11 +331,15 @@ export class SearchIndex {
         ok: new Uint8Array(buffer),
         textBits: new Uint32Array((size + 31) >>> 5),
         termBits: new Uint32Array((size + 31) >>> 5),
+        candidates: { slots: new Int32Array(size), length: 0 },
       };
     }
     const ok = this.scratch.ok;
-    ok.fill(0, n, words * 4);
-    return { ok, okWords: new Uint32Array(ok.buffer, 0, words) };
+    return {
+      ok,
+      okWords: new Uint32Array(ok.buffer, 0, words),
+      candidates: this.scratch.candidates,
+    };
   }
 
   /** Each live slot's index in both orders, rebuilt on the first search after a change. */
