@@ -31,10 +31,10 @@ import type {
 /**
  * The in-memory search index of active listings (docs/decisions/017): every filter as a typed
  * column, the full-text lexemes as posting lists (and bit sets when dense), and both sort
- * orders kept sorted. A search marks its matches with a few branch-free passes over the
- * columns, counts them, then takes the page after the cursor by walking the sort order (many
- * matches) or through a bounded heap (few), so its cost stays within about two passes over
- * the listings whatever the filters, and it never waits on PostgreSQL. No I/O here:
+ * orders kept sorted. A search narrows a list of candidates with a branch-free pass per
+ * filter (each over what the previous ones left, decision 044), marks and counts them, then
+ * takes the page after the cursor by walking the sort order (many matches) or through a
+ * bounded heap (few), so it never waits on PostgreSQL. No I/O here:
  * listing-search.ts fills and updates it.
  */
 
