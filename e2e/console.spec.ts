@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { expect, pageReady, test } from './fixtures.ts';
+import { demoListingId, expect, pageReady, test } from './fixtures.ts';
 import { ROUTES } from './routes.ts';
 
 /**
@@ -20,9 +20,7 @@ function collectErrors(page: Page): string[] {
 
 test('signed out, the public pages log no console error', async ({ page }) => {
   test.setTimeout(300_000);
-  const answer = await page.request.get('/api/listings?limit=1');
-  const id = ((await answer.json()) as { items: Array<{ id: string }> }).items[0]?.id ?? '';
-  expect(id).not.toBe('');
+  const id = await demoListingId(page.request);
   const urls = [
     ...ROUTES.filter((route) => route.access === 'public').map((route) => route.url),
     `/listings/${id}`,

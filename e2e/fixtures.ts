@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { seedListingId } from '../src/server/db/seed-ids.ts';
 import { MeResponseSchema } from '../src/shared/schemas/auth.ts';
 
 export { expect };
@@ -133,6 +134,21 @@ export async function signInThroughApi(
   expect(response.status(), await response.text()).toBe(200);
   const me = await page.request.get('/api/me');
   return MeResponseSchema.parse(await me.json()).user;
+}
+
+/**
+ * An active listing from the demo seed. Not "the newest listing": that is often another test's,
+ * which its account clean-up may take down while this test still looks at it.
+ */
+export async function demoListingId(request: APIRequestContext): Promise<string> {
+  for (let i = 0; i < 50; i += 1) {
+    const id = seedListingId(i);
+    const answer = await request.get(`/api/listings/${id}`);
+    if (answer.status() !== 200) continue;
+    const { listing } = (await answer.json()) as { listing: { status: string } };
+    if (listing.status === 'active') return id;
+  }
+  throw new Error('no active demo listing among the first 50 seeded ones');
 }
 
 /** Waits until the app has rendered a page (past the start-up and guard screens). */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { expect, pageReady, signInThroughApi, test } from './fixtures.ts';
+import { demoListingId, expect, pageReady, signInThroughApi, test } from './fixtures.ts';
 
 /** A real image the server accepts (at least 200 px on each side). */
 async function photo(red: number): Promise<Buffer> {
@@ -230,9 +230,7 @@ test('load more appends the next page, and an unknown listing shows not found', 
 test('listing pages with real data have no serious axe violations', async ({ page }) => {
   // Six pages, each loaded and checked by axe: over 30 s on a loaded 2-core machine.
   test.setTimeout(120_000);
-  const answer = await page.request.get('/api/listings?limit=1');
-  const { items } = (await answer.json()) as { items: Array<{ id: string }> };
-  const id = items[0]?.id ?? '';
+  const id = await demoListingId(page.request);
   for (const url of [
     '/',
     '/featured',

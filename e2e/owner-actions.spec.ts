@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createUser, expect, pageReady, storageStateFor, type TestUser, test } from './fixtures.ts';
+import {
+  createUser,
+  demoListingId,
+  expect,
+  pageReady,
+  storageStateFor,
+  type TestUser,
+  test,
+} from './fixtures.ts';
 
 /** Issue 11 items 3, 6 and 7 on the listing page: owner actions, Print, no self-save. */
 
@@ -50,15 +58,6 @@ async function landlordWithListing(
   });
   expect(published.status(), await published.text()).toBe(200);
   return { landlord, id, title };
-}
-
-/** An active listing of the demo landlord, for visitors and renters to look at. */
-async function demoListingId(page: Page): Promise<string> {
-  const answer = await page.request.get('/api/listings?limit=1');
-  expect(answer.status()).toBe(200);
-  const id = ((await answer.json()) as { items: Array<{ id: string }> }).items[0]?.id;
-  expect(id).toBeTruthy();
-  return id ?? '';
 }
 
 // Each test makes a landlord, a listing and a photo first: slow on a loaded machine.
@@ -184,7 +183,7 @@ test.describe('another landlord', () => {
 test.describe('a renter', () => {
   test.use({ storageState: storageStateFor('renter') });
   test('sees Save and the printable summary link, no owner actions', async ({ page }) => {
-    const id = await demoListingId(page);
+    const id = await demoListingId(page.request);
     await page.goto(`/listings/${id}`);
     await pageReady(page);
     const card = landlordCard(page);
@@ -201,7 +200,7 @@ test.describe('a renter', () => {
 });
 
 test('a visitor sees the printable summary link', async ({ page }) => {
-  const id = await demoListingId(page);
+  const id = await demoListingId(page.request);
   await page.goto(`/listings/${id}`);
   await pageReady(page);
   await expect(landlordCard(page).getByRole('link', { name: 'Printable summary' })).toHaveAttribute(

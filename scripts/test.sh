@@ -52,20 +52,46 @@ cleanup() {
     const fs = require("node:fs");
     const dir = process.argv[1];
     let passed = 0, failed = 0, skipped = 0;
+    // The failing tests are named again here, so a log cut to its tail still shows them.
+    const failures = [];
+    const firstLine = (text) => String(text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 200);
+    const walkSuites = (report, suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== "unexpected") continue;
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(`${report}: ${[...titles, spec.title].join(" › ")} (${spec.file}:${spec.line}): ${firstLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walkSuites(report, child, [...titles, child.title]);
+    };
     for (const file of fs.readdirSync(dir)) {
+      const report = file.replace(/\.json$/, "");
       try {
         const r = JSON.parse(fs.readFileSync(`${dir}/${file}`, "utf8"));
         if (r.stats && "expected" in r.stats) {
           passed += r.stats.expected + (r.stats.flaky ?? 0);
           failed += r.stats.unexpected;
           skipped += r.stats.skipped;
+          for (const suite of r.suites ?? []) walkSuites(report, suite, []);
         } else {
           passed += r.numPassedTests ?? 0;
           failed += r.numFailedTests ?? 0;
           skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+          for (const testFile of r.testResults ?? []) {
+            for (const test of testFile.assertionResults ?? []) {
+              if (test.status !== "failed") continue;
+              const where = testFile.name.replace(process.cwd() + "/", "");
+              failures.push(`${report}: ${test.fullName} (${where}): ${firstLine(test.failureMessages?.[0])}`);
+            }
+            if (testFile.status === "failed" && !(testFile.assertionResults ?? []).some((t) => t.status === "failed")) {
+              failures.push(`${report}: ${testFile.name.replace(process.cwd() + "/", "")}: ${firstLine(testFile.message)}`);
+            }
+          }
         }
       } catch {}
     }
+    for (const line of failures) console.log(`FAILED ${line}`);
     console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   ' "$STOOP_RESULTS_DIR" || true
   rm -rf "$run_tmp"

@@ -8,6 +8,7 @@ import { processPhoto, storePhoto } from '../lib/images.ts';
 import type { MediaStorage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
 import { listingPhotos, listingStats, listings } from './schema/listings.ts';
+import { seedListingId, stableUuid } from './seed-ids.ts';
 import { drawScene, type SceneKind } from './seed-images.ts';
 import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
@@ -42,14 +43,7 @@ function seedOf(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32LE(0);
 }
 
-/** A stable UUID (v4 layout) named by `text`. */
-export function stableUuid(text: string): string {
-  const h = createHash('sha256').update(`stoop-seed:${text}`).digest('hex');
-  const variant = ((Number.parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-export const seedListingId = (i: number) => stableUuid(`listing-${i}`);
+export { seedListingId, stableUuid } from './seed-ids.ts';
 
 const pick = <T>(rand: Rand, items: readonly T[]): T =>
   items[Math.floor(rand() * items.length)] as T;
