@@ -60,7 +60,6 @@ export type DetailRow = SummaryRow &
 /** The landlord card's photo: the largest variant at most this wide. */
 const LANDLORD_PHOTO_WIDTH = 400;
 
-/** The listing columns every listing query selects, from a listing aliased `l`. */
 /**
  * Featured: set by Stoop staff, or a boost the landlord bought running now (issue 14). Takes the
  * listing as `l`; one probe of listing_boosts' (listing_id, ends_at) index.
@@ -69,15 +68,21 @@ export const FEATURED_NOW = `(l.featured or exists (select 1 from listing_boosts
     where b.listing_id = l.id and b.status = 'active' and b.starts_at <= now()
       and b.ends_at > now()))`;
 
-export const SUMMARY_COLUMNS = `
+/**
+ * The columns of a listing summary, from a listing aliased `l`, all but `featured` (which
+ * depends on the time: SUMMARY_COLUMNS adds it as of now).
+ */
+export const SUMMARY_COLUMNS_BUT_FEATURED = `
   l.id, l.status, l.title, l.address, l.unit, l.neighborhood, l.borough, l.lat, l.lng,
   l.rent_cents, l.free_months, l.bedrooms, l.bathrooms, l.sqft,
   l.available_from::text as available_from, l.lease_term_months, l.pets, l.laundry,
-  l.amenities, l.show_exact_location, ${FEATURED_NOW} as featured, to_json(l.published_at) #>> '{}' as published_at,
+  l.amenities, l.show_exact_location, to_json(l.published_at) #>> '{}' as published_at,
   (select json_build_object('id', p.id, 'storageKey', p.storage_key, 'widths', p.widths,
       'width', p.width, 'height', p.height, 'placeholder', p.placeholder)
     from listing_photos p where p.listing_id = l.id order by p.position limit 1) as cover,
   (select count(*)::int from listing_photos p where p.listing_id = l.id) as photo_count`;
+
+export const SUMMARY_COLUMNS = `${SUMMARY_COLUMNS_BUT_FEATURED}, ${FEATURED_NOW} as featured`;
 
 export const PHOTOS_JSON = `
   coalesce((select json_agg(json_build_object('id', p.id, 'storageKey', p.storage_key,

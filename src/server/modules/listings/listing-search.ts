@@ -6,6 +6,7 @@ import { listings } from '../../db/schema/listings.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { publicListing } from './listing-visibility.ts';
 import { type SearchDoc, SearchIndex, type TextTerm } from './search-index.ts';
+import { PageRowCache } from './search-page-rows.ts';
 
 /** Listings read per statement while loading: bounds memory and event-loop stalls. */
 const LOAD_PAGE = 5_000;
@@ -106,6 +107,8 @@ export class ListingSearch {
   private readonly lexemes = new Map<string, string[]>();
   /** Typo corrections by word (null: none close enough), for the log position they were made at. */
   private corrections = { seq: -1, fixes: new Map<string, string | null>() };
+  /** Search pages' listing rows as of `seq` (decision 045); forgotten as changes are applied. */
+  readonly pageRows = new PageRowCache();
 
   constructor(
     private readonly db: Db,
@@ -245,6 +248,7 @@ export class ListingSearch {
       active.add(doc.id);
     }
     for (const id of ids) if (!active.has(id)) index.remove(id);
+    this.pageRows.forget(ids);
     this.seq = Number(rows[rows.length - 1]?.seq);
   }
 
@@ -274,6 +278,7 @@ export class ListingSearch {
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     this.index = index.seal();
+    this.pageRows.clear();
     this.seq = seq;
     this.logger?.info(
       { listings: index.size, ms: Math.round(performance.now() - started) },

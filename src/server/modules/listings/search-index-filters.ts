@@ -72,6 +72,15 @@ export function neighborhoodMask(slugs: readonly string[]): Uint8Array {
 }
 
 /** Whether the query asks anything of the columns (text aside). */
+/** The rent filter as whole cents within int32 (so sign-bit arithmetic holds), if it has one. */
+export function rentBounds(query: IndexFilter): { min: number; max: number } | undefined {
+  if (query.minRentCents === undefined && query.maxRentCents === undefined) return undefined;
+  return {
+    min: clampInt(Math.ceil(query.minRentCents ?? 0)),
+    max: clampInt(Math.floor(query.maxRentCents ?? INT32_MAX)),
+  };
+}
+
 export function hasFilters(query: IndexFilter): boolean {
   return (
     query.minRentCents !== undefined ||
@@ -109,10 +118,9 @@ export function keepFilterMatches(c: Candidates, columns: FilterColumns, query: 
   }
   if (query.bounds) keepInBounds(c, columns.lat, columns.lng, query.bounds);
   keepCodes(c, columns.borough, mask(query.boroughs, BOROUGH_CODES));
-  if (query.minRentCents !== undefined || query.maxRentCents !== undefined) {
-    // Whole cents, within int32 so the sign-bit arithmetic holds.
-    const min = clampInt(Math.ceil(query.minRentCents ?? 0));
-    const max = clampInt(Math.floor(query.maxRentCents ?? INT32_MAX));
+  const rentRange = rentBounds(query);
+  if (rentRange) {
+    const { min, max } = rentRange;
     let kept = 0;
     for (let i = 0; i < c.length; i++) {
       const s = slots[i] as number;

@@ -10,8 +10,8 @@ import {
   NEIGHBORHOOD_CODES,
   NEVER_AVAILABLE,
   NOT_LISTED,
-  neighborhoodMask,
   PET_CODES,
+  rentBounds,
   similarSlots,
 } from './search-index-filters.ts';
 import { clusterMatches } from './search-index-geo.ts';
@@ -72,6 +72,9 @@ export class SearchIndex {
   private lng: Float64Array;
   /** Slots per lexeme, ascending (slots only ever append); dead slots are skipped. */
   private postings = new Map<string, SlotList>();
+  /** Slots by neighborhood and by borough code, dead ones too until compaction. */
+  private byNeighborhood = new Map<number, SlotList>();
+  private byBorough = new Map<number, SlotList>();
   private vocabulary: string[] | undefined;
   /** Live slots, newest first (published desc, id desc). */
   private newest = new SlotList();
@@ -228,25 +231,48 @@ export class SearchIndex {
   }
 
   /**
-   * The live listings as candidates, in the same pass as the query's first area filter when it
-   * has one (neighborhoods, else bounds): the one most likely to leave few. Returns the query
-   * that is left to apply.
+   * The live listings as candidates, narrowed in the same pass by the one filter that reads
+   * fewest slots: the neighborhoods' or the boroughs' slot lists, the rent range in the
+   * cheapest order, else a scan of every slot (with the map box when there is one). Returns
+   * the query that is left to apply.
    */
   private liveCandidates(candidates: Candidates, query: IndexFilter): IndexFilter {
     const n = this.slots;
     const { alive } = this;
     const { slots } = candidates;
-    let kept = 0;
-    if (query.neighborhoods?.length) {
-      const wanted = neighborhoodMask(query.neighborhoods);
-      const { neighborhood } = this;
-      for (let s = 0; s < n; s++) {
-        slots[kept] = s;
-        kept += (alive[s] as number) & (wanted[neighborhood[s] as number] as number);
+    const hoods = areaLists(this.byNeighborhood, query.neighborhoods, NEIGHBORHOOD_CODES);
+    const boroughs = areaLists(this.byBorough, query.boroughs, BOROUGH_CODES);
+    const rent = rentBounds(query);
+    let rentFrom = 0;
+    let rentTo = n + 1; // never chosen unless computed
+    if (rent && this.sealed) {
+      rentFrom = lowerBound(this.cheapest, (s) => (this.rent[s] as number) < rent.min);
+      rentTo = lowerBound(this.cheapest, (s) => (this.rent[s] as number) <= rent.max);
+    }
+    const fewest = Math.min(hoods?.slots ?? n, boroughs?.slots ?? n, rentTo - rentFrom);
+    if (fewest < n) {
+      if (fewest === rentTo - rentFrom) {
+        // The sort order holds live slots only.
+        slots.set(this.cheapest.data.subarray(rentFrom, rentTo));
+        candidates.length = rentTo - rentFrom;
+        return { ...query, minRentCents: undefined, maxRentCents: undefined };
+      }
+      const area = fewest === hoods?.slots ? hoods : (boroughs as AreaLists);
+      let kept = 0;
+      for (const list of area.lists) {
+        const { data, length } = list;
+        for (let i = 0; i < length; i++) {
+          const s = data[i] as number;
+          slots[kept] = s;
+          kept += alive[s] as number;
+        }
       }
       candidates.length = kept;
-      return { ...query, neighborhoods: undefined };
+      return area === hoods
+        ? { ...query, neighborhoods: undefined }
+        : { ...query, boroughs: undefined };
     }
+    let kept = 0;
     if (query.bounds) {
       const [south, west, north, east] = query.bounds;
       const { lat, lng } = this;
@@ -368,6 +394,8 @@ export class SearchIndex {
     this.bathrooms[slot] = doc.bathrooms;
     this.neighborhood[slot] = NEIGHBORHOOD_CODES.get(doc.neighborhood) ?? NOT_LISTED;
     this.borough[slot] = BOROUGH_CODES.get(doc.borough) ?? 31;
+    listOf(this.byNeighborhood, this.neighborhood[slot] as number).push(slot);
+    listOf(this.byBorough, this.borough[slot] as number).push(slot);
     this.pets[slot] = PET_CODES.get(doc.pets) ?? 31;
     this.laundry[slot] = LAUNDRY_CODES.get(doc.laundry) ?? 31;
     this.available[slot] = doc.availableFromDay ?? NEVER_AVAILABLE;
@@ -500,4 +528,34 @@ export class SearchIndex {
       ? key.v - (this.published[slot] as number) || compareIds(key.id, this.ids[slot] as string)
       : (this.rent[slot] as number) - key.v || compareIds(this.ids[slot] as string, key.id);
   }
+}
+
+function listOf(lists: Map<number, SlotList>, code: number): SlotList {
+  let list = lists.get(code);
+  if (!list) {
+    list = new SlotList();
+    lists.set(code, list);
+  }
+  return list;
+}
+
+type AreaLists = { lists: SlotList[]; slots: number };
+
+/** The slot lists of the wanted areas (unknown names have none), and how many slots they hold. */
+function areaLists(
+  lists: Map<number, SlotList>,
+  wanted: readonly string[] | undefined,
+  codes: Map<string, number>,
+): AreaLists | undefined {
+  if (!wanted?.length) return undefined;
+  const found: SlotList[] = [];
+  let slots = 0;
+  for (const name of new Set(wanted)) {
+    const code = codes.get(name);
+    const list = code === undefined ? undefined : lists.get(code);
+    if (!list) continue;
+    found.push(list);
+    slots += list.length;
+  }
+  return { lists: found, slots };
 }

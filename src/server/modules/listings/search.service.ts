@@ -5,6 +5,7 @@ import {
   type ListingPage,
   type ListingPins,
   type ListingSearchQuery,
+  type ListingSummary,
   PINS_MAX,
   type SearchFilters,
 } from '../../../shared/schemas/listings.ts';
@@ -13,10 +14,17 @@ import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { FEATURED_NOW, SUMMARY_COLUMNS, type SummaryRow, toSummary } from './listing-json.ts';
+import {
+  FEATURED_NOW,
+  SUMMARY_COLUMNS,
+  SUMMARY_COLUMNS_BUT_FEATURED,
+  type SummaryRow,
+  toSummary,
+} from './listing-json.ts';
 import type { ListingSearch } from './listing-search.ts';
 import { publicListing } from './listing-visibility.ts';
 import type { IndexFilter, IndexPage, IndexQuery, SortKey, TextTerm } from './search-index.ts';
+import { featuredAt, type PageRow } from './search-page-rows.ts';
 
 /** At most this many words of a query take part; the rest are ignored. */
 const MAX_QUERY_WORDS = 6;
@@ -89,8 +97,10 @@ export function toIndexQuery(
 }
 
 /**
- * The page's listings by id (the index decided which and in what order) and, in the same
- * snapshot, the position of the listing change log: one row of nulls when no listing is read.
+ * The listings of a page not in memory, by id (the index decided which and in what order), and,
+ * in the same snapshot, the position of the listing change log: one row of nulls when no
+ * listing is read. `featured` is the staff flag; the boosts not yet over come alongside, so a
+ * kept row tells when it is featured (search-page-rows.ts).
  * A named statement: each connection parses and plans it once.
  */
 const l = alias(listings, 'l');
@@ -99,9 +109,16 @@ const PAGE_ROWS = {
   text: `select page.*, c.seq::text as log_seq
     from listing_change_counter c
     left join lateral (
-      select ${SUMMARY_COLUMNS} from listings l
+      select ${SUMMARY_COLUMNS_BUT_FEATURED}, l.featured,
+        (select coalesce(json_agg(json_build_array(
+            extract(epoch from b.starts_at) * 1000, extract(epoch from b.ends_at) * 1000)), '[]')
+          from listing_boosts b
+          where b.listing_id = l.id and b.status = 'active' and b.ends_at > now()) as boost_windows
+      from listings l
       where l.id = any($1::uuid[]) and ${sqlText(publicListing(l))}) page on true`,
 };
+
+type PageRowRead = SummaryRow & { boost_windows: [number, number][] };
 
 /** The same statement for EXPLAIN (bench/search.ts). */
 export const pageRowsStatement = (ids: string[]) => {
@@ -135,10 +152,11 @@ export async function searchListings({
   await search.loaded();
   let checked = false;
   let found: IndexPage;
-  let rows: SummaryRow[];
+  const rows = new Map<string, PageRow>();
   for (;;) {
     const terms = await search.terms(words);
-    // The index and the log position it reflects, taken together (no await between).
+    // The index, its kept rows and the log position they reflect, taken together (no await
+    // between).
     const { index, seq } = search.state;
     found = index.search(toIndexQuery(query, terms, after));
     if (found.total === 0 && !cursor && words.length > 0 && !corrected && !query.exact) {
@@ -149,33 +167,55 @@ export async function searchListings({
         continue;
       }
     }
-    const result = await db.$client.query<SummaryRow & { log_seq: string }>({
+    rows.clear();
+    const missing: string[] = [];
+    for (const id of found.ids) {
+      const kept = search.pageRows.get(id);
+      if (kept) rows.set(id, kept);
+      else missing.push(id);
+    }
+    // Read even when every row is kept: the log position says whether the index is current.
+    const result = await db.$client.query<PageRowRead & { log_seq: string }>({
       ...PAGE_ROWS,
-      values: [found.ids],
+      values: [missing],
     });
-    rows = result.rows.filter((row) => row.id !== null);
+    const readAt = Number(result.rows[0]?.log_seq ?? 0);
+    const read: [string, PageRow][] = result.rows
+      .filter((row) => row.id !== null)
+      .map((row) => [row.id, toPageRow(storage, row)]);
+    for (const [id, row] of read) rows.set(id, row);
     // Listings changed before this statement that the index had not applied: catch up and
     // search again (once: after catching up, the index is current as of this request).
-    if (checked || Number(result.rows[0]?.log_seq ?? 0) <= seq) break;
+    if (checked || readAt <= seq) {
+      search.pageRows.keep(read, readAt, search.state.seq);
+      break;
+    }
     await search.catchUp();
     checked = true;
     ({ words, corrected } = asked); // the correction, if any, was made against stale listings
   }
-  const byId = new Map(rows.map((row) => [row.id, row]));
   // Rows are shown in the index's order; one that stopped being public since is left out.
-  const pageRows = featuredFirstInTies(
-    found.ids.flatMap((id) => byId.get(id) ?? []),
+  const now = Date.now();
+  const items = featuredFirstInTies(
+    found.ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [featuredAt(row, now)] : [];
+    }),
     query.sort,
   );
   const nextCursor = found.next
     ? encodeCursor({ s: query.sort, ...found.next, ...(corrected ? { f: 1 as const } : {}) })
     : null;
   return {
-    items: pageRows.map((row) => toSummary(storage, row)),
+    items,
     total: found.total,
     nextCursor,
     correctedQuery: corrected ? words.join(' ') : null,
   };
+}
+
+function toPageRow(storage: MediaStorage, row: PageRowRead): PageRow {
+  return { summary: toSummary(storage, row), boostWindows: row.boost_windows.flat() };
 }
 
 /**
@@ -205,16 +245,19 @@ export async function listingPins({
  * ones (staff or a boost, issue 14) come first. The page's set and its cursor stay the index's,
  * so paging is unchanged; a tie split across two pages keeps the index's order there.
  */
-function featuredFirstInTies(rows: SummaryRow[], sort: SearchSort): SummaryRow[] {
-  const key = (row: SummaryRow) => (sort === 'newest' ? row.published_at : row.rent_cents);
-  const out: SummaryRow[] = [];
-  for (let start = 0; start < rows.length; ) {
+function featuredFirstInTies(items: ListingSummary[], sort: SearchSort): ListingSummary[] {
+  const key = (item: ListingSummary) => (sort === 'newest' ? item.publishedAt : item.rentCents);
+  const out: ListingSummary[] = [];
+  for (let start = 0; start < items.length; ) {
     let end = start + 1;
-    while (end < rows.length && key(rows[end] as SummaryRow) === key(rows[start] as SummaryRow)) {
+    while (
+      end < items.length &&
+      key(items[end] as ListingSummary) === key(items[start] as ListingSummary)
+    ) {
       end += 1;
     }
-    const run = rows.slice(start, end);
-    out.push(...run.filter((row) => row.featured), ...run.filter((row) => !row.featured));
+    const run = items.slice(start, end);
+    out.push(...run.filter((item) => item.featured), ...run.filter((item) => !item.featured));
     start = end;
   }
   return out;

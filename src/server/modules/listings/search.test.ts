@@ -10,12 +10,14 @@ import {
   type ListingSummary,
   POLYGON_MESSAGE,
 } from '../../../shared/schemas/listings.ts';
+import { listingBoosts } from '../../db/schema/billing.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';
+import { testJpeg, uploadPhoto } from '../../test/listing-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
 import { pruneListingChanges } from './listing-search.ts';
 
-const { db, client, url } = await createTestApp();
+const { app, db, client, url } = await createTestApp();
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord' });
 const me = (await (await landlord.get('/api/me')).json()) as { user: { id: string } };
@@ -420,6 +422,61 @@ describe('the search index follows every write to listings', () => {
     expect(await total(other.client, 'q=zephyrine')).toBe(1);
     await db.delete(listings).where(eq(listings.id, newcomer.id));
     for (const api of [client, other.client]) expect(await total(api, 'q=zephyrine')).toBe(0);
+  });
+
+  it('shows a page row as it is now: the listing, its photos and its boosts, on both instances', async () => {
+    // Decision 045: both instances keep the rows they showed; every change must reach them.
+    const row = async (api: ApiClient) => {
+      const page = ListingPageSchema.parse(
+        await (await api.get('/api/listings?q=zephyrine')).json(),
+      );
+      expect(page.items).toHaveLength(1);
+      return page.items[0] as ListingSummary;
+    };
+    const both = async () => Promise.all([row(client), row(other.client)]);
+    await db.insert(listings).values({ ...newcomer, status: 'active' });
+    for (const shown of await both()) {
+      expect(shown).toMatchObject({ title: 'Zephyrine loft', photoCount: 0, featured: false });
+    }
+    await db
+      .update(listings)
+      .set({ title: 'Zephyrine loft, renovated', rentCents: 201_000 })
+      .where(eq(listings.id, newcomer.id));
+    for (const shown of await both()) {
+      expect(shown).toMatchObject({ title: 'Zephyrine loft, renovated', rentCents: 201_000 });
+    }
+    // A photo through the API (the upload also marks the listing changed).
+    const upload = await uploadPhoto(app, landlord, newcomer.id, await testJpeg());
+    expect(upload.status, await upload.text()).toBe(201);
+    for (const shown of await both()) {
+      expect(shown.photoCount).toBe(1);
+      expect(shown.coverPhoto).not.toBeNull();
+    }
+    // A boost that has not started yet: known, not featured; one running now: featured.
+    const boost = (startsAt: Date, endsAt: Date) => ({
+      landlordId: me.user.id,
+      listingId: newcomer.id,
+      days: 1,
+      startsAt,
+      endsAt,
+      amountCents: 1_000,
+      status: 'active',
+    });
+    const hour = 3_600_000;
+    await db
+      .insert(listingBoosts)
+      .values(boost(new Date(Date.now() + hour), new Date(Date.now() + 2 * hour)));
+    for (const shown of await both()) expect(shown.featured).toBe(false);
+    await db
+      .insert(listingBoosts)
+      .values(boost(new Date(Date.now() - hour), new Date(Date.now() + hour)));
+    for (const shown of await both()) expect(shown.featured).toBe(true);
+    await db
+      .update(listingBoosts)
+      .set({ status: 'canceled' })
+      .where(eq(listingBoosts.listingId, newcomer.id));
+    for (const shown of await both()) expect(shown.featured).toBe(false);
+    await db.delete(listings).where(eq(listings.id, newcomer.id));
   });
 
   it('reloads everything when the log it needs was pruned', async () => {
