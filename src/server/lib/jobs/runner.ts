@@ -11,6 +11,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { guardCronStatements } from './cron-guard.ts';
 import type { JobSchedule, JobTask } from './jobs.ts';
 
 /**
@@ -56,6 +57,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let state: 'stopped' | 'starting' | 'running' = 'stopped';
   let failing = false;
   let launch: (() => Promise<void>) | undefined;
+  /** Set while a runner is being replaced or stopped: its cron statements stop retrying. */
+  let cronHalted = false;
 
   const scheduleRestart = (reason: unknown) => {
     if (state === 'stopped' || restartTimer) return;
@@ -68,7 +71,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // Until now stop() could still reach the old runner through `runner`.
       const old = runner;
       runner = undefined;
+      cronHalted = true;
       await old?.stop().catch(() => {});
+      cronHalted = false;
       if (state === 'stopped') return;
       await launch?.().catch((error: unknown) => scheduleRestart(error));
     }, delay);
@@ -110,6 +115,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // Lost connections surface as failed queries, which the runner retries.
       activePool.on('error', () => {});
       activePool.on('connect', (client) => client.on('error', () => {}));
+      guardCronStatements(activePool, {
+        onError: () => {
+          failing = true;
+        },
+        halted: () => state === 'stopped' || cronHalted,
+      });
       pool = activePool;
       const taskList = toTaskList(tasks, log);
       const parsedCronItems = parseCronItems(

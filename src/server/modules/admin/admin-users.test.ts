@@ -99,6 +99,8 @@ describe('suspension', () => {
     const renter = await person(client, 'renter');
     // As if a session outlived the suspension: set the column without ending sessions.
     await db.execute(sql`update users set suspended_at = now() where id = ${renter.id}`);
+    // A write outside the API reaches the session cache as a NOTIFY (decision 043); wait for it.
+    await deps.events.sync();
     expect(await sessionCount(renter.id)).toBe(1);
     expect((await renter.client.get('/api/me')).status).toBe(401);
   });

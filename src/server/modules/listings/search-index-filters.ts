@@ -71,7 +71,6 @@ export function neighborhoodMask(slugs: readonly string[]): Uint8Array {
   return wanted;
 }
 
-/** Whether the query asks anything of the columns (text aside). */
 /** The rent filter as whole cents within int32 (so sign-bit arithmetic holds), if it has one. */
 export function rentBounds(query: IndexFilter): { min: number; max: number } | undefined {
   if (query.minRentCents === undefined && query.maxRentCents === undefined) return undefined;
@@ -81,6 +80,7 @@ export function rentBounds(query: IndexFilter): { min: number; max: number } | u
   };
 }
 
+/** Whether the query asks anything of the columns (text aside). */
 export function hasFilters(query: IndexFilter): boolean {
   return (
     query.minRentCents !== undefined ||
