@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventData } from '../../../shared/schemas/events.ts';
@@ -103,5 +104,35 @@ describe('connectLiveEvents', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     expect(FakeEventSource.instances[1]?.url).toBe('/api/events?lastEventId=41');
     close();
+  });
+
+  it('reopens at once when the browser is back online, not after the back-off grown offline', () => {
+    const { features } = recordingFeatures();
+    const close = connect(features);
+    const first = FakeEventSource.instances[0];
+    if (!first) throw new Error('no stream');
+    first.open();
+    first.emit('unread.changed', { total: 0 }, '7');
+    // Offline: every new stream fails at once, and the pauses grow (1 s, 3 s, 10 s, then 30 s).
+    first.fail(true);
+    for (const pause of [1_000, 3_000, 10_000]) {
+      vi.advanceTimersByTime(pause);
+      FakeEventSource.instances.at(-1)?.fail(true);
+    }
+    expect(FakeEventSource.instances).toHaveLength(4);
+    window.dispatchEvent(new Event('online'));
+    expect(FakeEventSource.instances).toHaveLength(5);
+    expect(FakeEventSource.instances[4]?.url).toBe('/api/events?lastEventId=7');
+    // The 30 s reopen it replaced does not also fire.
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(5);
+    // Online while a stream is open changes nothing.
+    FakeEventSource.instances[4]?.open();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeEventSource.instances).toHaveLength(5);
+    close();
+    // Closed: online does nothing either.
+    window.dispatchEvent(new Event('online'));
+    expect(FakeEventSource.instances).toHaveLength(5);
   });
 });

@@ -44,7 +44,8 @@ function handlersByType(features: readonly LiveFeature[], context: LiveContext) 
  *
  * The browser reconnects a dropped stream by itself and resends `Last-Event-ID`, so nothing is
  * lost. When it gives up (the stream answered with an error status), a new `EventSource` is opened
- * after a back-off with `?lastEventId=` — a new object does not resend the header. A stream that
+ * after a back-off with `?lastEventId=` — a new object does not resend the header — or as soon as
+ * the browser is back online. A stream that
  * starts fresh (`ready`) or cannot resume (`reset`) may have missed something: every feature
  * resyncs. Returns the function that closes it.
  */
@@ -78,6 +79,7 @@ export function connectLiveEvents(
   };
 
   const open = () => {
+    timer = undefined;
     if (closed || !EventSourceImpl) return;
     const target = lastEventId ? `${url}?lastEventId=${encodeURIComponent(lastEventId)}` : url;
     const current = new EventSourceImpl(target, { withCredentials: true });
@@ -99,9 +101,19 @@ export function connectLiveEvents(
     for (const type of byType.keys()) current.addEventListener(type, onEvent as EventListener);
   };
 
+  // Back online: a stream waiting out its back-off (which grew while offline) opens now.
+  const onOnline = () => {
+    if (closed || timer === undefined) return;
+    clearTimeout(timer);
+    attempt = 0;
+    open();
+  };
+  globalThis.addEventListener?.('online', onOnline);
+
   open();
   return () => {
     closed = true;
+    globalThis.removeEventListener?.('online', onOnline);
     clearTimeout(timer);
     source?.close();
     source = null;
