@@ -97,6 +97,12 @@ export async function readSearchDocs(db: Pick<Db, 'execute'>, ids: string[]): Pr
  * catches up and searches again if changes it had not applied were committed before that
  * (search.service.ts): every search sees every change committed before it began.
  */
+/** A named statement: each connection plans it once. */
+const LOG_POSITION = {
+  name: 'listing-log-position',
+  text: 'select seq::text as seq from listing_change_counter',
+};
+
 export class ListingSearch {
   private index: SearchIndex | undefined;
   /** The last change applied. */
@@ -104,6 +110,9 @@ export class ListingSearch {
   private loading: Promise<void> | undefined;
   private inFlight: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  /** Log position reads: the next one callers share, and the one under way. */
+  private nextPosition: Promise<number> | undefined;
+  private lastPosition: Promise<unknown> = Promise.resolve();
   private readonly lexemes = new Map<string, string[]>();
   /** Typo corrections by word (null: none close enough), for the log position they were made at. */
   private corrections = { seq: -1, fixes: new Map<string, string | null>() };
@@ -199,6 +208,23 @@ export class ListingSearch {
     }
     const corrected = words.map((w) => known.get(w) ?? w);
     return corrected.some((w, i) => w !== words[i]) ? corrected : null;
+  }
+
+  /**
+   * The change log's position as of some moment after this call, for a search whose page rows
+   * are all kept: it only needs to know whether the index is current. Callers share reads like
+   * `catchUp`: one arriving while a read is under way waits for the next, which starts after it.
+   */
+  logPosition(): Promise<number> {
+    this.nextPosition ??= this.lastPosition.then(() => {
+      this.nextPosition = undefined;
+      const read = this.db.$client
+        .query<{ seq: string }>(LOG_POSITION)
+        .then((result) => Number(result.rows[0]?.seq ?? 0));
+      this.lastPosition = read.catch(() => {});
+      return read;
+    });
+    return this.nextPosition;
   }
 
   /**

@@ -80,6 +80,8 @@ export class SearchIndex {
   private newest = new SlotList();
   /** Live slots, cheapest first (rent asc, id asc); read backwards for price_desc. */
   private cheapest = new SlotList();
+  /** Live slots ascending, for searches with no area to start from; dropped on any change. */
+  private liveAscending: Int32Array | undefined = undefined;
   /** Until sealed, adds skip the sort orders; sealing sorts them once. */
   private sealed = false;
   private newestRank = new Int32Array(0);
@@ -147,6 +149,7 @@ export class SearchIndex {
     if (slot === undefined) return;
     this.slotOf.delete(id);
     this.alive[slot] = 0;
+    this.liveAscending = undefined;
     this.dead++;
     this.ranksValid = false;
     if (this.sealed) {
@@ -285,11 +288,10 @@ export class SearchIndex {
       candidates.length = kept;
       return { ...query, bounds: undefined };
     }
-    for (let s = 0; s < n; s++) {
-      slots[kept] = s;
-      kept += alive[s] as number;
-    }
-    candidates.length = kept;
+    // No area to start from: every live slot, ascending (a copy, made once per change).
+    this.liveAscending ??= liveSlotsAscending(alive, n);
+    slots.set(this.liveAscending);
+    candidates.length = this.liveAscending.length;
     return query;
   }
 
@@ -388,6 +390,7 @@ export class SearchIndex {
     this.ids[slot] = doc.id;
     this.slotOf.set(doc.id, slot);
     this.alive[slot] = 1;
+    this.liveAscending = undefined;
     this.published[slot] = doc.publishedUs;
     this.rent[slot] = doc.rentCents;
     this.bedrooms[slot] = doc.bedrooms;
@@ -558,4 +561,14 @@ function areaLists(
     slots += list.length;
   }
   return { lists: found, slots };
+}
+
+function liveSlotsAscending(alive: Uint8Array, n: number): Int32Array {
+  const live = new Int32Array(n);
+  let kept = 0;
+  for (let s = 0; s < n; s++) {
+    live[kept] = s;
+    kept += alive[s] as number;
+  }
+  return live.slice(0, kept);
 }

@@ -174,16 +174,24 @@ export async function searchListings({
       if (kept) rows.set(id, kept);
       else missing.push(id);
     }
-    // Read even when every row is kept: the log position says whether the index is current.
-    const result = await db.$client.query<PageRowRead & { log_seq: string }>({
-      ...PAGE_ROWS,
-      values: [missing],
-    });
-    const readAt = Number(result.rows[0]?.log_seq ?? 0);
-    const read: [string, PageRow][] = result.rows
-      .filter((row) => row.id !== null)
-      .map((row) => [row.id, toPageRow(storage, row)]);
-    for (const [id, row] of read) rows.set(id, row);
+    // Every row kept: only the log position is needed, to know whether the index is current
+    // (a read shared with the searches arriving meanwhile). Else the rows not kept and the
+    // position, in one snapshot.
+    let readAt: number;
+    let read: [string, PageRow][] = [];
+    if (missing.length === 0) {
+      readAt = await search.logPosition();
+    } else {
+      const result = await db.$client.query<PageRowRead & { log_seq: string }>({
+        ...PAGE_ROWS,
+        values: [missing],
+      });
+      readAt = Number(result.rows[0]?.log_seq ?? 0);
+      read = result.rows
+        .filter((row) => row.id !== null)
+        .map((row) => [row.id, toPageRow(storage, row)]);
+      for (const [id, row] of read) rows.set(id, row);
+    }
     // Listings changed before this statement that the index had not applied: catch up and
     // search again (once: after catching up, the index is current as of this request).
     if (checked || readAt <= seq) {
