@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   type AdminCtx,
@@ -29,11 +30,6 @@ import {
   suspendUser,
   unpublishAdminListing,
 } from './admin.service.ts';
-
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 /**
  * The `{id}` of an admin path: not a UUID is the same 404 as an unknown id, with the same

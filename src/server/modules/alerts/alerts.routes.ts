@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   CreateSavedSearchSchema,
   SavedSearchIdParamSchema,
@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import { alertDeps } from './alert-deps.ts';
 import {
@@ -21,12 +22,6 @@ import {
   unsubscribe,
   updateSavedSearch,
 } from './alerts.service.ts';
-
-/** Private answers: never kept by a shared cache. */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 const idParam = validate('param', SavedSearchIdParamSchema);
 

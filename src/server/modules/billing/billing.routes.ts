@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   BoostInputSchema,
@@ -9,6 +9,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limitBody } from '../../lib/http.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   type BillingCtx,
@@ -24,11 +25,6 @@ import {
   savePaymentMethod,
   startCardCheckout,
 } from './billing.service.ts';
-
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 const invoiceParam = validate('param', z.object({ id: z.uuid() }), { id: 'NOT_FOUND' });
 

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   conversationListings,
@@ -57,11 +58,6 @@ function failsWith(
     }
   };
 }
-
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 function messagingDeps(deps: AppDeps): Omit<MessagingCtx, 'user'> {
   return {

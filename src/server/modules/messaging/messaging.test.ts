@@ -533,3 +533,18 @@ describe('conversation list', () => {
     expect(items.find((c) => c.id === withCarl.id)?.otherParticipant.name).toBe('Unknown User');
   });
 });
+
+describe('private answers', () => {
+  it('are never kept by a cache: lists, threads and errors alike', async () => {
+    const conversation = await openConversation(renter, landlord);
+    for (const path of [
+      '/api/conversations',
+      `/api/conversations/${conversation.id}/messages`,
+      '/api/messages/unread-count',
+      `/api/conversations/${randomUUID()}`,
+    ]) {
+      const res = await renter.client.get(path);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});

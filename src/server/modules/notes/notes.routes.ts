@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { readPhotoUpload } from '../../lib/photo-upload.ts';
 import { validate } from '../../lib/validate.ts';
 import {
@@ -38,12 +39,6 @@ function signedIn(action: keyof typeof SIGNED_OUT_MESSAGES): MiddlewareHandler<A
     await next();
   };
 }
-
-/** Private answers: never kept by a shared cache. */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 /** A malformed note id is an unknown note. */
 const noteParam = validate('param', NoteParamSchema, { id: 'NOTE_NOT_FOUND' });

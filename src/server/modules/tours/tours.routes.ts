@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   BookTourInputSchema,
   CancelTourInputSchema,
@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   bookTour,
@@ -20,11 +21,6 @@ import {
   toursDeps,
   transitionTour,
 } from './tours.service.ts';
-
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 const tourParam = validate('param', TourIdParamSchema, { id: 'NOT_FOUND' });
 

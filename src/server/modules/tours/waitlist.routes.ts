@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   JoinWaitlistInputSchema,
@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import { toursDeps } from './tours.service.ts';
 import {
@@ -19,11 +20,6 @@ import {
   removeEntry,
   type WaitlistCtx,
 } from './waitlist.service.ts';
-
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'no-store');
-};
 
 const ListingParamSchema = z.object({ id: z.uuid() });
 const listingParam = validate('param', ListingParamSchema, { id: 'NOT_FOUND' });
