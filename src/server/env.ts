@@ -13,6 +13,16 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Connections each process keeps to PostgreSQL (decision 046). Unset: three per core of this
+   * machine, shared among its WEB_CONCURRENCY processes, at least 4.
+   */
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: 'must be a whole number of connections, 1 to 500' })
+    .int('must be a whole number of connections, 1 to 500')
+    .min(1, 'must be a whole number of connections, 1 to 500')
+    .max(500, 'must be a whole number of connections, 1 to 500')
+    .optional(),
   BASE_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
