@@ -15,10 +15,25 @@ const PHONE = { width: 375, height: 740 };
 type Scene = { query: string; rent: number; williamsburg: string[]; riverdale: string };
 
 /** Two listings a few blocks apart in Williamsburg, one in Riverdale; one landlord per plan's two. */
-async function setScene(browser: Browser, baseURL: string): Promise<Scene> {
-  const rent = 7_700 + Math.floor(Math.random() * 90);
+async function setScene(browser: Browser, baseURL: string, worker: number): Promise<Scene> {
   const context = await browser.newContext({ baseURL });
   const setup = await context.newPage();
+  // Workers running at once set their scenes at the same moment: each takes its own half of
+  // the window, and a rent an earlier attempt's scene still holds is skipped.
+  const window = 45;
+  const start = 7_700 + (worker % 2) * window;
+  let rent = 0;
+  for (let offset = Math.floor(Math.random() * window), tries = 0; tries < window; tries++) {
+    const candidate = start + ((offset + tries) % window);
+    const taken = await setup.request.get(
+      `/api/listings?minPrice=${candidate}&maxPrice=${candidate}`,
+    );
+    if (((await taken.json()) as { total: number }).total === 0) {
+      rent = candidate;
+      break;
+    }
+  }
+  if (rent === 0) throw new Error('no free rent left for the map scene');
   const listing = (fields: Record<string, unknown>) =>
     publishListing(setup.request, baseURL, { rentCents: rent * 100, ...fields });
   await createUser(setup.request, baseURL, 'landlord');
@@ -61,8 +76,8 @@ const heading = (page: Page) => page.getByRole('heading', { level: 2, name: /apa
 
 test.describe('the search map', () => {
   let scene: Scene;
-  test.beforeAll(async ({ browser, baseURL }) => {
-    scene = await setScene(browser, baseURL ?? '');
+  test.beforeAll(async ({ browser, baseURL }, testInfo) => {
+    scene = await setScene(browser, baseURL ?? '', testInfo.parallelIndex);
   });
 
   test('pins with rents, a cluster with its count, hover both ways, search this area', async ({
