@@ -69,11 +69,12 @@ function matches(q: Query, l: ListingState): boolean {
   );
 }
 
-/** The model's baseline: what matches now becomes known (a known listing keeps its rent). */
+/**
+ * The model's baseline: what matches now becomes known at today's rent (a drop while the search
+ * was paused or did not match is not news; the next one is measured from here).
+ */
 function baseline(search: SearchState, listings: ListingState[]) {
-  for (const l of listings) {
-    if (matches(search.query, l) && !search.known.has(l.id)) search.known.set(l.id, l.rent);
-  }
+  for (const l of listings) if (matches(search.query, l)) search.known.set(l.id, l.rent);
 }
 
 type AlertKey = string;

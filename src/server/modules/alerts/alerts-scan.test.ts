@@ -117,6 +117,38 @@ describe('the alerts scan', () => {
     expect((await mailsTo(db, renter.email))[1]?.text).toContain('$2,800/mo (was $3,000)');
   });
 
+  it('takes a drop made while paused or out of the search as the new baseline, not as news', async () => {
+    const renter = await person(client, 'renter');
+    const search = await saveSearch(renter, { name: 'Inwood', query: { neighborhoods: 'inwood' } });
+    const id = await insertListing(db, landlord.id, { neighborhood: 'inwood', rentCents: 300_000 });
+    await scanNow(deps);
+    // Dropped while the search is paused, and scanned then: resuming does not announce it.
+    await renter.client.patch(`/api/saved-searches/${search.id}`, { paused: true });
+    await updateListing(db, id, { rentCents: 280_000 });
+    await scanNow(deps);
+    await renter.client.patch(`/api/saved-searches/${search.id}`, { paused: false });
+    await scanNow(deps);
+    // Dropped while the search asks for another area: editing it back does not announce it.
+    await renter.client.patch(`/api/saved-searches/${search.id}`, {
+      query: { neighborhoods: 'harlem' },
+    });
+    await updateListing(db, id, { rentCents: 270_000 });
+    await scanNow(deps);
+    await renter.client.patch(`/api/saved-searches/${search.id}`, {
+      query: { neighborhoods: 'inwood' },
+    });
+    await scanNow(deps);
+    // The next drop is measured from the rent the renter last had matched.
+    await updateListing(db, id, { rentCents: 260_000 });
+    await scanNow(deps);
+    expect(
+      (await alertRows(db, renter.id)).map((a) => [a.kind, a.rent_cents, a.previous_rent_cents]),
+    ).toEqual([
+      ['new_match', 300_000, null],
+      ['price_drop', 260_000, 270_000],
+    ]);
+  });
+
   it('mails daily searches only in the digest, off searches never; only off ones stay quiet live', async () => {
     const renter = await person(client, 'renter');
     await saveSearch(renter, {

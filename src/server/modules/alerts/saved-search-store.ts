@@ -166,7 +166,11 @@ async function logPosition(db: Db): Promise<number> {
   return Number(result.rows[0]?.seq ?? 0);
 }
 
-/** The baseline's listings recorded as already known (announced = false): nobody's news. */
+/**
+ * The baseline's listings recorded as already known (announced = false): nobody's news. A
+ * listing already known keeps its `announced` but takes today's rent: a drop while the search
+ * was paused or did not match it is not news now, and the next drop is measured from here.
+ */
 export async function recordBaseline(
   tx: EventsTransaction,
   searchId: string,
@@ -177,7 +181,8 @@ export async function recordBaseline(
     insert into saved_search_matches (saved_search_id, listing_id, announced, last_rent_cents)
     select ${searchId}, ${listings.id}, false, ${listings.rentCents} from ${listings}
     where ${listings.id} = any(${sql.param(baseline.ids)}::uuid[])
-    on conflict do nothing`);
+    on conflict (saved_search_id, listing_id)
+      do update set last_rent_cents = excluded.last_rent_cents`);
 }
 
 /** The same query, whatever order its keys were written in. */
