@@ -104,17 +104,17 @@ export function LandlordTourCard({ tour, now, withDate = false }: TourCardProps)
   const zone = zoneAbbreviation(tour.start, tour.timeZone);
   const place = [tour.listing.title, tour.listing.unit].filter(Boolean).join(', ');
 
-  const run = (action: LandlordTourAction, reason?: string) =>
-    transition.mutate(
-      { id: tour.id, action, ...(reason ? { reason } : {}) },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          toast.success(DONE[action]);
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  // Awaited, not mutate's callbacks: the live event can refetch the lists first, and a confirmed
+  // request leaves "Requests to answer" (this card unmounts) before those would run.
+  const run = async (action: LandlordTourAction, reason?: string) => {
+    try {
+      await transition.mutateAsync({ id: tour.id, action, ...(reason ? { reason } : {}) });
+      setAsking(null);
+      toast.success(DONE[action]);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
   const pending = transition.isPending;
 
   return (

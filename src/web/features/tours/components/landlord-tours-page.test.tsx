@@ -2,7 +2,11 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TOUR_SETTINGS, type Tour } from '../../../../shared/schemas/tours.ts';
-import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import {
+  renderMessaging,
+  stubApi,
+  testQueryClient,
+} from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
 import { LandlordToursPage } from './landlord-tours-page.tsx';
 
@@ -166,6 +170,52 @@ describe('the landlord tours agenda', () => {
     await waitFor(() =>
       expect(container.querySelector('[data-toast-type="success"]')?.textContent).toContain(
         'Tour confirmed',
+      ),
+    );
+  });
+
+  it('says so even when the live refetch removes the request before the answer arrives', async () => {
+    const request = aTour('2026-10-30T21:00:00Z', { status: 'requested' });
+    let requests = [request];
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    stubApi(async (call) => {
+      const path = call.url.pathname;
+      if (path === '/api/tours') {
+        const requested = call.url.searchParams.get('status') === 'requested';
+        return { body: { items: requested ? requests : [] } };
+      }
+      if (path === `/api/tours/${request.id}/confirm`) {
+        await answered;
+        return { body: { ...request, status: 'confirmed' } };
+      }
+      return undefined;
+    });
+    const queryClient = testQueryClient();
+    const { container } = await renderMessaging(<LandlordToursPage />, {
+      path: '/landlord/tours',
+      pattern: '/landlord/tours',
+      queryClient,
+    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="tour-requests"]')).not.toBeNull(),
+    );
+    const confirm = [...container.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Confirm',
+    );
+    await act(async () => confirm?.click());
+    // The tour.changed event lands first: the lists refetch and the request's card goes.
+    requests = [];
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="tour-requests"]')).toBeNull(),
+    );
+    await act(async () => answer?.());
+    await waitFor(() =>
+      expect(container.querySelector('[data-toast-type="success"]')?.textContent).toContain(
+        'Tour confirmed. The renter has been told.',
       ),
     );
   });
