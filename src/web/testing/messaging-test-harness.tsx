@@ -57,7 +57,7 @@ export function aSummary(overrides: Partial<ConversationSummary> = {}): Conversa
 
 export type ApiCall = { method: string; url: URL; body: unknown };
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type ApiHandler = (call: ApiCall) => Reply | Promise<Reply> | undefined;
+export type ApiHandler = (call: ApiCall) => Reply | Promise<Reply | undefined> | undefined;
 
 /**
  * Stubs `fetch`: each request goes to `handler` (method, parsed URL, JSON body); an unhandled one
