@@ -123,7 +123,7 @@ export function Component() {
         }}
       />
     ) : user.userType === 'renter' ? (
-      <SaveSearchButton />
+      <SaveSearchButton correctedQuery={corrected} />
     ) : null;
 
   // The map (issue 16): beside the list from `lg`, behind a List / Map toggle below. Its code

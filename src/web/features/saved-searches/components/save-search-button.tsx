@@ -8,6 +8,8 @@ const SaveSearchDialog = lazy(() => import('./save-search-dialog.tsx'));
 type SaveSearchButtonProps = {
   /** For a visitor: where to sign in first (with the state that brings them back here). */
   signIn?: { to: string; state: unknown } | undefined;
+  /** The words typo correction searched for instead, if it did. */
+  correctedQuery?: string | null | undefined;
 };
 
 function BellIcon() {
@@ -26,7 +28,7 @@ function BellIcon() {
 }
 
 /** "Save search" on /search: a renter names the search and picks alerts; a visitor signs in. */
-export function SaveSearchButton({ signIn }: SaveSearchButtonProps) {
+export function SaveSearchButton({ signIn, correctedQuery }: SaveSearchButtonProps) {
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
   // On a phone only the bell shows (the results must start on the first screen); the name stays.
@@ -54,7 +56,11 @@ export function SaveSearchButton({ signIn }: SaveSearchButtonProps) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SaveSearchDialog params={params} onClose={() => setOpen(false)} />
+          <SaveSearchDialog
+            params={params}
+            correctedQuery={correctedQuery}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

@@ -21,10 +21,14 @@ const text = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 const nameInput = () =>
   document.querySelector<HTMLInputElement>('input[type="text"], input:not([type])');
 
-async function open(search: string, onClose = vi.fn()) {
+async function open(search: string, onClose = vi.fn(), correctedQuery?: string) {
   // happy-dom's <dialog> has showModal; the dialog renders into the page like the app's.
   await renderMessaging(
-    <SaveSearchDialog params={new URLSearchParams(search)} onClose={onClose} />,
+    <SaveSearchDialog
+      params={new URLSearchParams(search)}
+      correctedQuery={correctedQuery}
+      onClose={onClose}
+    />,
   );
   return onClose;
 }
@@ -62,6 +66,19 @@ describe('the save-search dialog', () => {
         maxPrice: 3500,
         bounds: [40.7, -74, 40.72, -73.95],
       },
+    });
+  });
+
+  it('saves a corrected search with the words its results are for (alerts match them as typed)', async () => {
+    const calls = stubApi((call) =>
+      call.method === 'POST' ? { status: 201, body: aSavedSearch() } : undefined,
+    );
+    const onClose = await open('q=wiliamsburg+loft&bedrooms=1', vi.fn(), 'williamsburg loft');
+    expect(text()).toContain('Saved as “williamsburg loft”, the spelling these results are for.');
+    await act(async () => buttonNamed(document.body, 'Save search')?.click());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      query: { q: 'williamsburg loft', bedrooms: 1 },
     });
   });
 

@@ -19,6 +19,8 @@ import { AlertsField } from './alerts-field.tsx';
 type SaveSearchDialogProps = {
   /** The search page's address: its text, filters and map area are what gets saved. */
   params: URLSearchParams;
+  /** The words the results are for when typo correction changed them ("williamsburg"). */
+  correctedQuery?: string | null | undefined;
   onClose: () => void;
 };
 
@@ -26,16 +28,23 @@ type SaveSearchDialogProps = {
  * "Save search": a name (suggested from the filters) and the alerts, checked with the shared
  * schema. Loaded on the first click, with zod, never with the search page.
  */
-export default function SaveSearchDialog({ params, onClose }: SaveSearchDialogProps) {
+export default function SaveSearchDialog({
+  params,
+  correctedQuery,
+  onClose,
+}: SaveSearchDialogProps) {
   const create = useCreateSavedSearch();
   const toast = useToast();
   const navigate = useNavigate();
   const nameRef = useRef<HTMLInputElement>(null);
-  // What the address asks for, parsed as `GET /api/listings` parses it.
-  const query = useMemo(
-    () => CreateSavedSearchSchema.shape.query.safeParse(rawFiltersOf(params)),
-    [params],
-  );
+  // What the address asks for, parsed as `GET /api/listings` parses it. Alerts match the words
+  // as typed, so a corrected search is saved with the words its results are for.
+  const query = useMemo(() => {
+    const raw = rawFiltersOf(params);
+    return CreateSavedSearchSchema.shape.query.safeParse(
+      correctedQuery ? { ...raw, q: correctedQuery } : raw,
+    );
+  }, [params, correctedQuery]);
   const [name, setName] = useState(() => (query.success ? suggestedName(query.data) : ''));
   const [alerts, setAlerts] = useState<SavedSearchAlerts>('instant');
   const [nameError, setNameError] = useState<string | undefined>();
@@ -101,6 +110,11 @@ export default function SaveSearchDialog({ params, onClose }: SaveSearchDialogPr
                 </li>
               ))}
             </ul>
+            {correctedQuery ? (
+              <p className="mt-2 text-sm text-stone-600" data-testid="saved-as-corrected">
+                Saved as “{correctedQuery}”, the spelling these results are for.
+              </p>
+            ) : null}
           </div>
           <AlertsField value={alerts} onChange={setAlerts} disabled={create.isPending} />
           {create.isError ? <Alert>{errorMessage(create.error)}</Alert> : null}
