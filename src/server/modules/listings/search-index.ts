@@ -250,7 +250,11 @@ export class SearchIndex {
     let rentTo = n + 1; // never chosen unless computed
     if (rent && this.sealed) {
       rentFrom = lowerBound(this.cheapest, (s) => (this.rent[s] as number) < rent.min);
-      rentTo = lowerBound(this.cheapest, (s) => (this.rent[s] as number) <= rent.max);
+      // A range upside down (min above max) is empty, never a negative count.
+      rentTo = Math.max(
+        rentFrom,
+        lowerBound(this.cheapest, (s) => (this.rent[s] as number) <= rent.max),
+      );
     }
     const fewest = Math.min(hoods?.slots ?? n, boroughs?.slots ?? n, rentTo - rentFrom);
     if (fewest < n) {

@@ -297,6 +297,18 @@ describe('SearchIndex against brute force', () => {
     }
   });
 
+  it('finds nothing in an upside-down rent range, with a listing between the bounds', () => {
+    // fast-check's counterexample (seed 1086773511): the range's count came out as -1.
+    const index = new SearchIndex();
+    const [doc] = fc.sample(docArbitrary(fc.constant(0)), { numRuns: 1, seed: 5 });
+    index.add({ ...(doc as SearchDoc), rentCents: 199_999 });
+    index.seal();
+    const query = { terms: [], sort: 'newest', limit: 1 } as const;
+    const upsideDown = index.search({ ...query, minRentCents: 200_000, maxRentCents: 190_000 });
+    expect(upsideDown).toMatchObject({ total: 0, ids: [] });
+    expect(index.search(query).total).toBe(1);
+  });
+
   it('refuses to bulk-add once sealed', () => {
     const index = new SearchIndex().seal();
     const [doc] = fc.sample(docArbitrary(fc.constant(1)), { numRuns: 1, seed: 1 });
