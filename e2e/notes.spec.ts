@@ -160,6 +160,8 @@ for (const phone of [false, true]) {
         title: `Notes test ${name}`,
         address: '55 Listing Lane',
         unit: '2R',
+        // Shown to renters: otherwise the listing page gives the street without the door.
+        showExactLocation: true,
       });
       await landlordApi.dispose();
       await signInThroughApi(page, baseURL, newRenter.email, newRenter.password);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_GRID, mapPosition } from './map-position.ts';
+import { MAP_GRID, mapPosition, publicAddress } from './map-position.ts';
 import { findNeighborhood } from './neighborhoods.ts';
 
 const at = (lat: number, lng: number, showExactLocation = false) =>
@@ -59,5 +59,22 @@ describe('mapPosition', () => {
     expect(
       mapPosition({ lat: null, lng: null, neighborhood: null, showExactLocation: false }),
     ).toBeNull();
+  });
+});
+
+describe('publicAddress', () => {
+  it('drops the house number unless the landlord shows the exact spot', () => {
+    expect(publicAddress('123 Bedford Ave', false)).toBe('Bedford Ave');
+    expect(publicAddress('12A Main St', false)).toBe('Main St');
+    expect(publicAddress('37-21 Queens Blvd', false)).toBe('Queens Blvd');
+    expect(publicAddress('123 5th Ave', false)).toBe('5th Ave');
+    expect(publicAddress('123 Bedford Ave', true)).toBe('123 Bedford Ave');
+  });
+
+  it('keeps a street without a number, and a numbered street as it is', () => {
+    expect(publicAddress('5th Ave', false)).toBe('5th Ave');
+    expect(publicAddress('One Main Street', false)).toBe('One Main Street');
+    expect(publicAddress(null, false)).toBeNull();
+    expect(publicAddress('42', false)).toBeNull();
   });
 });

@@ -42,3 +42,17 @@ export function mapPosition(listing: MapPositionInput): MapPosition | null {
   if (listing.showExactLocation) return { lat, lng };
   return { lat: cellCentre(lat, MAP_GRID.latCells), lng: cellCentre(lng, MAP_GRID.lngCells) };
 }
+
+/** A leading house number: "123", "12A", Queens' hyphenated "37-21". */
+const HOUSE_NUMBER = /^\s*\d+[a-z]?(?:\s*[-–]\s*\d+[a-z]?)?\b\s*,?\s*/i;
+
+/**
+ * The street a listing shows to everyone but its landlord when the exact spot is hidden: the
+ * address without its house number ("Bedford Ave" for "123 Bedford Ave"), so the text gives away
+ * no more than the map. The unit goes too. A renter learns the door from a tour or the landlord.
+ */
+export function publicAddress(address: string | null, showExactLocation: boolean): string | null {
+  if (showExactLocation || address === null) return address;
+  const street = address.replace(HOUSE_NUMBER, '').trim();
+  return street === '' ? null : street;
+}

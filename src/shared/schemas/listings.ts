@@ -184,7 +184,8 @@ const listingFields = {
   fees: z.array(FeeSchema).max(MAX_FEES, { error: `At most ${MAX_FEES} fees.` }),
   /**
    * Issue 16: false (the default) keeps the exact spot private: everyone but the landlord sees
-   * `lat`/`lng` rounded to a ~250 m grid, and the listing page's map shows the neighborhood.
+   * `lat`/`lng` rounded to a ~250 m grid, the address without its house number and no unit,
+   * and the listing page's map shows the neighborhood.
    */
   showExactLocation: z.boolean({ error: 'Show exact location is true or false.' }),
 };

@@ -1,5 +1,5 @@
 import { netEffectiveRentCents } from '../../../shared/listings.ts';
-import { mapPosition } from '../../../shared/map-position.ts';
+import { mapPosition, publicAddress } from '../../../shared/map-position.ts';
 import type { Listing, ListingSummary } from '../../../shared/schemas/listings.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { listings } from '../../db/schema/listings.ts';
@@ -95,10 +95,17 @@ const iso = (value: string | null) => (value === null ? null : new Date(value).t
 /**
  * Who an answer is for. `public` (everyone, and the default): `lat`/`lng` are the listing's
  * public map position (src/shared/map-position.ts, rounded unless the landlord shows the exact
- * spot). `owner`: its landlord's own views (the editor, their listings table), exact, so an
- * edit never saves a rounded position back.
+ * spot), and then the address is the street without its number, with no unit. `owner`: its
+ * landlord's own views (the editor, their listings table), exact, so an edit never saves a
+ * rounded position or a shortened address back.
  */
 export type ListingAudience = 'public' | 'owner';
+
+function place(row: SummaryRow, audience: ListingAudience) {
+  if (audience === 'owner' || row.show_exact_location)
+    return { address: row.address, unit: row.unit };
+  return { address: publicAddress(row.address, false), unit: null };
+}
 
 function position(row: SummaryRow, audience: ListingAudience) {
   if (audience === 'owner') return { lat: row.lat, lng: row.lng };
@@ -120,8 +127,7 @@ export function toSummary(
     id: row.id,
     status: row.status as ListingSummary['status'],
     title: row.title,
-    address: row.address,
-    unit: row.unit,
+    ...place(row, audience),
     neighborhood: row.neighborhood as ListingSummary['neighborhood'],
     borough: row.borough as ListingSummary['borough'],
     ...position(row, audience),

@@ -76,15 +76,22 @@ async function pins(query: string) {
   return ListingPinsSchema.parse(await res.json());
 }
 
-describe('the public map position', () => {
+describe('the public map position and address', () => {
   const exact = { lat: 40.714_321, lng: -73.961_234 };
   let id = '';
   const positionIn = (items: ListingSummary[]) => {
     const item = items.find((i) => i.id === id);
     return item && { lat: item.lat, lng: item.lng };
   };
+  const addressIn = (items: ListingSummary[]) => {
+    const item = items.find((i) => i.id === id);
+    return item && { address: item.address, unit: item.unit };
+  };
+  // The text gives away no more than the map: the street, not the door or the unit.
+  const street = { address: 'Bedford Ave', unit: null };
+  const door = { address: '215 Bedford Ave', unit: '4F' };
 
-  it('is rounded for everyone but the landlord until they show the exact spot', async () => {
+  it('is rounded, and the street shown without its number, for everyone but the landlord until they show the exact spot', async () => {
     const listing = await publishListing(app, landlord, { title: 'Corner 1BR', ...exact });
     id = listing.id;
     await db.update(listings).set({ featured: true }).where(eq(listings.id, id));
@@ -96,10 +103,15 @@ describe('the public map position', () => {
 
     const detail = async (who: typeof client) =>
       ListingResponseSchema.parse(await (await who.get(`/api/listings/${id}`)).json()).listing;
-    expect(await detail(client)).toMatchObject({ ...rounded, showExactLocation: false });
-    expect(await detail(renter)).toMatchObject(rounded ?? {});
-    expect(await detail(landlord)).toMatchObject(exact);
+    expect(await detail(client)).toMatchObject({
+      ...rounded,
+      ...street,
+      showExactLocation: false,
+    });
+    expect(await detail(renter)).toMatchObject({ ...rounded, ...street });
+    expect(await detail(landlord)).toMatchObject({ ...exact, ...door });
     expect(positionIn((await page('q=corner')).items)).toEqual(rounded);
+    expect(addressIn((await page('q=corner')).items)).toEqual(street);
     const featured = (await (await client.get('/api/listings/featured')).json()) as {
       items: ListingSummary[];
     };
@@ -107,6 +119,7 @@ describe('the public map position', () => {
     expect((await renter.request('PUT', `/api/saved-listings/${id}`)).status).toBeLessThan(300);
     const saved = SavedListingsSchema.parse(await (await renter.get('/api/saved-listings')).json());
     expect(positionIn(saved.items.map((s) => s.listing))).toEqual(rounded);
+    expect(addressIn(saved.items.map((s) => s.listing))).toEqual(street);
     expect((await pins('q=corner')).pins).toEqual([
       {
         id,
@@ -122,8 +135,9 @@ describe('the public map position', () => {
       await (await landlord.get('/api/landlord/listings')).json(),
     );
     expect(positionIn(mine.items)).toEqual(exact);
+    expect(addressIn(mine.items)).toEqual(door);
     const edited = await readListing(await landlord.patch(`/api/listings/${id}`, { unit: '2R' }));
-    expect(edited).toMatchObject(exact);
+    expect(edited).toMatchObject({ ...exact, address: door.address, unit: '2R' });
   });
 
   it('is the exact spot once the landlord shows it', async () => {
@@ -132,6 +146,7 @@ describe('the public map position', () => {
     );
     expect(shown).toMatchObject({ ...exact, showExactLocation: true });
     expect(positionIn((await page('q=corner')).items)).toEqual(exact);
+    expect(addressIn((await page('q=corner')).items)).toEqual({ ...door, unit: '2R' });
     expect((await pins('q=corner')).pins).toMatchObject([exact]);
     await landlord.patch(`/api/listings/${id}`, { showExactLocation: false });
     expect(positionIn((await page('q=corner')).items)).not.toEqual(exact);

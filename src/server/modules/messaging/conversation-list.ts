@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResultRow } from 'pg';
 import { CONVERSATION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
+import { publicAddress } from '../../../shared/map-position.ts';
 import { DELETED_USER, UNKNOWN_USER } from '../../../shared/messaging.ts';
 import type {
   ConversationFilter,
@@ -39,6 +40,8 @@ type SummaryRow = RawRow<Pick<ConversationColumns, 'id' | 'listingId' | 'updated
   other_deleted: boolean;
   listing_title: ListingColumns['title'] | null;
   listing_address: ListingColumns['address'];
+  /** The viewer is the listing's landlord, or it shows its exact spot: the whole address. */
+  listing_address_exact: boolean | null;
   unread_count: number;
   last_id: MessageColumns['id'] | null;
   /** The preview, already cut to CONVERSATION_PREVIEW_LENGTH characters. */
@@ -66,12 +69,25 @@ export function participant(
   };
 }
 
+/** The listing a conversation is about; the address as the listing page shows it to the viewer. */
 export function listingContext(
-  row: Pick<SummaryRow, 'listing_id' | 'listing_title' | 'listing_address'>,
+  row: Pick<
+    SummaryRow,
+    'listing_id' | 'listing_title' | 'listing_address' | 'listing_address_exact'
+  >,
 ): ListingContext | null {
   return row.listing_id && row.listing_title !== null
-    ? { id: row.listing_id, title: row.listing_title, address: row.listing_address }
+    ? {
+        id: row.listing_id,
+        title: row.listing_title,
+        address: publicAddress(row.listing_address, row.listing_address_exact === true),
+      }
     : null;
+}
+
+/** `listing_address_exact` for a viewer (`l` is the listing). */
+export function addressExact(viewerId: string): SQL {
+  return sql`(l.show_exact_location or l.landlord_id = ${viewerId}) as listing_address_exact`;
 }
 
 function toSummary(row: SummaryRow, userId: string): ConversationSummary {
@@ -126,12 +142,12 @@ export type ConversationPageInput = Partial<ConversationFilter> & {
  * What each page row shows, from a `page` CTE of `limit + 1` conversations (id, listing_id,
  * updated_at, other_id, at_key): the name and role, listing, last message as a preview.
  */
-function pageRows(asOf: SQL, order: SQL, unread: SQL, unreadJoin: SQL): SQL {
+function pageRows(asOf: SQL, order: SQL, unread: SQL, unreadJoin: SQL, viewerId: string): SQL {
   return sql`
     select s.id, s.listing_id, s.updated_at::text as updated_at, s.other_id,
       u.name as other_name, u.user_type as other_role, u.deleted_at is not null as other_deleted,
       ${unread}, s.at_key::text as at_key_text, ${asOf}::text as as_of,
-      l.title as listing_title, l.address as listing_address,
+      l.title as listing_title, l.address as listing_address, ${addressExact(viewerId)},
       last.id as last_id, last.preview as last_content, last.created_at::text as last_at,
       last.sender_id as last_sender_id, last.receiver_read_at is not null as last_read
     from page s
@@ -204,6 +220,7 @@ function walkPageQuery(
       select count(*)::int as n from messages
       where receiver_id = ${userId} and conversation_id = s.id and receiver_read_at is null
     ) unread on true`,
+    userId,
   )}`;
 }
 
@@ -293,7 +310,7 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
       order by ${order}
       limit ${input.limit + 1}
     )
-  ${pageRows(asOf, order, sql`s.unread_count, s.unread_key`, sql``)}`;
+  ${pageRows(asOf, order, sql`s.unread_count, s.unread_key`, sql``, userId)}`;
 }
 
 /**
@@ -340,9 +357,10 @@ export async function conversationListings({
   ctx: Ctx;
 }): Promise<ListingContext[]> {
   const result = await db.execute<
-    Pick<SummaryRow, 'listing_id' | 'listing_title' | 'listing_address'>
+    Pick<SummaryRow, 'listing_id' | 'listing_title' | 'listing_address' | 'listing_address_exact'>
   >(sql`
-    select distinct l.id as listing_id, l.title as listing_title, l.address as listing_address
+    select distinct l.id as listing_id, l.title as listing_title, l.address as listing_address,
+      ${addressExact(userId)}
     from conversations c join listings l on l.id = c.listing_id
     where c.participant1_id = ${userId} or c.participant2_id = ${userId}`);
   return result.rows

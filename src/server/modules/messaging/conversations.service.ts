@@ -17,7 +17,7 @@ import type { conversations } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime } from '../../lib/time.ts';
 import { visibleListing } from '../listings/listings.service.ts';
-import { likePattern, listingContext, participant } from './conversation-list.ts';
+import { addressExact, likePattern, listingContext, participant } from './conversation-list.ts';
 import { conversationFor, type MessagingCtx } from './messages.service.ts';
 
 type Ctx = Pick<MessagingCtx, 'db' | 'user'>;
@@ -40,6 +40,7 @@ type DetailRow = RawRow<
   other_deleted: boolean;
   listing_title: (typeof listings.$inferSelect)['title'] | null;
   listing_address: (typeof listings.$inferSelect)['address'];
+  listing_address_exact: boolean | null;
 };
 
 async function conversationDetail(db: Db, conversationId: string, userId: string) {
@@ -47,7 +48,7 @@ async function conversationDetail(db: Db, conversationId: string, userId: string
     select c.id, c.participant1_id, c.participant2_id, c.listing_id, c.created_at, c.updated_at,
       u.id as other_id, u.name as other_name, u.user_type as other_role,
       u.deleted_at is not null as other_deleted,
-      l.title as listing_title, l.address as listing_address
+      l.title as listing_title, l.address as listing_address, ${addressExact(userId)}
     from conversations c
     join users u on u.id = case when c.participant1_id = ${userId}
       then c.participant2_id else c.participant1_id end

@@ -63,6 +63,26 @@ describe('get-or-create', () => {
     expect(other.otherParticipant.id).toBe(renter.id);
   });
 
+  it('shows the renter the street as the listing page does, the landlord the whole address', async () => {
+    // The listing hides its exact spot (the default): the renter sees no house number.
+    const streetOnly = { id: listing.id, title: 'Sunny loft on Bedford', address: 'Bedford Ave' };
+    const whole = { ...streetOnly, address: '215 Bedford Ave' };
+    expect((await conversations(renter))[0]?.listingContext).toEqual(streetOnly);
+    expect((await conversations(landlord))[0]?.listingContext).toEqual(whole);
+    const [mine] = (await conversations(renter)) ?? [];
+    const detail = await renter.client.get(`/api/conversations/${mine?.id}`);
+    expect(
+      ConversationResponseSchema.parse(await detail.json()).conversation.listingContext,
+    ).toEqual(streetOnly);
+    const listed = await renter.client.get('/api/conversations/listings');
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toMatchObject({ items: [streetOnly] });
+    // Once the landlord shows the exact spot, everyone sees the door.
+    await landlord.client.patch(`/api/listings/${listing.id}`, { showExactLocation: true });
+    expect((await conversations(renter))[0]?.listingContext).toEqual(whole);
+    await landlord.client.patch(`/api/listings/${listing.id}`, { showExactLocation: false });
+  });
+
   it('fifty concurrent calls for one pair make one conversation', async () => {
     const a = await person(client);
     const b = await person(client, 'landlord');

@@ -46,7 +46,8 @@ export function LocationStep({ register, errors }: FormStepProps) {
           Show the exact location on the map
         </label>
         <p id={hintId} className="ml-6 text-sm text-stone-600">
-          When off, renters see the approximate location (within about a block), not the building.
+          When off, renters see the approximate location (within about a block) and the street
+          without the building number or unit. Renters who book a tour get the full address.
         </p>
       </div>
     </>
