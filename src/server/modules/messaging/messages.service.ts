@@ -124,7 +124,6 @@ export async function messagePage({
   ctx: Pick<MessagingCtx, 'db' | 'user'>;
   input: MessagePageQuery & { conversationId: string };
 }): Promise<MessagePage> {
-  await conversationFor(db, conversationId, userId, MESSAGING_MESSAGES.cannotView);
   const boundary = (id: string) =>
     sql`(select created_at, id from messages where id = ${id} and conversation_id = ${conversationId})`;
   let where: SQL = sql`m.conversation_id = ${conversationId}`;
@@ -133,11 +132,26 @@ export async function messagePage({
   // After a cursor reads forwards; otherwise the newest page, read backwards then reversed.
   const forwards = query.after !== undefined && query.before === undefined;
   const order = forwards ? sql`m.created_at asc, m.id asc` : sql`m.created_at desc, m.id desc`;
-  const result = await db.execute<MessageRow>(sql`
-    select ${MESSAGE_COLUMNS} from messages m where ${where}
-    order by ${order} limit ${query.limit + 1} offset ${query.offset}`);
-  const rows = result.rows.slice(0, query.limit);
-  const more = result.rows.length > query.limit;
+  // The access check and the page in one round trip (the hot read of an open thread): the
+  // conversation's row always, its messages only for a participant.
+  const result = await db.execute<
+    Omit<ConversationAccess, 'id'> & { [K in keyof MessageRow]: MessageRow[K] | null }
+  >(sql`
+    select c.participant1_id, c.participant2_id, page.* from conversations c
+    left join lateral (
+      select ${MESSAGE_COLUMNS} from messages m
+      where ${where} and ${userId} in (c.participant1_id, c.participant2_id)
+      order by ${order} limit ${query.limit + 1} offset ${query.offset}
+    ) page on true
+    where c.id = ${conversationId}`);
+  const access = result.rows[0];
+  if (!access) throw new AppError('CONVERSATION_NOT_FOUND');
+  if (access.participant1_id !== userId && access.participant2_id !== userId) {
+    throw new AppError('UNAUTHORIZED', { message: MESSAGING_MESSAGES.cannotView });
+  }
+  const found = result.rows.filter((row): row is typeof row & MessageRow => row.id !== null);
+  const rows = found.slice(0, query.limit);
+  const more = found.length > query.limit;
   if (!forwards) rows.reverse();
   const items = rows.map((row) => toMessage(row, userId));
   return { items, nextCursor: !forwards && more ? (items[0]?.id ?? null) : null };
