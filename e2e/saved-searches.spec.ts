@@ -215,6 +215,29 @@ test('a visitor is sent to sign in and comes back to the same search', async ({
   await expect(page.getByRole('button', { name: 'Save search' })).toBeVisible();
 });
 
+test('a corrected search is saved with the words its results are for', async ({
+  page,
+  baseURL,
+  newRenter,
+}) => {
+  await signInThroughApi(page, baseURL ?? '', newRenter.email, newRenter.password);
+  await page.goto('/search?q=wiliamsburg');
+  await expect(page.getByTestId('corrected-query')).toContainText('williamsburg');
+  await page.getByRole('button', { name: 'Save search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this search' });
+  await expect(
+    dialog.getByText('Saved as “williamsburg”, the spelling these results are for.'),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await shot(page, 'save-dialog-corrected');
+  await dialog.getByRole('button', { name: 'Save search' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = SavedSearchesSchema.parse(
+    await (await page.request.get('/api/saved-searches')).json(),
+  ).items;
+  expect(saved.map((item) => item.query.q)).toEqual(['williamsburg']);
+});
+
 test.describe('as an admin', () => {
   test.use({ storageState: storageStateFor('admin') });
 
