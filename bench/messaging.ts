@@ -40,12 +40,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { createDatabase, type Database, type Db } from '../src/server/db/client.ts';
+import { createDatabase, type Database } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { prng } from '../src/server/db/seed-listings.ts';
 import { conversationPageQuery } from '../src/server/modules/messaging/conversation-list.ts';
-import { messagePage } from '../src/server/modules/messaging/messages.service.ts';
+import { messagePageStatement } from '../src/server/modules/messaging/messages.service.ts';
 import { REPO_ROOT, sleep } from '../src/server/test/server-process.ts';
 import {
   ConversationListQuerySchema,
@@ -1076,17 +1076,7 @@ async function main() {
     const loadAtEnd = loadAverage();
     const streamsOpenAtEnd = streams.filter((s) => !s.closed).length;
 
-    // ---- EXPLAIN of the SQL the services run (captured, not copied) ----
-    const capture = (answers: { rows: unknown[] }[]) => {
-      const captured: SQL[] = [];
-      const db = {
-        execute: async (query: SQL) => {
-          captured.push(query);
-          return answers[captured.length - 1] ?? { rows: [] };
-        },
-      } as unknown as Db;
-      return { db, captured };
-    };
+    // ---- EXPLAIN of the SQL the services run (their own statements, not copies) ----
     const explain = async (query: SQL | undefined) => {
       if (!query) return '(not captured)';
       const result = await database.db.execute<{ 'QUERY PLAN': string }>(
@@ -1094,8 +1084,13 @@ async function main() {
       );
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     };
-    // The services read only the user's id.
-    const as = (id: string) => ({ id, email: '', name: '', userType: 'renter' as const });
+    const explainStatement = async ({ text, values }: { text: string; values?: unknown[] }) => {
+      const result = await database.pool.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${text}`,
+        values,
+      );
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
     const middlePage = listPages[Math.floor(listPages.length / 2)]?.path ?? '';
     const middleCursor = new URL(middlePage, base).searchParams.get('cursor') ?? undefined;
     const giantPair = pairUsers[0] as (typeof pairUsers)[number];
@@ -1105,32 +1100,21 @@ async function main() {
        offset (select count(*) / 2 from messages where conversation_id = $1) limit 1`,
       [giantId],
     );
-    // The page is one statement (access check and messages): its answer here is an empty page.
-    const access = {
-      rows: [
-        { participant1_id: giantPair.renter.id, participant2_id: giantPair.landlord.id, id: null },
-      ],
-    };
-    const newestCapture = capture([access]);
-    await messagePage({
-      ctx: { db: newestCapture.db, user: as(giantPair.renter.id) },
-      input: { conversationId: giantId, ...MessagePageQuerySchema.parse({}) },
-    });
-    const beforeCapture = capture([access]);
-    await messagePage({
-      ctx: { db: beforeCapture.db, user: as(giantPair.renter.id) },
-      input: {
-        conversationId: giantId,
-        ...MessagePageQuerySchema.parse({ before: middle[0]?.id }),
-      },
-    });
     const plans = {
       list: await explain(conversationPageQuery(busy.id, ConversationListQuerySchema.parse({}))),
       listNextPage: await explain(
         conversationPageQuery(busy.id, ConversationListQuerySchema.parse({ cursor: middleCursor })),
       ),
-      newestPage: await explain(newestCapture.captured[0]),
-      beforePage: await explain(beforeCapture.captured[0]),
+      newestPage: await explainStatement(
+        messagePageStatement(giantId, giantPair.renter.id, MessagePageQuerySchema.parse({})),
+      ),
+      beforePage: await explainStatement(
+        messagePageStatement(
+          giantId,
+          giantPair.renter.id,
+          MessagePageQuerySchema.parse({ before: middle[0]?.id }),
+        ),
+      ),
     };
 
     // ---- report ----

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { QueryConfig } from 'pg';
 import {
   MESSAGING_MESSAGES,
   type Message,
@@ -8,7 +9,7 @@ import {
   type UnreadCount,
 } from '../../../shared/schemas/messaging.ts';
 import type { Db } from '../../db/client.ts';
-import { columns, type RawRow } from '../../db/raw.ts';
+import { columns, type RawRow, sqlText } from '../../db/raw.ts';
 import { type conversations, messages } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
@@ -113,6 +114,57 @@ export function countUnread({ ctx }: { ctx: Pick<MessagingCtx, 'db' | 'user'> })
   return unreadCounts(ctx.db, ctx.user.id);
 }
 
+const PAGE_COLUMNS = sqlText(MESSAGE_COLUMNS);
+/** The page statement per cursor shape (`before`, `after`), built once. */
+const pageStatements = new Map<string, { name: string; text: string }>();
+
+/**
+ * `GET /api/conversations/{id}/messages` as one named statement (prepared once per connection:
+ * the hot read of an open thread): the access check and the page in one round trip, the
+ * conversation's row always, its messages only for a participant. $1 the conversation, $2 the
+ * viewer, $3 limit + 1, $4 offset, then the `before` and `after` ids when given.
+ */
+export function messagePageStatement(
+  conversationId: string,
+  userId: string,
+  query: MessagePageQuery,
+): QueryConfig {
+  const shape = `${query.before === undefined ? '' : 'before'}-${query.after === undefined ? '' : 'after'}`;
+  let statement = pageStatements.get(shape);
+  if (!statement) {
+    const boundary = (n: number) =>
+      `(select created_at, id from messages where id = $${n} and conversation_id = $1)`;
+    let where = 'm.conversation_id = $1';
+    let n = 5;
+    if (query.before !== undefined) where += ` and (m.created_at, m.id) < ${boundary(n++)}`;
+    if (query.after !== undefined) where += ` and (m.created_at, m.id) > ${boundary(n++)}`;
+    const order = readsForwards(query)
+      ? 'm.created_at asc, m.id asc'
+      : 'm.created_at desc, m.id desc';
+    statement = {
+      name: `message-page-${shape}`,
+      text: `select c.participant1_id, c.participant2_id, page.* from conversations c
+        left join lateral (
+          select ${PAGE_COLUMNS} from messages m
+          where ${where} and $2::uuid in (c.participant1_id, c.participant2_id)
+          order by ${order} limit $3 offset $4
+        ) page on true
+        where c.id = $1`,
+    };
+    pageStatements.set(shape, statement);
+  }
+  const cursors = [query.before, query.after].filter((id) => id !== undefined);
+  return {
+    ...statement,
+    values: [conversationId, userId, query.limit + 1, query.offset, ...cursors],
+  };
+}
+
+/** After a cursor a page reads forwards; otherwise the newest page, read backwards then reversed. */
+function readsForwards(query: MessagePageQuery) {
+  return query.after !== undefined && query.before === undefined;
+}
+
 /** `GET /api/conversations/{id}/messages`: one page, oldest first. */
 export async function messagePage({
   ctx: {
@@ -124,26 +176,9 @@ export async function messagePage({
   ctx: Pick<MessagingCtx, 'db' | 'user'>;
   input: MessagePageQuery & { conversationId: string };
 }): Promise<MessagePage> {
-  const boundary = (id: string) =>
-    sql`(select created_at, id from messages where id = ${id} and conversation_id = ${conversationId})`;
-  let where: SQL = sql`m.conversation_id = ${conversationId}`;
-  if (query.before) where = sql`${where} and (m.created_at, m.id) < ${boundary(query.before)}`;
-  if (query.after) where = sql`${where} and (m.created_at, m.id) > ${boundary(query.after)}`;
-  // After a cursor reads forwards; otherwise the newest page, read backwards then reversed.
-  const forwards = query.after !== undefined && query.before === undefined;
-  const order = forwards ? sql`m.created_at asc, m.id asc` : sql`m.created_at desc, m.id desc`;
-  // The access check and the page in one round trip (the hot read of an open thread): the
-  // conversation's row always, its messages only for a participant.
-  const result = await db.execute<
+  const result = await db.$client.query<
     Omit<ConversationAccess, 'id'> & { [K in keyof MessageRow]: MessageRow[K] | null }
-  >(sql`
-    select c.participant1_id, c.participant2_id, page.* from conversations c
-    left join lateral (
-      select ${MESSAGE_COLUMNS} from messages m
-      where ${where} and ${userId} in (c.participant1_id, c.participant2_id)
-      order by ${order} limit ${query.limit + 1} offset ${query.offset}
-    ) page on true
-    where c.id = ${conversationId}`);
+  >(messagePageStatement(conversationId, userId, query));
   const access = result.rows[0];
   if (!access) throw new AppError('CONVERSATION_NOT_FOUND');
   if (access.participant1_id !== userId && access.participant2_id !== userId) {
@@ -152,6 +187,7 @@ export async function messagePage({
   const found = result.rows.filter((row): row is typeof row & MessageRow => row.id !== null);
   const rows = found.slice(0, query.limit);
   const more = found.length > query.limit;
+  const forwards = readsForwards(query);
   if (!forwards) rows.reverse();
   const items = rows.map((row) => toMessage(row, userId));
   return { items, nextCursor: !forwards && more ? (items[0]?.id ?? null) : null };
