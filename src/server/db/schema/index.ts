@@ -6,5 +6,6 @@ export * from './mail.ts';
 export * from './messaging.ts';
 export * from './moderation.ts';
 export * from './notes.ts';
+export * from './rate-limits.ts';
 export * from './tour-notices.ts';
 export * from './tours.ts';
