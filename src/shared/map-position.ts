@@ -44,7 +44,7 @@ export function mapPosition(listing: MapPositionInput): MapPosition | null {
 }
 
 /** A leading house number: "123", "12A", Queens' hyphenated "37-21". */
-const HOUSE_NUMBER = /^\s*\d+[a-z]?(?:\s*[-–]\s*\d+[a-z]?)?\b\s*,?\s*/i;
+export const HOUSE_NUMBER = /^\s*\d+[a-z]?(?:\s*[-–]\s*\d+[a-z]?)?\b\s*,?\s*/i;
 
 /**
  * The street a listing shows to everyone but its landlord when the exact spot is hidden: the

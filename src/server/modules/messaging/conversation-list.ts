@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResultRow } from 'pg';
 import { CONVERSATION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
-import { publicAddress } from '../../../shared/map-position.ts';
+import { HOUSE_NUMBER, publicAddress } from '../../../shared/map-position.ts';
 import { DELETED_USER, UNKNOWN_USER } from '../../../shared/messaging.ts';
 import type {
   ConversationFilter,
@@ -108,6 +108,25 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
     listingContext: listingContext(row),
     updatedAt: isoTime(row.updated_at),
   };
+}
+
+/**
+ * `publicAddress`'s house number as a PostgreSQL regular expression: the same pattern, with
+ * JavaScript's word boundary `\b` spelled `\y` (in PostgreSQL `\b` is a backspace).
+ */
+const HOUSE_NUMBER_SQL = HOUSE_NUMBER.source.replaceAll('\\b', '\\y');
+
+/**
+ * The address of `listing` (an alias) as `viewerId` is shown it (`publicAddress`): the whole
+ * address to its landlord or when it shows its exact spot, otherwise the street without its house
+ * number. A search matches only this, so a hidden door cannot be found by guessing it. The unit
+ * is never searched.
+ */
+export function shownAddress(listing: string, viewerId: string): SQL {
+  const l = sql.raw(listing);
+  return sql`case when ${l}.show_exact_location or ${l}.landlord_id = ${viewerId}
+    then ${l}.address
+    else btrim(regexp_replace(${l}.address, ${HOUSE_NUMBER_SQL}, '', 'i')) end`;
 }
 
 /** `%term%` for ILIKE, with the term's own wildcards taken literally. */
@@ -264,7 +283,7 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
     const like = likePattern(input.searchTerm);
     conditions.push(sql`(u.name ilike ${like} or exists (
         select 1 from listings sl where sl.id = s.listing_id
-          and (sl.title ilike ${like} or sl.address ilike ${like}))
+          and (sl.title ilike ${like} or ${shownAddress('sl', userId)} ilike ${like}))
       or exists (select 1 from messages sm where sm.conversation_id = s.id
           and sm.content ilike ${like}))`);
   }

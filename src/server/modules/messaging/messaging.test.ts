@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { publicAddress } from '../../../shared/map-position.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import {
   ConversationListSchema,
@@ -16,6 +17,7 @@ import {
 import { publishListing } from '../../test/listing-fixtures.ts';
 import { openConversation, person, send } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { shownAddress } from './conversation-list.ts';
 
 const { app, db, client } = await createTestApp();
 const landlord = await person(client, 'landlord', 'Lou Landlord');
@@ -565,6 +567,56 @@ describe('private answers', () => {
     ]) {
       const res = await renter.client.get(path);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});
+
+describe('search by address (issue 26)', () => {
+  it('matches the address each viewer is shown: the renter never finds the hidden door or unit', async () => {
+    const owner = await person(client, 'landlord', 'Hana Holder');
+    const seeker = await person(client, 'renter', 'Sid Seeker');
+    const flat = await publishListing(app, owner.client, {
+      title: 'Garden flat',
+      address: '37-21 Ditmars Blvd',
+      unit: '2R',
+      showExactLocation: false,
+    });
+    const conversation = await openConversation(seeker, owner, flat.id);
+    const found = async (who: typeof renter, term: string) =>
+      (await conversations(who, `?searchTerm=${encodeURIComponent(term)}`)).map((c) => c.id);
+    for (const hidden of ['37-21', '37-21 Ditmars', '2R', '21 Ditm']) {
+      expect(await found(seeker, hidden), hidden).toEqual([]);
+      const search = await seeker.client.get(
+        `/api/conversations/search?searchTerm=${encodeURIComponent(hidden)}`,
+      );
+      expect(ConversationListSchema.parse(await search.json()).items, hidden).toEqual([]);
+    }
+    expect(await found(seeker, 'ditmars blvd')).toEqual([conversation.id]);
+    // The landlord is shown the whole address, so may find it by the number.
+    expect(await found(owner, '37-21 Ditmars')).toEqual([conversation.id]);
+    // Shown to everyone, the door is searchable by everyone.
+    await owner.client.patch(`/api/listings/${flat.id}`, { showExactLocation: true });
+    expect(await found(seeker, '37-21 Ditmars')).toEqual([conversation.id]);
+  });
+
+  it('strips the house number in SQL exactly as publicAddress does', async () => {
+    const addresses = [
+      '215 Bedford Ave',
+      '12A Main St',
+      '37-21 Ditmars Blvd',
+      '37 – 21 Ditmars Blvd',
+      '  9, Elm Street ',
+      'Bedford Ave',
+      '123',
+      '1st Ave',
+      '100 1st Ave',
+    ];
+    for (const address of addresses) {
+      const rows = await db.execute<{ shown: string }>(sql`
+        select ${shownAddress('l', randomUUID())} as shown
+        from (select ${address}::text as address, false as show_exact_location,
+          ${randomUUID()}::uuid as landlord_id) l`);
+      expect(rows.rows[0]?.shown || null, address).toBe(publicAddress(address, false));
     }
   });
 });
