@@ -12,6 +12,32 @@ describe('parseEnv', () => {
     expect(env.SEED_DEMO_DATA).toBe(true);
   });
 
+  it('keeps development conveniences out of production unless asked for', () => {
+    const dev = parseEnv({});
+    expect([dev.SEED_DEMO_DATA, dev.BILLING_TEST_MODE, dev.PRODUCTION_OPT_INS]).toEqual([
+      true,
+      true,
+      [],
+    ]);
+    const prod = parseEnv({ NODE_ENV: 'production' });
+    expect([prod.SEED_DEMO_DATA, prod.BILLING_TEST_MODE, prod.PRODUCTION_OPT_INS]).toEqual([
+      false,
+      false,
+      [],
+    ]);
+    const optedIn = parseEnv({
+      NODE_ENV: 'production',
+      SEED_DEMO_DATA: 'true',
+      BILLING_TEST_MODE: 'true',
+    });
+    expect([optedIn.SEED_DEMO_DATA, optedIn.BILLING_TEST_MODE]).toEqual([true, true]);
+    expect(optedIn.PRODUCTION_OPT_INS).toEqual(['SEED_DEMO_DATA', 'BILLING_TEST_MODE']);
+    expect(parseEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+    expect(() => parseEnv({ BILLING_TEST_MODE: 'yes' })).toThrow(
+      /BILLING_TEST_MODE: must be true or false/,
+    );
+  });
+
   it('listens on loopback unless HOST says otherwise', () => {
     expect(parseEnv({}).HOST).toBe('127.0.0.1');
     expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');

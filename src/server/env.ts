@@ -128,14 +128,34 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Seed demo data on first start with an empty database (default on). */
+  /**
+   * Seed demo data on first start with an empty database. Unset: on in development and tests,
+   * off in production (the demo accounts share a published password); see resolveDefaults.
+   */
   SEED_DEMO_DATA: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /**
+   * Billing's built-in test mode (cards 4242…, nothing charged) when STRIPE_SECRET_KEY is unset.
+   * Unset: on in development and tests, off in production, where paid plans then cannot be taken.
+   */
+  BILLING_TEST_MODE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; BASE_URL: string };
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+export type Env = Omit<ParsedEnv, 'SEED_DEMO_DATA' | 'BILLING_TEST_MODE'> & {
+  DATA_DIR: string;
+  BASE_URL: string;
+  SEED_DEMO_DATA: boolean;
+  BILLING_TEST_MODE: boolean;
+  /** The production conveniences an operator turned on by hand (each logged as a warning at start). */
+  PRODUCTION_OPT_INS: readonly ('SEED_DEMO_DATA' | 'BILLING_TEST_MODE')[];
+};
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `.env` lines like `SMTP_URL=` mean "off".
@@ -155,10 +175,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const production = env.NODE_ENV === 'production';
+  const optIns: ('SEED_DEMO_DATA' | 'BILLING_TEST_MODE')[] = [];
+  if (production && env.SEED_DEMO_DATA === true) optIns.push('SEED_DEMO_DATA');
+  // With Stripe configured test mode never applies, so the flag opts into nothing.
+  if (production && env.BILLING_TEST_MODE === true && !env.STRIPE_SECRET_KEY) {
+    optIns.push('BILLING_TEST_MODE');
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    // Safe in production unless asked for; convenient everywhere else.
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? !production,
+    BILLING_TEST_MODE: env.BILLING_TEST_MODE ?? !production,
+    PRODUCTION_OPT_INS: optIns,
   };
 }
 

@@ -5,6 +5,7 @@ import { trustedOrigins } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Database } from './db/client.ts';
+import { countDemoAccounts, REMOVE_DEMO_COMMAND } from './db/demo-removal.ts';
 import type { EmbeddedPostgres } from './db/embedded.ts';
 import { openDatabase } from './db/open.ts';
 import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
@@ -51,6 +52,7 @@ export async function prepareDatabase(
     { storage: storage.kind, ...(env.S3_BUCKET ? { bucket: env.S3_BUCKET } : {}) },
     'media storage ready',
   );
+  if (!options.clusterWorker) warnProductionOptIns(env, logger);
   // A cluster worker finds the database migrated and seeded by its primary.
   const opened = await openDatabase(env, logger, { migrate: !options.clusterWorker });
   try {
@@ -61,6 +63,15 @@ export async function prepareDatabase(
     ) {
       const created = await seedDemoData(opened.database.db, { storage });
       logger.info({ created }, 'demo data loaded');
+    }
+    if (!options.clusterWorker && env.NODE_ENV === 'production') {
+      const demoAccounts = await countDemoAccounts(opened.database.db);
+      if (demoAccounts > 0) {
+        logger.error(
+          { demoAccounts, command: REMOVE_DEMO_COMMAND },
+          `this production database holds ${demoAccounts} demo accounts (*@stoop.test) whose password is published in the README; anyone can sign in as them. Remove them with \`${REMOVE_DEMO_COMMAND}\``,
+        );
+      }
     }
     authSecret(env);
     return { opened, storage };
@@ -110,6 +121,18 @@ export function buildDeps(
     listingSearch: new ListingSearch(database.db, logger),
     webRoot: fs.existsSync(webRoot) ? webRoot : undefined,
   };
+}
+
+/** Conveniences for development an operator turned on in production: said once, loudly, at start. */
+function warnProductionOptIns(env: Env, logger: Logger): void {
+  const why = {
+    SEED_DEMO_DATA:
+      'an empty database gets the demo accounts, whose password is published in the README',
+    BILLING_TEST_MODE: 'landlords can take paid plans and boosts with a test card, without paying',
+  } as const;
+  for (const name of env.PRODUCTION_OPT_INS) {
+    logger.warn({ setting: name }, `${name}=true in production: ${why[name]}`);
+  }
 }
 
 /** BETTER_AUTH_SECRET, or one generated into DATA_DIR on first start (never committed). */
