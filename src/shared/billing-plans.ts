@@ -71,3 +71,11 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const;
+
+/**
+ * Payments off: production with neither Stripe nor BILLING_TEST_MODE. The API's 409 (a paid plan
+ * or a boost) and 404 (the card endpoints) say this; the Billing page says it with the help line.
+ */
+export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this site.';
+export const PAYMENTS_OFF_HELP =
+  "The free plan is available. Paid plans and featured listings become available when the site's operator sets up payments.";

@@ -39,7 +39,8 @@ export const PaymentMethodSchema = z.object({
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /**
- * `PUT /api/billing/payment-method` (test mode only; Stripe collects cards on its own page). Only
+ * `PUT /api/billing/payment-method` (test mode only; Stripe collects cards on its own page; with
+ * payments off it is not found). Only
  * the brand, the last four digits and the expiry are kept: never the number or the CVC.
  */
 export const PaymentMethodInputSchema = z.object({
@@ -73,8 +74,11 @@ export const SubscriptionSchema = z.object({
   activeListings: z.number().int(),
   activeListingLimit: z.number().int(),
   paymentMethod: PaymentMethodSchema.nullable(),
-  /** `test`: the built-in provider, "Test mode — no real charges"; `live`: Stripe. */
-  mode: z.enum(['test', 'live']),
+  /**
+   * `test`: the built-in provider, "Test mode — no real charges"; `live`: Stripe; `off`: payments
+   * are not set up (production without Stripe or test mode): only the free plan can be taken.
+   */
+  mode: z.enum(['test', 'live', 'off']),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

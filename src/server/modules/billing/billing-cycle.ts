@@ -65,6 +65,7 @@ export async function markPastDue(
     graceEndsAt,
     freeLimit: FREE_PLAN.activeListingLimit,
     baseUrl: deps.baseUrl,
+    payable: failure.code !== 'payments_off',
   });
   await deps.mailer.send(mail, tx);
 }
@@ -94,7 +95,9 @@ async function pauseBeyond(
 /**
  * Ends a landlord's period if it is over: a pending downgrade or cancellation takes effect (the
  * listings beyond the new limit go back to draft), the next month starts and its invoice is
- * charged. Returns false when there was nothing to do.
+ * charged. Returns false when there was nothing to do. With payments off the charge fails like a
+ * declined card: nothing is charged and nothing is given for free past the grace period (past
+ * due, then Free when it ends, as for any unpaid invoice).
  */
 export async function rollPeriod(deps: CycleDeps, landlordId: string, now = new Date()) {
   return transactionWithEvents(deps, async (tx) => {

@@ -51,17 +51,24 @@ export function paymentFailedMail(
     graceEndsAt: Date;
     freeLimit: number;
     baseUrl: string;
+    /** False when payments are off on the site: no card can pay it, so none is asked for. */
+    payable?: boolean;
   },
 ): Mail {
+  const payable = input.payable ?? true;
   return mail(
     to,
     `Payment failed for invoice ${input.invoiceNumber}`,
     [
       `We could not charge ${dollars(input.totalCents)} for invoice ${input.invoiceNumber}: ${input.reason}`,
       `Your listings stay live until ${day(input.graceEndsAt)}. If the invoice is still unpaid then, listings beyond the free plan's ${input.freeLimit} go back to draft and your plan returns to Free.`,
-      'Update your card to pay it now.',
+      payable
+        ? 'Update your card to pay it now.'
+        : 'Nothing was charged, and no card can pay it until the site sets up payments.',
     ],
-    { url: `${input.baseUrl}/landlord/billing`, label: 'Update your card' },
+    payable
+      ? { url: `${input.baseUrl}/landlord/billing`, label: 'Update your card' }
+      : { url: `${input.baseUrl}/landlord/billing`, label: 'See your plan' },
   );
 }
 

@@ -29,7 +29,7 @@ export const billingApiOperations: ApiOperation[] = [
     method: 'get',
     path: '/api/billing/subscription',
     summary:
-      "The landlord's subscription: the free plan over the current New York month until they upgrade (landlords only)",
+      "The landlord's subscription: the free plan over the current New York month until they upgrade (landlords only). `mode`: test, live (Stripe) or off (payments are not set up: only the free plan can be taken)",
     tags: billing,
     response: SubscriptionSchema,
     auth: true,
@@ -38,7 +38,7 @@ export const billingApiOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/billing/subscription',
     summary:
-      'Change plan: a dearer plan at once, prorated and charged (no card on file: checkoutUrl, nothing changed; a failed charge: 402 PAYMENT_FAILED); a cheaper plan or free at the period end; the current plan again undoes a waiting change',
+      'Change plan: a dearer plan at once, prorated and charged (no card on file: checkoutUrl, nothing changed; a failed charge: 402 PAYMENT_FAILED); a cheaper plan or free at the period end; the current plan again undoes a waiting change. Payments off: any paid plan answers 409 CONFLICT "Payments are not set up on this site."; free still works',
     tags: billing,
     body: ChangeSubscriptionSchema,
     response: ChangeSubscriptionResponseSchema,
@@ -48,7 +48,7 @@ export const billingApiOperations: ApiOperation[] = [
     method: 'put',
     path: '/api/billing/payment-method',
     summary:
-      "Save a card (test mode: Stripe's test card numbers only; the number and CVC are never stored; Stripe mode: 400, cards go through Checkout). Past due: the open invoices are charged again",
+      "Save a card (test mode: Stripe's test card numbers only; the number and CVC are never stored; Stripe mode: 400, cards go through Checkout; payments off: 404). Past due: the open invoices are charged again",
     tags: billing,
     body: PaymentMethodInputSchema,
     response: SubscriptionSchema,
@@ -58,7 +58,7 @@ export const billingApiOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/billing/payment-method/checkout',
     summary:
-      'Stripe mode: a Stripe Checkout (setup) URL where the landlord gives or replaces the card; test mode: 400 (cards go in the Billing page form)',
+      'Stripe mode: a Stripe Checkout (setup) URL where the landlord gives or replaces the card; test mode: 400 (cards go in the Billing page form); payments off: 404',
     tags: billing,
     response: CardCheckoutResponseSchema,
     auth: true,
@@ -75,7 +75,7 @@ export const billingApiOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/billing/boosts',
     summary:
-      'Feature one of my published listings for 1-90 days, charged at once (201); after the boost running now, if any. Not mine: 404; not published: 409; no card: 402',
+      'Feature one of my published listings for 1-90 days, charged at once (201); after the boost running now, if any. Not mine: 404; not published: 409; no card: 402; payments off: 409 CONFLICT "Payments are not set up on this site."',
     tags: billing,
     body: BoostInputSchema,
     response: BoostSchema,

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   BoostInputSchema,
@@ -22,6 +22,7 @@ import {
   listInvoices,
   listPlans,
   receiveStripeWebhook,
+  requireCardPayments,
   savePaymentMethod,
   startCardCheckout,
 } from './billing.service.ts';
@@ -61,16 +62,21 @@ export function createStripeWebhookRoutes(deps: BillingDeps) {
 /** `/api/billing/*` but plans: the signed-in landlord's own billing. */
 export function createBillingRoutes(deps: BillingDeps) {
   const ctxOf = (c: Context<AppEnv>): BillingCtx => ({ ...deps, user: currentUser(c) });
+  // Payments off: the card endpoints are not found, whatever the body (so before validation).
+  const cardPayments: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    requireCardPayments(deps);
+    await next();
+  };
   return new Hono<AppEnv>()
     .use(requireRole('landlord'), noStore)
     .get('/subscription', async (c) => c.json(await getSubscription({ ctx: ctxOf(c) })))
     .post('/subscription', validate('json', ChangeSubscriptionSchema), async (c) =>
       c.json(await changeSubscription({ ctx: ctxOf(c), input: c.req.valid('json') })),
     )
-    .put('/payment-method', validate('json', PaymentMethodInputSchema), async (c) =>
+    .put('/payment-method', cardPayments, validate('json', PaymentMethodInputSchema), async (c) =>
       c.json(await savePaymentMethod({ ctx: ctxOf(c), input: c.req.valid('json') })),
     )
-    .post('/payment-method/checkout', async (c) =>
+    .post('/payment-method/checkout', cardPayments, async (c) =>
       c.json(await startCardCheckout({ ctx: ctxOf(c) })),
     )
     .post('/boosts', validate('json', BoostInputSchema), async (c) =>

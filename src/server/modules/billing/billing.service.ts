@@ -16,7 +16,13 @@ import { transactionWithEvents } from '../events/events.service.ts';
 import { type CycleDeps, settleOpenInvoices, upgradeNow } from './billing-cycle.ts';
 import { buyBoost, listBoostsOf } from './boosts.ts';
 import { listInvoiceSummaries, readInvoice, voidOpenInvoices } from './invoices.ts';
-import { createTestPaymentProvider, type PaymentProvider } from './payment-provider.ts';
+import {
+  createPaymentsOffProvider,
+  createTestPaymentProvider,
+  type PaymentProvider,
+  paymentsOffConflict,
+  paymentsOffNotFound,
+} from './payment-provider.ts';
 import { lockPlanUsage } from './plan-limits.service.ts';
 import { createStripePaymentProvider } from './stripe-provider.ts';
 import {
@@ -46,9 +52,15 @@ export { monthPeriodAt } from './billing-math.ts';
 export { seedPaidPlanInvoices } from './billing-seed.ts';
 export type { CycleDeps as BillingDeps };
 
-/** The provider for this server: Stripe when STRIPE_SECRET_KEY is set, else test mode. */
+/**
+ * The provider for this server: Stripe when STRIPE_SECRET_KEY is set, else test mode when
+ * BILLING_TEST_MODE is on (the default outside production), else none: payments are off, only
+ * the free plan can be taken.
+ */
 export function createPaymentProvider(env: Env): PaymentProvider {
-  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return createTestPaymentProvider();
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+    return env.BILLING_TEST_MODE ? createTestPaymentProvider() : createPaymentsOffProvider();
+  }
   return createStripePaymentProvider({
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -68,6 +80,11 @@ export function billingDeps(deps: AppDeps): CycleDeps {
     provider: createPaymentProvider(deps.env),
     baseUrl: deps.env.BASE_URL,
   };
+}
+
+/** Payments off: the card endpoints are not found (404), before their input is even read. */
+export function requireCardPayments(ctx: Pick<CycleDeps, 'provider'>): void {
+  if (ctx.provider.mode === 'off') throw paymentsOffNotFound();
 }
 
 /** `GET /api/billing/plans` (public). */
@@ -96,6 +113,7 @@ export async function savePaymentMethod({
   ctx: BillingCtx;
   input: PaymentMethodInput;
 }): Promise<Subscription> {
+  requireCardPayments(ctx);
   const now = new Date();
   const landlordId = ctx.user.id;
   const saved = await ctx.provider.saveCard({ landlordId, card: input, now });
@@ -120,6 +138,7 @@ export async function startCardCheckout({
 }: {
   ctx: BillingCtx;
 }): Promise<{ checkoutUrl: string }> {
+  requireCardPayments(ctx);
   const landlordId = ctx.user.id;
   if (ctx.provider.mode === 'test') {
     throw new AppError('VALIDATION_ERROR', {
@@ -155,6 +174,9 @@ export async function changeSubscription({
   const landlordId = ctx.user.id;
   const target = planById(input.planId);
   if (!target) throw new AppError('VALIDATION_ERROR', { message: 'Unknown plan.' });
+  // Payments off: no paid plan is taken, kept or moved to (it could never be charged); moving
+  // to Free (at the period end) still works.
+  if (ctx.provider.mode === 'off' && target.priceCents > 0) throw paymentsOffConflict();
   return transactionWithEvents(ctx, async (tx): Promise<ChangeResult> => {
     await lockPlanUsage({ ctx: { db: tx }, input: { landlordId } });
     const existing = await readSubscriptionRow(tx, landlordId, { lock: true });
@@ -245,6 +267,7 @@ export async function createBoost({
   ctx: BillingCtx;
   input: { listingId: string; days: number };
 }): Promise<Boost> {
+  if (ctx.provider.mode === 'off') throw paymentsOffConflict();
   return buyBoost(ctx, ctx.user.id, input);
 }
 

@@ -1,13 +1,14 @@
 import { Temporal } from 'temporal-polyfill';
-import { type PlanId, TEST_CARDS } from '../../../shared/billing-plans.ts';
+import { PAYMENTS_OFF_MESSAGE, type PlanId, TEST_CARDS } from '../../../shared/billing-plans.ts';
 import type { PaymentMethod, PaymentMethodInput } from '../../../shared/schemas/billing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { BILLING_ZONE } from './billing-math.ts';
 
 /*
  * How Stoop takes money, behind one interface: the built-in test-mode provider (no real charges,
- * Stripe's documented test card numbers) or Stripe (stripe-provider.ts: Checkout for cards,
- * PaymentIntents for charges, webhooks in stripe-webhooks.ts). A provider that
+ * Stripe's documented test card numbers), Stripe (stripe-provider.ts: Checkout for cards,
+ * PaymentIntents for charges, webhooks in stripe-webhooks.ts), or none at all (payments off:
+ * production without Stripe and without BILLING_TEST_MODE, where nothing is ever charged). A provider that
  * collects cards on its own page answers `checkoutUrl`; one that takes them in Stoop's form
  * answers `saveCard`. Charges carry the invoice id so a retried charge is never taken twice.
  */
@@ -24,7 +25,12 @@ export type ChargeRequest = {
   customerId: string | null;
 };
 
-export type ChargeFailure = 'card_declined' | 'insufficient_funds' | 'no_payment_method';
+export type ChargeFailure =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'no_payment_method'
+  /** Payments off: nothing can be charged on this site. */
+  | 'payments_off';
 
 export type ChargeResult =
   | { ok: true; paymentId: string }
@@ -42,9 +48,9 @@ export type CheckoutRequest = {
 
 export interface PaymentProvider {
   /** Stored on the subscription row. */
-  readonly id: 'test' | 'stripe';
-  /** `test`: "Test mode — no real charges". */
-  readonly mode: 'test' | 'live';
+  readonly id: 'test' | 'stripe' | 'none';
+  /** `test`: "Test mode — no real charges"; `off`: payments are not set up, nothing is charged. */
+  readonly mode: 'test' | 'live' | 'off';
   /** Keeps a card typed into Stoop's own form; refuses it with a 400 that says why. */
   saveCard(input: { landlordId: string; card: PaymentMethodInput; now: Date }): Promise<SavedCard>;
   /**
@@ -118,6 +124,37 @@ export function createTestPaymentProvider(): PaymentProvider {
       if (decline) return { ok: false, ...decline };
       charges += 1;
       return { ok: true, paymentId: `test_${invoiceId}_${charges}` };
+    },
+  };
+}
+
+/** Payments off: the card endpoints are not found here (the 404 of `PUT /payment-method`). */
+export function paymentsOffNotFound(): AppError {
+  return new AppError('NOT_FOUND', { message: PAYMENTS_OFF_MESSAGE });
+}
+
+/** Payments off: a paid plan or a boost cannot be taken (409). */
+export function paymentsOffConflict(): AppError {
+  return new AppError('CONFLICT', { message: PAYMENTS_OFF_MESSAGE });
+}
+
+/**
+ * Payments off (production with neither Stripe nor BILLING_TEST_MODE): takes no card, sends to no
+ * checkout and charges nothing. The service refuses paid plans and boosts before it gets here; a
+ * renewal of a paid plan taken earlier fails like a declined card (past due, then Free).
+ */
+export function createPaymentsOffProvider(): PaymentProvider {
+  return {
+    id: 'none',
+    mode: 'off',
+    async saveCard() {
+      throw paymentsOffNotFound();
+    },
+    async checkoutUrl() {
+      throw paymentsOffConflict();
+    },
+    async charge() {
+      return { ok: false, code: 'payments_off', message: PAYMENTS_OFF_MESSAGE };
     },
   };
 }

@@ -86,7 +86,7 @@ export async function updateSubscriptionRow(
 
 export function toSubscription(
   row: SubscriptionRow | undefined,
-  input: { activeListings: number; mode: 'test' | 'live'; now: Date },
+  input: { activeListings: number; mode: Subscription['mode']; now: Date },
 ): Subscription {
   const plan = planOf(row);
   const period = row
