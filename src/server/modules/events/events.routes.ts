@@ -5,9 +5,10 @@ import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
-import { STREAMS_END_CHANNEL } from './events.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { LiveStream } from './live-stream.ts';
 import { NodeSseResponse, type SseSink } from './sse-response.ts';
+import { type StreamSession, StreamSessions } from './stream-sessions.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** How long the browser waits before reconnecting. */
@@ -18,33 +19,38 @@ const RETRY_MS = 3_000;
  * `Last-Event-ID` and receives every event after it exactly once; one too old for the table gets
  * `reset`. A fresh stream starts with `ready`, whose id is where the next reconnect resumes.
  */
-export function createEventsRoutes({ database: { db }, events, logger, env }: AppDeps) {
+export function createEventsRoutes(
+  { database: { db }, events, logger, env }: AppDeps,
+  /** `heartbeatMs`: 25 s; shorter only in tests of the heartbeat's session check. */
+  { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+) {
   // Tests of a cluster only (EXPOSE_PID_HEADER): which process holds the stream.
   const extraHeaders: Record<string, string> = env.EXPOSE_PID_HEADER
     ? { 'X-Stoop-Pid': String(process.pid) }
     : {};
-  const openStreams = new Map<string, Set<LiveStream>>();
-  // A suspended user's streams end at once, on every instance (endUserStreams).
-  events.watch(STREAMS_END_CHANNEL, (userId) => {
-    if (userId === null) return;
-    for (const live of openStreams.get(userId) ?? []) live.close();
-  });
-  /** One stream's life: subscribed, caught up, then open until the client or we end it. */
+  // Each stream ends with its session, on every instance (stream-sessions.ts).
+  const streamSessions = new StreamSessions(db, events, logger);
+  /** One stream's life: subscribed, caught up, then open until the client, or its session, ends. */
   const serve = async (
     sink: SseSink,
-    userId: string,
+    session: StreamSession,
     resumeFrom: number | undefined,
     closed: Promise<void>,
   ) => {
+    const { userId } = session;
     const live = new LiveStream(sink, db, userId, logger);
     const ended = new Promise<void>((resolve) => {
       void closed.then(resolve);
       live.onClose = resolve;
     });
     const unsubscribe = events.subscribe(userId, live);
-    const mine = openStreams.get(userId) ?? new Set<LiveStream>();
-    openStreams.set(userId, mine.add(live));
-    const heartbeat = setInterval(() => live.heartbeat(), HEARTBEAT_MS);
+    // Held (and its session checked) before anything is written: a stream whose session ended
+    // on the way here writes nothing.
+    const held = streamSessions.hold(live, session);
+    const heartbeat = setInterval(() => {
+      live.heartbeat();
+      held.recheck();
+    }, heartbeatMs);
     try {
       await sink.write(`retry: ${RETRY_MS}\n\n`);
       // Listening before reading: nothing committed in between can be missed.
@@ -54,13 +60,15 @@ export function createEventsRoutes({ database: { db }, events, logger, env }: Ap
     } finally {
       clearInterval(heartbeat);
       unsubscribe();
-      mine.delete(live);
-      if (mine.size === 0) openStreams.delete(userId);
+      held.release();
     }
   };
 
   return new Hono<AppEnv>().use(requireUser).get('/', (c) => {
     const userId = currentUser(c).id;
+    const sessionId = c.var.sessionId;
+    if (sessionId === null) throw new AppError('UNAUTHENTICATED');
+    const session = { sessionId, userId };
     const resumeFrom = parseEventId(c.req.header('last-event-id') ?? c.req.query('lastEventId'));
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (outgoing) {
@@ -68,7 +76,7 @@ export function createEventsRoutes({ database: { db }, events, logger, env }: Ap
       // Hono objects kept while the stream is open.
       const sink = new NodeSseResponse(outgoing, extraHeaders);
       const closed = new Promise<void>((resolve) => sink.onClose(resolve));
-      void serve(sink, userId, resumeFrom, closed)
+      void serve(sink, session, resumeFrom, closed)
         .catch((error: unknown) => logger.warn({ err: error, userId }, 'event stream failed'))
         .finally(() => sink.end());
       return RESPONSE_ALREADY_SENT;
@@ -77,7 +85,7 @@ export function createEventsRoutes({ database: { db }, events, logger, env }: Ap
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, (stream) => {
       const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
-      return serve(stream, userId, resumeFrom, closed);
+      return serve(stream, session, resumeFrom, closed);
     });
   });
 }

@@ -14,6 +14,8 @@ export class LiveStream {
   private started = false;
   /** Notices and writes run one after another. */
   private chain: Promise<void> = Promise.resolve();
+  /** Closed here (its session ended, a write failed): nothing more is written. */
+  private ended = false;
   onClose: (() => void) | undefined;
 
   constructor(
@@ -53,13 +55,25 @@ export class LiveStream {
     void this.enqueue(() => this.stream.write(': ping\n\n').then(() => {}));
   }
 
+  /**
+   * Runs `check` in turn with the writes, and closes the stream when it says no: whatever was
+   * queued after it (an event committed after a sign-out was noticed) is never written.
+   */
+  verify(check: () => Promise<boolean>) {
+    void this.enqueue(async () => {
+      if (!(await check())) this.close();
+    });
+  }
+
   close() {
+    if (this.ended) return;
+    this.ended = true;
     this.onClose?.();
   }
 
   private enqueue(task: () => Promise<void>) {
     this.chain = this.chain
-      .then(() => (this.stream.closed || this.stream.aborted ? undefined : task()))
+      .then(() => (this.ended || this.stream.closed || this.stream.aborted ? undefined : task()))
       .catch((error: unknown) => {
         this.logger.warn({ err: error, userId: this.userId }, 'event stream write failed');
         this.close();
