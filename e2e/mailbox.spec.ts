@@ -24,10 +24,12 @@ test.describe('on a 375 px phone', () => {
       375,
     );
     await mail.click();
-    const link = page.getByRole('article').getByRole('link', { name: /type=recovery&token=/ });
+    const link = page.getByRole('article').getByRole('link', { name: /#token=.+&type=recovery/ });
     await expect(link).toBeInViewport();
-    await expect(link).toHaveAttribute('href', /\/\?type=recovery&token=[^&#]+$/);
+    await expect(link).toHaveAttribute('href', /\/#token=[^&?]+&type=recovery$/);
     await link.click();
-    await expect(page).toHaveURL(/\/reset-password\?type=recovery&token=[^&#]+$/);
+    // The page reads the token from the fragment, then clears it from the address bar.
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -45,6 +45,14 @@ export type AuthOptions = {
   /** Per-IP limits are off in tests that hammer one endpoint on purpose. */
   ipRateLimits?: boolean;
 };
+
+/**
+ * A reset mail's link. It lands on the home page's recovery redirect (spec §2) with the token in
+ * the fragment, which browsers never send: no server's or proxy's access log ever holds it.
+ */
+export function resetLink(baseUrl: string, token: string): string {
+  return `${baseUrl}/#token=${encodeURIComponent(token)}&type=recovery`;
+}
 
 export function createAuth(options: AuthOptions) {
   const { db, mailer, logger, baseUrl } = options;
@@ -101,12 +109,20 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // A link that worked voids every other outstanding one.
       onPasswordReset: ({ user }) => voidResetLinks({ ctx: { db }, input: { userId: user.id } }),
-      async sendResetPassword({ user, token }) {
-        // Our own link: it lands on the home page's recovery redirect (spec §2).
-        const url = `${baseUrl}/?type=recovery&token=${encodeURIComponent(token)}`;
-        const mail = passwordResetMail({ to: user.email, name: user.name, url });
+      async sendResetPassword({ user, token }, request) {
+        const mail = passwordResetMail({
+          to: user.email,
+          name: user.name,
+          url: resetLink(baseUrl, token),
+        });
+        const sending = mailer.send(mail);
+        // In-process callers (the admin CLI) wait until the mail is stored.
+        if (!request) {
+          await sending;
+          return;
+        }
         // Not awaited: the answer must not take longer for a known address than an unknown one.
-        mailer.send(mail).catch((error) => logger.error({ err: error }, 'reset mail failed'));
+        sending.catch((error) => logger.error({ err: error }, 'reset mail failed'));
       },
     },
     rateLimit: {
@@ -124,6 +140,13 @@ export function createAuth(options: AuthOptions) {
         '/change-password': { window: 60, max: 10 },
         '/get-session': false,
       },
+    },
+    hooks: {
+      // Changing the password always signs the account's other sessions out, whoever calls.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password') return;
+        return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }),
     },
     advanced: {
       cookiePrefix: 'stoop',

@@ -12,8 +12,12 @@ export function emailLayout(title: string, bodyHtml: string): string {
 </table></td></tr></table></body></html>`;
 }
 
+export const PASSWORD_RESET_SUBJECT = 'Reset your Stoop password';
+/** What a reset mail's stored copy shows in place of its link once the link is spent. */
+export const SPENT_RESET_LINK = '[link used or expired]';
+
 export function passwordResetMail(input: { to: string; name: string; url: string }): Mail {
-  const subject = 'Reset your Stoop password';
+  const subject = PASSWORD_RESET_SUBJECT;
   const text = [
     `Hi ${input.name},`,
     '',

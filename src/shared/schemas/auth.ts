@@ -57,7 +57,7 @@ export const ChangePasswordSchema = z.object({
     .min(1, { error: 'Please enter your password.' })
     .max(MAX_PASSWORD_LENGTH),
   newPassword: PasswordSchema,
-  /** The web app always signs out the other sessions. */
+  /** Accepted for compatibility and ignored: the server always signs the other sessions out. */
   revokeOtherSessions: z.boolean().optional(),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;

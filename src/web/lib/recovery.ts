@@ -28,3 +28,19 @@ export function hasRecoveryMarker(search: string, hash: string): boolean {
 export function recoveryTarget(search: string, hash: string): string {
   return `/reset-password${search}${hash}`;
 }
+
+/**
+ * What /reset-password reads from its address. The token is in the fragment (`#token=…`), which
+ * browsers never send to a server or proxy; a token in the query is not accepted, so no link that
+ * would leave one in an access log works. `failed`: the address carries an error code.
+ */
+export function readResetLink(
+  search: string,
+  hash: string,
+): { token: string | null; failed: boolean } {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const token = fragment.get('token');
+  const failed = [query, fragment].some((p) => p.has('error_code') || p.has('error'));
+  return { token: token && token.length > 0 ? token : null, failed };
+}

@@ -155,7 +155,7 @@ describe('the auth surface', () => {
       // only (not a user field); everything on the user row stays.
       expect(after, `${method} ${url}`).toEqual(before);
       if (res.status === 200 && url.endsWith('/change-password')) {
-        // Sessions were kept (revokeOtherSessions false); change it back for the next probes.
+        // The other sessions ended (always, issue 26) and this one goes on; change it back.
         await browser.post('/api/auth/change-password', {
           currentPassword: HOSTILE_FIELDS.newPassword,
           newPassword: TEST_PASSWORD,

@@ -50,7 +50,8 @@ export function authModule(deps: AppDeps): AppModule {
       {
         method: 'post',
         path: '/api/auth/change-password',
-        summary: 'Change the password (current one required); other sessions can be signed out',
+        summary:
+          'Change the password (current one required; wrong ones count toward the sign-in lockout); every other session is signed out',
         tags: ['auth'],
         body: ChangePasswordSchema,
         auth: true,

@@ -40,6 +40,16 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
 };
 
+/** better-auth's answer to a change-password whose current password was wrong. */
+async function isWrongPassword(res: Response): Promise<boolean> {
+  if (res.status !== 400) return false;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
+  return body.code === 'INVALID_PASSWORD';
+}
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
@@ -172,9 +182,23 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
       return normalize(c, res);
     })
     .post('/change-password', session, requireUser, jsonOf(ChangePasswordSchema), async (c) => {
-      const res = await forward(c, '/change-password', c.req.valid('json'));
+      const user = currentUser(c);
+      const { currentPassword, newPassword } = c.req.valid('json');
+      // Guarded like sign-in, on the same per-account count: a session someone took over
+      // cannot guess the password. Locked: 429 with Retry-After, the password is not checked.
+      const email = user.email.toLowerCase();
+      const attemptId = await claimSignInAttempt({ ctx, input: { email } });
+      // The other sessions always end (the one a thief holds among them), whatever was asked.
+      const res = await forward(c, '/change-password', {
+        currentPassword,
+        newPassword,
+        revokeOtherSessions: true,
+      });
+      // A wrong current password keeps its slot. Anything else gives back only its own: a
+      // success clears no earlier failures, so whoever made them gets no fresh guesses.
+      if (!(await isWrongPassword(res))) await releaseSignInAttempt({ ctx, input: { attemptId } });
       // A reset link mailed before the change must not undo it.
-      if (res.ok) await voidResetLinks({ ctx, input: { userId: currentUser(c).id } });
+      if (res.ok) await voidResetLinks({ ctx, input: { userId: user.id } });
       return normalize(c, res);
     })
     .all('*', () => {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { passwordResetRequests, signInFailures, verifications } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/service.ts';
+import { forgetSpentResetLinks } from '../mail/mail.service.ts';
 
 type Throttle = {
   table: typeof signInFailures | typeof passwordResetRequests;
@@ -114,6 +115,8 @@ export async function claimPasswordResetMail({
 /**
  * Voids the account's reset links: all of them (a password was reset or changed), or those
  * older than `newerThanId` (a new link was made; of two made at once, the later one stays).
+ * A link used to reset is consumed by better-auth first; either way the mail that held it
+ * keeps no working link in the outbox.
  */
 export async function voidResetLinks({
   ctx: { db },
@@ -129,4 +132,6 @@ export async function voidResetLinks({
   await db
     .delete(v)
     .where(and(eq(v.value, userId), sql`${v.identifier} like 'reset-password:%'`, older));
+  // Their mails' stored copies lose the links (expired ones go on the mail module's schedule).
+  await forgetSpentResetLinks({ ctx: { db } });
 }

@@ -8,6 +8,8 @@ import {
 } from '../../../shared/constants.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { passwordResetRequests, verifications } from '../../db/schema/auth.ts';
+import { enqueueJob } from '../../lib/jobs/jobs.ts';
+import type { OutboxMail } from '../../lib/mailer.ts';
 import {
   type ApiClient,
   createTestApp,
@@ -17,39 +19,51 @@ import {
 
 const { app, client, deps, db } = await createTestApp();
 
-/** The reset link in the newest mail to `email` (mail goes out in the background). */
-async function resetLinkFor(email: string): Promise<URL> {
-  const mail = await vi.waitFor(
-    async () => {
-      const found = (await deps.mailer.listOutbox()).find(
-        (m) => m.to === email && m.subject === 'Reset your Stoop password',
-      );
-      if (!found) throw new Error('no reset mail yet');
-      return found;
-    },
-    { timeout: 5000, interval: 25 },
-  );
-  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no link in: ${mail.text}`);
-  expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
-  return new URL(link);
-}
-
-/** The tokens of the reset mails to `email`, oldest first, once there are `count` of them. */
-async function resetTokensFor(email: string, count: number): Promise<string[]> {
+/** The reset mails to `email`, newest first, once there are at least `count` of them. */
+async function resetMailsFor(email: string, count = 1): Promise<OutboxMail[]> {
   return vi.waitFor(
     async () => {
       const mails = (await deps.mailer.listOutbox()).filter(
         (m) => m.to === email && m.subject === 'Reset your Stoop password',
       );
       if (mails.length < count) throw new Error(`${mails.length} of ${count} reset mails`);
-      return mails
-        .map((m) => new URL(m.text.match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('token'))
-        .filter((token): token is string => Boolean(token))
-        .reverse();
+      return mails;
     },
     { timeout: 5000, interval: 25 },
   );
+}
+
+/** The link in a reset mail, checked to be the same in its HTML part. */
+function linkIn(mail: OutboxMail): URL {
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in: ${mail.text}`);
+  expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
+  return new URL(link);
+}
+
+/** A reset link's token: in the fragment, never the query. */
+function tokenOf(link: URL): string {
+  expect(link.searchParams.has('token')).toBe(false);
+  return new URLSearchParams(link.hash.slice(1)).get('token') ?? '';
+}
+
+/** The reset link in the newest mail to `email` (mail goes out in the background). */
+async function resetLinkFor(email: string, count = 1): Promise<URL> {
+  const [newest] = await resetMailsFor(email, count);
+  if (!newest) throw new Error('no reset mail');
+  return linkIn(newest);
+}
+
+/** The token of the newest reset mail to `email`, once there are `count` of them. */
+async function newestResetToken(email: string, count = 1): Promise<string> {
+  return tokenOf(await resetLinkFor(email, count));
+}
+
+/** The stored copy of a mail, read again. */
+async function storedMail(id: string): Promise<OutboxMail> {
+  const found = (await deps.mailer.listOutbox(500)).find((m) => m.id === id);
+  if (!found) throw new Error(`mail ${id} is gone`);
+  return found;
 }
 
 /** A request as if from `address` on a real socket (app.request() has no socket). */
@@ -87,8 +101,12 @@ describe('password reset', () => {
     const link = await resetLinkFor(email);
     expect(link.origin).toBe(TEST_BASE_URL);
     expect(link.pathname).toBe('/');
-    expect(link.searchParams.get('type')).toBe('recovery');
-    const token = link.searchParams.get('token') ?? '';
+    // Token and recovery marker in the fragment, which no request (so no access log) carries.
+    expect(link.search).toBe('');
+    expect(link.hash).toMatch(/^#token=[A-Za-z0-9_-]+&type=recovery$/);
+    const fragment = new URLSearchParams(link.hash.slice(1));
+    expect(fragment.get('type')).toBe('recovery');
+    const token = tokenOf(link);
     expect(token.length).toBeGreaterThan(16);
 
     const reset = await client
@@ -117,11 +135,9 @@ describe('password reset', () => {
   it('a newer request voids the older link, and a reset voids every other link', async () => {
     const { email } = await client.fork().signUp({});
     await requestReset(client.fork(), email);
-    await resetTokensFor(email, 1);
+    const older = await newestResetToken(email, 1);
     await requestReset(client.fork(), email);
-    const [older, newer] = await resetTokensFor(email, 2);
-    expect(older).toBeDefined();
-    expect(newer).toBeDefined();
+    const newer = await newestResetToken(email, 2);
     expect(older).not.toBe(newer);
 
     const withOlder = await client
@@ -132,9 +148,9 @@ describe('password reset', () => {
     expect((await client.fork().signIn(email, 'from-the-old-link')).status).toBe(401);
 
     // A third link, then a reset with the second: the third is void too.
+    const second = newer;
     await requestReset(client.fork(), email);
-    const [, second, third] = await resetTokensFor(email, 3);
-    expect(second).toBe(newer);
+    const third = await newestResetToken(email, 3);
     const withSecond = await client
       .fork()
       .post('/api/auth/reset-password', { token: second, newPassword: 'second-link-pass' });
@@ -155,7 +171,7 @@ describe('password reset', () => {
   it('a password change voids an outstanding reset link', async () => {
     const { email } = await client.fork().signUp({});
     await requestReset(client.fork(), email);
-    const [token] = await resetTokensFor(email, 1);
+    const token = await newestResetToken(email);
     const me = client.fork();
     expect((await me.signIn(email)).status).toBe(200);
     const changed = await me.post('/api/auth/change-password', {
@@ -181,7 +197,7 @@ describe('password reset', () => {
       answers.push(await res.json());
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    await resetTokensFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT);
+    await resetMailsFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT);
     // Give any extra mail time to arrive, then count: no more than the limit went out.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const mails = (await deps.mailer.listOutbox()).filter((m) => m.to === email);
@@ -193,7 +209,7 @@ describe('password reset', () => {
   it('counts the per-account limit in parallel too, and frees it after the window', async () => {
     const { email } = await client.fork().signUp({});
     await Promise.all(Array.from({ length: 12 }, () => requestReset(client.fork(), email)));
-    await resetTokensFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT);
+    await resetMailsFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const count = async () =>
       (await deps.mailer.listOutbox()).filter(
@@ -205,13 +221,13 @@ describe('password reset', () => {
       .set({ createdAt: new Date(Date.now() - PASSWORD_RESET_WINDOW_MS - 1000) })
       .where(eq(passwordResetRequests.email, email));
     await requestReset(client.fork(), email);
-    await resetTokensFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT + 1);
+    await resetMailsFor(email, PASSWORD_RESET_MAX_PER_ACCOUNT + 1);
   });
 
   it('refuses a link older than 1 hour', async () => {
     const { email } = await client.fork().signUp({});
     await requestReset(client.fork(), email);
-    const token = (await resetLinkFor(email)).searchParams.get('token') ?? '';
+    const token = await newestResetToken(email);
     const [row] = await db
       .select()
       .from(verifications)
@@ -240,6 +256,92 @@ describe('password reset', () => {
       code: 'WEAK_PASSWORD',
       message: 'Password should be at least 6 characters.',
     });
+  });
+});
+
+describe("a reset mail's stored copy", () => {
+  const SPENT = '[link used or expired]';
+
+  function expectNoLink(mail: OutboxMail, token: string) {
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain(token);
+      expect(part).not.toMatch(/token=/);
+      expect(part).toContain(SPENT);
+    }
+    expect(mail.html).not.toMatch(/href="http/);
+  }
+
+  it('loses its link once the link is used, in the dev mailbox too', async () => {
+    const { email } = await client.fork().signUp({});
+    await requestReset(client.fork(), email);
+    const [mail] = await resetMailsFor(email);
+    if (!mail) throw new Error('no reset mail');
+    const token = tokenOf(linkIn(mail));
+    const reset = await client
+      .fork()
+      .post('/api/auth/reset-password', { token, newPassword: 'used-link-pass' });
+    expect(reset.status).toBe(200);
+    expectNoLink(await storedMail(mail.id), token);
+    // The rest of the mail stays readable.
+    expect((await storedMail(mail.id)).text).toContain(
+      'The link works once and expires in 1 hour.',
+    );
+    const res = await app.request('/api/dev/mailbox', {}, fromAddress('127.0.0.1'));
+    const { items } = (await res.json()) as { items: OutboxMail[] };
+    const listed = items.find((m) => m.id === mail.id);
+    expect(listed).toBeDefined();
+    expect(JSON.stringify(listed)).not.toContain(token);
+  });
+
+  it('loses its link when a newer link or a password change voids it, not before', async () => {
+    const { email } = await client.fork().signUp({});
+    await requestReset(client.fork(), email);
+    const [first] = await resetMailsFor(email, 1);
+    if (!first) throw new Error('no reset mail');
+    const firstToken = tokenOf(linkIn(first));
+    await requestReset(client.fork(), email);
+    const [second] = await resetMailsFor(email, 2);
+    if (!second) throw new Error('no second reset mail');
+    const secondToken = tokenOf(linkIn(second));
+    expectNoLink(await storedMail(first.id), firstToken);
+    // The live link is untouched.
+    expect(linkIn(await storedMail(second.id)).hash).toContain(secondToken);
+
+    const me = client.fork();
+    expect((await me.signIn(email)).status).toBe(200);
+    const changed = await me.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'changed-pass-1',
+    });
+    expect(changed.status).toBe(200);
+    expectNoLink(await storedMail(second.id), secondToken);
+  });
+
+  it('loses its link once the link expires (the scheduled job)', async () => {
+    const { email } = await client.fork().signUp({});
+    const other = await client.fork().signUp({});
+    await requestReset(client.fork(), email);
+    await requestReset(client.fork(), other.email);
+    const [mail] = await resetMailsFor(email);
+    const [otherMail] = await resetMailsFor(other.email);
+    if (!mail || !otherMail) throw new Error('no reset mail');
+    const token = tokenOf(linkIn(mail));
+    await db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    await enqueueJob(db, 'mail.forget-spent-reset-links', {});
+    await vi.waitFor(async () => expect((await storedMail(mail.id)).text).toContain(SPENT), {
+      timeout: 5000,
+      interval: 25,
+    });
+    expectNoLink(await storedMail(mail.id), token);
+    // A link still alive keeps working, and stays in its mail.
+    const otherToken = tokenOf(linkIn(await storedMail(otherMail.id)));
+    const reset = await client
+      .fork()
+      .post('/api/auth/reset-password', { token: otherToken, newPassword: 'still-alive-1' });
+    expect(reset.status).toBe(200);
   });
 });
 
@@ -338,7 +440,8 @@ describe('mail over SMTP', () => {
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
     // Quoted-printable may wrap the link; unfold soft line breaks first.
     const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const token = unfolded.match(/[?&]token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+    expect(unfolded).not.toMatch(/[?]token=/);
+    const token = unfolded.match(/#token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
     expect(token).not.toBe('');
     const res = await viaSmtp.client
       .fork()

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/mail.ts';
 import { type ModuleJobs, type NoPayload, pruneTask } from '../../lib/jobs/jobs.ts';
+import { forgetSpentResetLinks } from './mail.service.ts';
 
 const MailSendPayloadSchema = z.object({ mailId: z.uuid() });
 
@@ -18,6 +19,8 @@ declare module '../../lib/jobs/jobs.ts' {
     /** Enqueued by the mailer with the stored mail's id (lib/mailer.ts). */
     'mail.send': z.infer<typeof MailSendPayloadSchema>;
     'mail.prune-sent': NoPayload;
+    /** Takes expired reset links out of the stored reset mails (mail.service.ts). */
+    'mail.forget-spent-reset-links': NoPayload;
   }
 }
 
@@ -39,7 +42,7 @@ export async function pruneSentMail(db: Db): Promise<number> {
 export function mailJobs({
   mailer,
   database,
-}: AppDeps): ModuleJobs<'mail.send' | 'mail.prune-sent'> {
+}: AppDeps): ModuleJobs<'mail.send' | 'mail.prune-sent' | 'mail.forget-spent-reset-links'> {
   return {
     tasks: {
       'mail.send': {
@@ -49,7 +52,14 @@ export function mailJobs({
         },
       },
       'mail.prune-sent': pruneTask('delivered mail', () => pruneSentMail(database.db)),
+      'mail.forget-spent-reset-links': pruneTask('spent reset links from stored mail', () =>
+        forgetSpentResetLinks({ ctx: { db: database.db } }),
+      ),
     },
-    schedule: [{ task: 'mail.prune-sent', cron: '37 * * * *' }],
+    schedule: [
+      { task: 'mail.prune-sent', cron: '37 * * * *' },
+      // A reset link lives an hour; its stored copy loses it within five minutes of expiring.
+      { task: 'mail.forget-spent-reset-links', cron: '*/5 * * * *' },
+    ],
   };
 }

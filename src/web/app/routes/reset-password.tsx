@@ -1,26 +1,25 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { AuthPanel } from '../../components/ui/auth-panel.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { readResetLink } from '../../lib/recovery.ts';
 
 const INVALID_LINK = 'This link is invalid or has expired.';
 
-function readLink(search: string, hash: string): { token: string | null; failed: boolean } {
-  const query = new URLSearchParams(search);
-  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
-  const token = query.get('token') ?? fragment.get('token');
-  const failed = [query, fragment].some((p) => p.has('error_code') || p.has('error'));
-  return { token: token && token.length > 0 ? token : null, failed };
-}
-
 /** /reset-password: the recovery link (via `/`'s redirect) lands here with its token. */
 export function Component() {
-  const { search, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
-  const { token, failed } = readLink(search, hash);
+  // Read once: the token then leaves the address bar (and the history entry).
+  const [{ token, failed }] = useState(() => readResetLink(search, hash));
+  const tokenInAddress = new URLSearchParams(hash.replace(/^#/, '')).has('token');
+  useEffect(() => {
+    if (tokenInAddress) navigate({ pathname, search }, { replace: true });
+  }, [tokenInAddress, navigate, pathname, search]);
 
   if (failed || token === null) {
     return (
