@@ -184,7 +184,7 @@ export async function receiveStripeWebhook(
   const provider = deps.provider;
   if (!isStripeProvider(provider)) {
     throw refuse(
-      'Stripe is not configured on this server (test mode): STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set.',
+      `Stripe is not configured on this server (${provider.mode === 'off' ? 'payments are off' : 'test mode'}): STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set.`,
     );
   }
   const event = verified(provider, input.payload, input.signature);

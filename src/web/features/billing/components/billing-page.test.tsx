@@ -156,6 +156,86 @@ describe('the billing page', () => {
     expect(router.state.location.search).toBe('?plan=pro');
   });
 
+  it('with payments off: says so in words, no card form, no upgrade, no boost form', async () => {
+    const off = subscriptionFixture({
+      planId: 'free',
+      activeListingLimit: 2,
+      paymentMethod: null,
+      mode: 'off',
+    });
+    const calls = stubBilling(off);
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() => expect(container.querySelector('[data-testid="plan-pro"]')).not.toBeNull());
+    expect(container.querySelector('[data-testid="test-mode"]')).toBeNull();
+    // Once at the top, once where the card would be, once where boosts are bought.
+    const notices = [...container.querySelectorAll('[data-testid="payments-off"]')].map(text);
+    expect(notices).toHaveLength(3);
+    for (const notice of notices) {
+      expect(notice).toContain('Payments are not set up on this site.');
+      expect(notice).toContain('The free plan is available.');
+      expect(notice).toContain("when the site's operator sets up payments");
+    }
+    const section = container.querySelector('[data-testid="payment-method"]');
+    expect(section?.querySelector('h2')?.textContent).toBe('Payment method');
+    expect(section?.querySelector('form, input, button')).toBeNull();
+    expect(container.querySelector('[data-testid="boosts"] form')).toBeNull();
+    for (const id of ['starter', 'pro', 'portfolio']) {
+      const card = container.querySelector(`[data-testid="plan-${id}"]`);
+      expect(card?.querySelector('button')).toBeNull();
+      expect(text(card)).toContain('Not available: Payments are not set up on this site.');
+    }
+    expect(text(container.querySelector('[data-testid="plan-free"]'))).toContain(
+      'Your current plan',
+    );
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
+  it('with payments off, a paid plan can still be cancelled to Free, but not kept', async () => {
+    const pro = subscriptionFixture({
+      planId: 'pro',
+      activeListingLimit: 50,
+      cancelAtPeriodEnd: false,
+      mode: 'off',
+    });
+    const calls = stubBilling(pro, () => ({
+      body: { subscription: { ...pro, cancelAtPeriodEnd: true }, checkoutUrl: null },
+    }));
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="plan-free"]')).not.toBeNull(),
+    );
+    const free = container.querySelector('[data-testid="plan-free"]');
+    await act(async () => (free ? buttonNamed(free, 'Cancel paid plan') : null)?.click());
+    await act(async () => (free ? buttonNamed(free, 'Confirm') : null)?.click());
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ planId: 'free' }),
+    );
+    await waitFor(() =>
+      expect(text(container.querySelector('[data-testid="plan-pro"]'))).toContain(
+        'Not available: Payments are not set up on this site.',
+      ),
+    );
+    expect(container.querySelector('[data-testid="plan-pro"] button')).toBeNull();
+  });
+
+  it('with payments off, a failed renewal says nothing was charged and asks for no card', async () => {
+    stubBilling(
+      subscriptionFixture({
+        status: 'past_due',
+        graceEndsAt: '2026-11-21T17:00:00.000Z',
+        mode: 'off',
+      }),
+    );
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() => expect(container.querySelector('[role="alert"]')).not.toBeNull());
+    const alert = text(container.querySelector('[role="alert"]'));
+    expect(alert).toContain(
+      'Your plan could not be renewed. Payments are not set up on this site.',
+    );
+    expect(alert).toContain('On Nov 21, 2026 your plan returns to Free');
+    expect(alert).not.toContain('Update');
+  });
+
   it('warns of a failed payment and when listings pause', async () => {
     stubBilling(
       subscriptionFixture({ status: 'past_due', graceEndsAt: '2026-11-21T17:00:00.000Z' }),
@@ -213,6 +293,26 @@ describe('the test checkout', () => {
       ],
       ['POST', '/api/billing/subscription', { planId: 'pro' }],
     ]);
+  });
+
+  it('with payments off: says so in words instead of a card form, and sends nothing', async () => {
+    const calls = stubBilling(
+      subscriptionFixture({ planId: 'free', paymentMethod: null, mode: 'off' }),
+    );
+    const { container } = await renderMessaging(<CheckoutPage planParam="pro" />, {
+      path: '/landlord/billing/checkout?plan=pro',
+      pattern: '/landlord/billing/checkout',
+    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="payments-off"]')).not.toBeNull(),
+    );
+    expect(text(container.querySelector('h2'))).toBe('The Pro plan cannot be bought here yet');
+    expect(text(container.querySelector('[data-testid="payments-off"]'))).toContain(
+      'Payments are not set up on this site.',
+    );
+    expect(container.querySelector('form, input, button')).toBeNull();
+    expect(container.querySelector('a[href="/landlord/billing"]')).not.toBeNull();
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
   it('asks for a paid plan when the address names none', async () => {

@@ -8,6 +8,7 @@ import { BoostsSection } from './boosts-section.tsx';
 import { CurrentPlan } from './current-plan.tsx';
 import { InvoiceHistory } from './invoice-history.tsx';
 import { PaymentMethodSection } from './payment-method.tsx';
+import { PaymentsOffNotice } from './payments-off.tsx';
 import { PlanCards } from './plan-cards.tsx';
 import { SubscriptionBanner } from './subscription-banner.tsx';
 import { TestModeBadge } from './test-mode-badge.tsx';
@@ -25,9 +26,11 @@ export function BillingPage() {
   }
   if (subscription.isError) return <Alert>{errorMessage(subscription.error)}</Alert>;
   const sub = subscription.data;
+  const paymentsOff = sub.mode === 'off';
   return (
     <div className="flex flex-col gap-6">
       {sub.mode === 'test' ? <TestModeBadge /> : null}
+      {paymentsOff ? <PaymentsOffNotice /> : null}
       <SubscriptionBanner subscription={sub} />
       <CurrentPlan subscription={sub} />
       {plans.isError ? (
@@ -40,7 +43,7 @@ export function BillingPage() {
         <PlanCards plans={plans.data} subscription={sub} />
       )}
       <PaymentMethodSection subscription={sub} />
-      <BoostsSection hasCard={sub.paymentMethod !== null} />
+      <BoostsSection hasCard={sub.paymentMethod !== null} paymentsOff={paymentsOff} />
       <InvoiceHistory invoiceHref={paths.landlordInvoice.href} />
     </div>
   );

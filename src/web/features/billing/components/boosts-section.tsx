@@ -12,6 +12,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBoostableListings, useBoosts, useBuyBoost } from '../api/boosts.ts';
 import { boostPriceCents, formatCents, formatDate } from '../format.ts';
+import { PaymentsOffNotice } from './payments-off.tsx';
 
 const DAYS_MESSAGE = `Choose between ${BOOST_MIN_DAYS} and ${BOOST_MAX_DAYS} days.`;
 
@@ -104,8 +105,17 @@ function BuyBoostForm({ hasCard }: { hasCard: boolean }) {
   );
 }
 
-/** Featured placement: buy a boost, and the boosts running or waiting, with their end. */
-export function BoostsSection({ hasCard }: { hasCard: boolean }) {
+/**
+ * Featured placement: buy a boost (not with payments off), and the boosts running or waiting,
+ * with their end.
+ */
+export function BoostsSection({
+  hasCard,
+  paymentsOff = false,
+}: {
+  hasCard: boolean;
+  paymentsOff?: boolean;
+}) {
   const boosts = useBoosts();
   const current = (boosts.data ?? []).filter(
     (boost) => boost.status === 'active' || boost.status === 'pending_payment',
@@ -124,7 +134,11 @@ export function BoostsSection({ hasCard }: { hasCard: boolean }) {
         search results, labelled as featured. It ends by itself.
       </p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <BuyBoostForm hasCard={hasCard} />
+        {paymentsOff ? (
+          <PaymentsOffNotice className="self-start" />
+        ) : (
+          <BuyBoostForm hasCard={hasCard} />
+        )}
         <div>
           <h3 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
             Running now

@@ -13,12 +13,14 @@ import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
 import { goToCheckout } from '../checkout-redirect.ts';
 import { formatPlanPrice, usageText } from '../format.ts';
 import { CardForm } from './card-form.tsx';
+import { PaymentsOffNotice } from './payments-off.tsx';
 import { TestModeBadge } from './test-mode-badge.tsx';
 
 /**
  * The built-in test checkout (`/landlord/billing/checkout?plan=<id>`): where `checkoutUrl` sends a
  * landlord with no card. The card is saved, then the plan changes; back to billing when done. In
- * Stripe mode the card is given on Stripe Checkout instead (a button goes there).
+ * Stripe mode the card is given on Stripe Checkout instead (a button goes there); with payments
+ * off, words say a paid plan cannot be bought on this site.
  */
 export function CheckoutPage({ planParam }: { planParam: string | null }) {
   const plan = planParam === null ? undefined : planById(planParam);
@@ -55,6 +57,27 @@ export function CheckoutPage({ planParam }: { planParam: string | null }) {
   if (subscription.isError) return <Alert>{errorMessage(subscription.error)}</Alert>;
   const sub = subscription.data;
   const pending = saveCard.isPending || change.isPending;
+
+  if (sub.mode === 'off') {
+    // Payments off: no card form and no way to pay, said in words.
+    return (
+      <section
+        aria-labelledby="checkout-off-heading"
+        className="max-w-2xl rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="checkout-off-heading" className="text-lg font-semibold text-stone-900">
+          The {plan.name} plan cannot be bought here yet
+        </h2>
+        <PaymentsOffNotice className="mt-3" />
+        <Link
+          to={paths.landlordBilling.href()}
+          className="mt-4 inline-block text-sm font-semibold text-brand-800 underline"
+        >
+          Back to billing
+        </Link>
+      </section>
+    );
+  }
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">

@@ -40,7 +40,9 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
       </div>
       {full ? (
         <p className="mt-2 text-sm text-amber-900">
-          You are at your plan's limit: upgrade to publish more listings.
+          {subscription.mode === 'off'
+            ? "You are at your plan's limit."
+            : "You are at your plan's limit: upgrade to publish more listings."}
         </p>
       ) : null}
       <p className="mt-4 text-sm text-stone-600">

@@ -9,6 +9,7 @@ import { useCardCheckout } from '../api/card-checkout.ts';
 import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
 import { goToCheckout } from '../checkout-redirect.ts';
 import { CardForm } from './card-form.tsx';
+import { PaymentsOffNotice } from './payments-off.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -49,8 +50,32 @@ function StripeCardButton({ hasCard }: { hasCard: boolean }) {
   );
 }
 
-/** The card on file (brand, last 4, expiry) and a form (test mode) or Stripe to change it. */
+/** Payments off: no card is taken on this site, so none is asked for. */
+function PaymentsOffSection() {
+  return (
+    <section
+      aria-labelledby="payment-method-heading"
+      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      data-testid="payment-method"
+    >
+      <h2 id="payment-method-heading" className="text-lg font-semibold text-stone-900">
+        Payment method
+      </h2>
+      <PaymentsOffNotice className="mt-3" />
+    </section>
+  );
+}
+
+/**
+ * The card on file (brand, last 4, expiry) and a form (test mode) or Stripe to change it; with
+ * payments off, words instead.
+ */
 export function PaymentMethodSection({ subscription }: { subscription: Subscription }) {
+  if (subscription.mode === 'off') return <PaymentsOffSection />;
+  return <CardSection subscription={subscription} />;
+}
+
+function CardSection({ subscription }: { subscription: Subscription }) {
   const card = subscription.paymentMethod;
   const [editing, setEditing] = useState(false);
   const update = useUpdatePaymentMethod();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Plan } from '../../../../shared/billing-plans.ts';
+import { PAYMENTS_OFF_MESSAGE, type Plan } from '../../../../shared/billing-plans.ts';
 import type { Subscription } from '../../../../shared/schemas/billing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -50,7 +50,10 @@ export function consequence(action: PlanAction, plan: Plan, subscription: Subscr
   }
 }
 
-/** The plans side by side, each with what choosing it does (confirmed before anything changes). */
+/**
+ * The plans side by side, each with what choosing it does (confirmed before anything changes).
+ * With payments off no paid plan can be chosen (or kept past the period), so those say why.
+ */
 export function PlanCards({
   plans,
   subscription,
@@ -92,6 +95,10 @@ export function PlanCards({
         {plans.map((plan) => {
           const action = planAction(subscription, plan);
           const isCurrent = plan.id === subscription.planId;
+          const unavailable =
+            subscription.mode === 'off' &&
+            plan.priceCents > 0 &&
+            (action === 'upgrade' || action === 'downgrade' || action === 'resume');
           return (
             <li
               key={plan.id}
@@ -114,6 +121,8 @@ export function PlanCards({
                   <p className="text-sm font-semibold text-stone-700">
                     Starts {formatDate(subscription.currentPeriodEnd)}
                   </p>
+                ) : unavailable ? (
+                  <p className="text-sm text-stone-700">Not available: {PAYMENTS_OFF_MESSAGE}</p>
                 ) : confirming === plan.id ? (
                   <div className="flex flex-col gap-3">
                     <p className="text-sm text-stone-700">
@@ -145,7 +154,7 @@ export function PlanCards({
                     {BUTTON_LABEL[action](plan.name)}
                   </Button>
                 )}
-                {action === 'downgrade' || action === 'cancel' ? (
+                {(action === 'downgrade' && !unavailable) || action === 'cancel' ? (
                   <p className="mt-2 text-xs text-stone-600">
                     Takes effect at the end of the period (
                     {formatDate(subscription.currentPeriodEnd)}).

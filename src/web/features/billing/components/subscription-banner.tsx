@@ -1,4 +1,4 @@
-import { FREE_PLAN_ID, planById } from '../../../../shared/billing-plans.ts';
+import { FREE_PLAN_ID, PAYMENTS_OFF_MESSAGE, planById } from '../../../../shared/billing-plans.ts';
 import type { Subscription } from '../../../../shared/schemas/billing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatDate, planName } from '../format.ts';
@@ -9,6 +9,20 @@ import { formatDate, planName } from '../format.ts';
  */
 export function SubscriptionBanner({ subscription }: { subscription: Subscription }) {
   const freeLimit = planById(FREE_PLAN_ID)?.activeListingLimit ?? 0;
+  if (subscription.status === 'past_due' && subscription.mode === 'off') {
+    // No card can pay it here: say what happens, without sending them to a card form.
+    return (
+      <Alert>
+        <p className="font-semibold">Your plan could not be renewed. {PAYMENTS_OFF_MESSAGE}</p>
+        <p className="mt-1">
+          Nothing was charged.{' '}
+          {subscription.graceEndsAt
+            ? `On ${formatDate(subscription.graceEndsAt)} your plan returns to Free and listings beyond the free plan's ${freeLimit} will be paused.`
+            : `Your plan returns to Free and listings beyond the free plan's ${freeLimit} will be paused.`}
+        </p>
+      </Alert>
+    );
+  }
   if (subscription.status === 'past_due') {
     return (
       <Alert>
