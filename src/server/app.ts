@@ -8,6 +8,7 @@ import { SessionCache } from './auth/session-cache.ts';
 import { AppError } from './lib/app-error.ts';
 import { handleError } from './lib/http.ts';
 import { type AppModule, mountApi, mountSite, shellPages } from './lib/module.ts';
+import { privateByDefault } from './lib/no-store.ts';
 import { buildOpenApiDocument } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
@@ -102,6 +103,9 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders(deps));
 
   const api = new Hono<AppEnv>();
+  // Every /api answer is private (no-store) unless its route declares public caching (issue 26);
+  // first, so refusals (origin, body limit, 404) are covered too.
+  api.use(privateByDefault);
   api.use(
     originCheck(trustedOrigins(deps), new URL(deps.env.BASE_URL).protocol, {
       // RFC 8058 one-click unsubscribe: a mail provider posts from anywhere, with no cookie;

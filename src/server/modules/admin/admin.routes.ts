@@ -12,7 +12,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   type AdminCtx,
@@ -57,7 +56,7 @@ const featureBody = validate('json', AdminFeatureSchema, {}, { optionalBody: tru
 export function createAdminRoutes({ database: { db }, events }: AppDeps) {
   const ctxOf = (c: Context<AppEnv>): AdminCtx => ({ db, events, user: currentUser(c) });
   return new Hono<AppEnv>()
-    .use(requireRole('admin'), noStore)
+    .use(requireRole('admin'))
     .get('/overview', async (c) => c.json(await adminOverview({ ctx: ctxOf(c) })))
     .get('/users', validate('query', AdminListQuerySchema), async (c) =>
       c.json(await adminUsers({ ctx: ctxOf(c), input: c.req.valid('query') })),

@@ -10,7 +10,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import { alertDeps } from './alert-deps.ts';
 import {
@@ -36,7 +35,7 @@ export function createSavedSearchesRoutes(deps: AppDeps) {
     user: currentUser(c),
   });
   return new Hono<AppEnv>()
-    .use(noStore, requireRole('renter'))
+    .use(requireRole('renter'))
     .get('/', async (c) => c.json(await listSavedSearches({ ctx: ctxOf(c) })))
     .post('/', validate('json', CreateSavedSearchSchema), async (c) =>
       c.json(await createSavedSearch({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),
@@ -84,7 +83,6 @@ export function createUnsubscribeRoutes(deps: AppDeps) {
   const ctx = alertDeps(deps);
   return (
     new Hono<AppEnv>()
-      .use(noStore)
       .post('/unsubscribe', async (c) => {
         const parsed = UnsubscribeSchema.safeParse(await unsubscribeBody(c));
         if (!parsed.success) {

@@ -16,7 +16,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   conversationListings,
@@ -72,7 +71,7 @@ export function createConversationsRoutes(deps: AppDeps) {
   const base = messagingDeps(deps);
   const ctxOf = (c: Context<AppEnv>): MessagingCtx => ({ ...base, user: currentUser(c) });
   return new Hono<AppEnv>()
-    .use(requireUser, noStore)
+    .use(requireUser)
     .get(
       '/',
       failsWith(MESSAGING_MESSAGES.listFailed),
@@ -163,7 +162,7 @@ export function createMessagesRoutes(deps: AppDeps) {
   const base = messagingDeps(deps);
   const ctxOf = (c: Context<AppEnv>): MessagingCtx => ({ ...base, user: currentUser(c) });
   return new Hono<AppEnv>()
-    .use(requireUser, noStore)
+    .use(requireUser)
     .get('/unread-count', failsWith(MESSAGING_MESSAGES.unreadCountFailed), async (c) =>
       c.json(await countUnread({ ctx: ctxOf(c) })),
     )

@@ -10,7 +10,6 @@ export function createSavedListingsRoutes({ database: { db }, storage, events }:
   return new Hono<AppEnv>()
     .use(requireUser)
     .get('/', async (c) => {
-      c.header('Cache-Control', 'no-store');
       return c.json(await listSavedListings({ ctx: { db, storage, user: currentUser(c) } }));
     })
     .put('/:listingId', validate('param', SavedListingParamSchema), async (c) => {

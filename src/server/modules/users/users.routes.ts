@@ -49,7 +49,6 @@ export function createUsersRoutes(deps: AppDeps) {
           input: c.req.valid('json'),
         });
         await clearSessionCookies(c, deps.auth);
-        c.header('Cache-Control', 'no-store');
         return c.body(null, 204);
       })
   );
@@ -64,7 +63,6 @@ export function createUsersRoutes(deps: AppDeps) {
  */
 export function createSessionRoutes() {
   return new Hono<AppEnv>().get('/', (c) => {
-    c.header('Cache-Control', 'no-store');
     return c.json({ user: c.var.user });
   });
 }
