@@ -84,6 +84,8 @@ async function backUp(dataDir: string): Promise<string> {
   const file = result.stdout.trim().split('\n').at(-1) ?? '';
   expect(file.startsWith(path.join(dataDir, 'backups', 'stoop-'))).toBe(true);
   expect(fs.statSync(file).size).toBeGreaterThan(0);
+  // The archive holds every password hash and message: its owner's alone (issue 26).
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   return file;
 }
 

@@ -27,14 +27,23 @@ export type BackupOptions = {
 };
 
 /**
+ * The archive holds every account's password hash, every message and every mail: only its
+ * owner reads it (and the folders made for it, and the copy staged while it is written).
+ */
+export const BACKUP_FILE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
+
+/**
  * Writes a consistent copy of the database (one REPEATABLE READ snapshot, every table through
  * COPY) and the local media into one archive, while the app runs (decision 040).
  */
 export async function createBackup(options: BackupOptions): Promise<BackupManifest> {
   const out = path.resolve(options.out);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.mkdirSync(path.dirname(out), { recursive: true, mode: PRIVATE_DIR_MODE });
   const staging = `${out}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { mode: PRIVATE_DIR_MODE });
+  fs.chmodSync(staging, PRIVATE_DIR_MODE); // whatever the umask
   fs.mkdirSync(path.join(staging, 'db'), { recursive: true });
   try {
     // Photos are written before their rows commit and deleted after their rows are: media seen
@@ -56,11 +65,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     };
     fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const partial = `${out}.partial`;
-    await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, [
-      'manifest.json',
-      'db',
-      ...(fs.existsSync(mediaOut) ? ['media'] : []),
-    ]);
+    // Created 0600 from its first byte (never readable by others, not even while written).
+    fs.rmSync(partial, { force: true });
+    await createTar(
+      { gzip: true, file: partial, cwd: staging, portable: true, mode: BACKUP_FILE_MODE },
+      ['manifest.json', 'db', ...(fs.existsSync(mediaOut) ? ['media'] : [])],
+    );
+    fs.chmodSync(partial, BACKUP_FILE_MODE);
     fs.renameSync(partial, out);
     return manifest;
   } finally {
