@@ -21,7 +21,7 @@ import { LandlordConfinement } from './guards/landlord-confinement.tsx';
 
 /** The root of the route table: user-scoped providers, then the landlord confinement of §6. */
 export function RootRoute() {
-  const { user, isLoading, isLandlord } = useAuth();
+  const { user, isLoading } = useAuth();
   const userId = user?.id ?? null;
   // Notes are a renter's (issue 15): nobody else loads or syncs them.
   const notesUserId = user?.userType === 'renter' ? user.id : null;
@@ -55,8 +55,9 @@ export function RootRoute() {
           <Outlet />
         </LandlordConfinement>
         <ScrollRestoration />
-        {/* Spec §1: the chatbot for visitors and non-landlords; decided once the session is known. */}
-        <ChatbotMount enabled={!isLoading && !isLandlord} />
+        {/* Spec §1: the chatbot for visitors and renters, decided once the session is known;
+            never on the password pages (issue 26). */}
+        <ChatbotMount viewer={{ sessionKnown: !isLoading, role: user?.userType ?? null }} />
       </NotesProvider>
     </SavedListingsProvider>
   );
