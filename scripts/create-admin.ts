@@ -1,17 +1,30 @@
 /**
- * `npm run user:create-admin -- <email> [--password <pw>] [--name <name>]`: makes an existing
- * user an admin, or creates an admin account. Without --password a new account gets a strong
- * generated one, printed once. The only way to make an admin (sign-up refuses the type).
+ * `npm run user:create-admin -- <email> [--password <pw>] [--name <name>] [--promote-existing]`:
+ * creates an admin account (the only way to make one; sign-up refuses the type). Without
+ * --password a strong generated one is printed once. An email that already has an account is
+ * refused unless --promote-existing is given: then that account becomes an admin, all its
+ * sessions end, its password stops working, and a password-reset link is mailed to the address
+ * (src/server/modules/users/make-admin.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { createUserWithPassword, setUserType } from '../src/server/modules/users/users.service.ts';
+import { createLogger } from '../src/server/lib/logger.ts';
+import type { Mailer } from '../src/server/lib/mailer.ts';
+import { makeAdmin } from '../src/server/modules/users/make-admin.ts';
+import { buildDeps } from '../src/server/runtime.ts';
 import { EmailSchema, NameSchema, PasswordSchema } from '../src/shared/schemas/auth.ts';
 import { runWithDatabase } from './lib/cli-database.ts';
 
-const USAGE = 'Usage: npm run user:create-admin -- <email> [--password <pw>] [--name <name>]';
+const USAGE =
+  'Usage: npm run user:create-admin -- <email> [--password <pw>] [--name <name>] [--promote-existing]';
 
-function parse(): { email: string; password: string | undefined; name: string | undefined } {
+type Args = {
+  email: string;
+  password: string | undefined;
+  name: string | undefined;
+  promoteExisting: boolean;
+};
+
+function parse(): Args {
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli();
@@ -35,7 +48,12 @@ function parse(): { email: string; password: string | undefined; name: string | 
     const valid = NameSchema.safeParse(name);
     if (!valid.success) return usage(valid.error.issues[0]?.message ?? 'Invalid name.');
   }
-  return { email: email.data, password, name: name?.trim() };
+  return {
+    email: email.data,
+    password,
+    name: name?.trim(),
+    promoteExisting: parsed.values['promote-existing'] ?? false,
+  };
 }
 
 function parseCli() {
@@ -44,6 +62,7 @@ function parseCli() {
     options: {
       password: { type: 'string' },
       name: { type: 'string' },
+      'promote-existing': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -54,43 +73,69 @@ function usage(problem: string): never {
   process.exit(2);
 }
 
+/** Delivers the reset mail now (its job would retry a failure), and says where it went. */
+async function sendNow(mailer: Mailer, mailId: string | undefined, to: string, baseUrl: string) {
+  try {
+    if (!mailId) throw new Error('the reset mail was not found');
+    await mailer.deliver(mailId);
+  } catch (error) {
+    return `The password-reset mail to ${to} could not be sent yet (${(error as Error).message}); the server's mail job retries it. The link is valid for 1 hour.`;
+  }
+  return mailer.transport === 'smtp'
+    ? `A password-reset link (valid 1 hour) was mailed to ${to}.`
+    : `A password-reset link (valid 1 hour) for ${to} is in the outbox (SMTP_URL is unset): ${baseUrl}/dev/mailbox, on this machine and outside production.`;
+}
+
 const args = parse();
 
-await runWithDatabase(async (opened) => {
-  const { db } = opened.database;
-  const promoted = await setUserType({
-    ctx: { db },
-    input: { email: args.email, userType: 'admin' },
+await runWithDatabase(async (opened, env) => {
+  // The server's own auth and mailer, so a reset mail is the one "Forgot your password?" sends.
+  const deps = buildDeps(env, createLogger(process.env.LOG_LEVEL ?? 'warn'), opened.database);
+  const result = await makeAdmin({
+    ctx: { db: opened.database.db, auth: deps.auth },
+    input: args,
   });
-  if (promoted) {
-    console.log(`${promoted.email} is now an admin (was an existing account).`);
-    if (args.password !== undefined || args.name !== undefined) {
-      console.log('Its password and name were left unchanged.');
-    }
-    return;
-  }
-  const generated = args.password === undefined;
-  const password = args.password ?? randomBytes(18).toString('base64url');
-  const created = await createUserWithPassword({
-    ctx: { db },
-    input: {
-      email: args.email,
-      name: args.name ?? 'Administrator',
-      password,
-      userType: 'admin',
-    },
-  });
-  if (!created) {
-    // Created by someone else between our two statements: promote it instead.
-    await setUserType({
-      ctx: { db },
-      input: { email: args.email, userType: 'admin' },
-    });
-    console.log(`${args.email} is now an admin (was an existing account).`);
-    return;
-  }
-  console.log(`Created admin account ${created.email} in ${opened.location}.`);
-  if (generated) {
-    console.log(`Generated password (shown only this once, store it now): ${password}`);
+  switch (result.outcome) {
+    case 'created':
+      console.log(`Created admin account ${result.user.email} in ${opened.location}.`);
+      if (result.generatedPassword !== undefined) {
+        console.log(
+          `Generated password (shown only this once, store it now): ${result.generatedPassword}`,
+        );
+      }
+      return;
+    case 'exists':
+      if (result.user.userType === 'admin') {
+        // Nothing to promote; its password and name stay as they are.
+        console.log(`${result.user.email} is already an admin; nothing was changed.`);
+        return;
+      }
+      console.error(
+        `\n${result.user.email} already has an account (${result.user.userType}); nothing was changed.\n` +
+          'Anyone can sign up with any address, so it may not be yours. If it is, run again with\n' +
+          '--promote-existing: it becomes an admin, all its sessions end, its password stops working,\n' +
+          'and a password-reset link is mailed to the address.\n',
+      );
+      process.exitCode = 1;
+      return;
+    case 'suspended':
+      console.error(
+        `\n${result.user.email} is suspended, and an admin is never suspended; nothing was changed.\n` +
+          'Restore it at /admin first if it should become an admin.\n',
+      );
+      process.exitCode = 1;
+      return;
+    case 'promoted':
+      console.log(
+        `${result.user.email} is now an admin${result.wasAdmin ? ' (it was one already)' : ''}. ` +
+          `${result.sessionsEnded} session(s) ended; its old password no longer works.`,
+      );
+      console.log(await sendNow(deps.mailer, result.resetMailId, result.user.email, env.BASE_URL));
+      if (args.password !== undefined || args.name !== undefined) {
+        console.log(
+          '--password and --name were not used: they are for a new account; the owner of the address sets the password through the link.',
+        );
+      }
+      return;
   }
 });
