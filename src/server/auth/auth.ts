@@ -196,7 +196,7 @@ export function createAuth(options: AuthOptions) {
         },
         create: {
           // Defence in depth: routes validate first; admins are made only by the CLI, which
-          // writes rows itself (users.service.ts) and never passes through this hook.
+          // writes rows itself (users/make-admin.ts) and never passes through this hook.
           async before(user) {
             const userType = (user as { userType?: unknown }).userType;
             const allowed: readonly unknown[] = SIGN_UP_USER_TYPES;

@@ -67,18 +67,3 @@ export async function createUserWithPassword({
     return toSessionUser(row);
   });
 }
-
-export async function setUserType({
-  ctx: { db },
-  input: { email, userType },
-}: {
-  ctx: Ctx;
-  input: { email: string; userType: UserType };
-}) {
-  const [row] = await db
-    .update(users)
-    .set({ userType, updatedAt: new Date() })
-    .where(eq(users.email, email.toLowerCase()))
-    .returning(publicColumns);
-  return row ? toSessionUser(row) : null;
-}
