@@ -29,6 +29,18 @@ export const PASSWORD_RESET_TOKEN_TTL_S = 60 * 60;
 export const PASSWORD_RESET_MAX_PER_ACCOUNT = 3;
 export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * Abuse limits (issue 26), counted in PostgreSQL so they hold across instances; past one the
+ * answer is 429 with Retry-After. A renter holds at most this many upcoming (requested or
+ * confirmed) tours of one listing, and books at most so many tours an hour; an account files
+ * at most so many reports and uploads at most so many photos an hour.
+ */
+export const LIVE_TOURS_PER_LISTING_MAX = 2;
+export const TOUR_BOOKINGS_PER_HOUR_MAX = 10;
+export const REPORTS_PER_HOUR_MAX = 10;
+export const PHOTO_UPLOADS_PER_HOUR_MAX = 60;
+export const ABUSE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+
 export const USER_TYPES = ['renter', 'landlord', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 /** Roles a person may pick at sign-up; admins are made by `npm run user:create-admin`. */

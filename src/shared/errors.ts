@@ -1,3 +1,10 @@
+import {
+  LIVE_TOURS_PER_LISTING_MAX,
+  PHOTO_UPLOADS_PER_HOUR_MAX,
+  REPORTS_PER_HOUR_MAX,
+  TOUR_BOOKINGS_PER_HOUR_MAX,
+} from './constants.ts';
+
 /**
  * The closed error catalogue: every error the API sends has one of these codes.
  * Status and default message live here so the server and the web app agree.
@@ -47,6 +54,17 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * RATE_LIMITED's messages for the abuse limits of issue 26 (each a 429 with Retry-After): the
+ * web app shows the server's message for RATE_LIMITED, so each says which limit was met.
+ */
+export const RATE_LIMIT_MESSAGES = {
+  liveToursPerListing: `You can hold at most ${LIVE_TOURS_PER_LISTING_MAX} upcoming tours for this listing. Cancel one to book another.`,
+  tourBookings: `You have booked ${TOUR_BOOKINGS_PER_HOUR_MAX} tours in the last hour. Try again later.`,
+  reports: `You have filed ${REPORTS_PER_HOUR_MAX} reports in the last hour. Try again later.`,
+  photoUploads: `You have uploaded ${PHOTO_UPLOADS_PER_HOUR_MAX} photos in the last hour. Try again later.`,
+} as const;
 
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 

@@ -144,13 +144,20 @@ export type PhotoRow = {
   placeholder: string;
 };
 
-/** A stored photo as the API sends it: every variant as a `srcset` source. */
-export function toPhoto(storage: MediaStorage, row: PhotoRow): Photo {
+/**
+ * A stored photo as the API sends it: every variant as a `srcset` source, at its public URL
+ * unless `urlOf` says where a variant is served (a private photo's signed-in route).
+ */
+export function toPhoto(
+  storage: MediaStorage,
+  row: PhotoRow,
+  urlOf: (width: number) => string = (w) => storage.publicUrl(variantKey(row.storageKey, w)),
+): Photo {
   const widths = [...row.widths].sort((a, b) => a - b);
   const sources = widths.map((w) => ({
     width: w,
     height: Math.round((row.height * w) / row.width),
-    url: storage.publicUrl(variantKey(row.storageKey, w)),
+    url: urlOf(w),
   }));
   // A plain src for browsers without srcset: the largest at most 800 wide.
   const middle = [...sources].reverse().find((s) => s.width <= 800) ?? sources[0];

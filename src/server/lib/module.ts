@@ -15,7 +15,15 @@ export type ApiRouter = {
    * given): the JSON limit (1 MB) unless it says otherwise (photo uploads; a webhook's raw
    * body). The first limit to match a request decides, so a narrower router comes first.
    */
-  bodyLimit?: { limit: MiddlewareHandler<AppEnv>; methods?: Method[] };
+  bodyLimit?: {
+    limit: MiddlewareHandler<AppEnv>;
+    methods?: Method[];
+    /**
+     * Checks that answer before the body is read (who may upload: a signed-out or wrong-role
+     * request is refused unread, never buffered). The session is loaded first for them.
+     */
+    beforeBody?: MiddlewareHandler<AppEnv>;
+  };
   /** Answers before the session is loaded (health, signing in): no user is needed. */
   beforeSession?: boolean;
 };
@@ -36,24 +44,39 @@ export type AppModule = {
 /**
  * Mounts the modules' API routers in order. Every body is read to its router's limit (or
  * refused) before anything else runs, so an early answer (a 401, a 404) never leaves an upload
- * half-sent, which the client would see as a connection reset.
+ * half-sent, which the client would see as a connection reset. The exception is a router's
+ * `beforeBody` checks (uploads): a signed-out upload is answered before its body is read, and
+ * @hono/node-server then drains the rest unbuffered (up to 64 MB or half a second) so the
+ * client still reads the answer.
  */
 export function mountApi(
   api: Hono<AppEnv>,
   modules: readonly AppModule[],
   loadSession: MiddlewareHandler<AppEnv>,
 ) {
+  // Once a request: a router's `beforeBody` checks may have loaded it already.
+  const loadSessionOnce: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.var.user === undefined ? loadSession(c, next) : next();
   const routers = modules.flatMap((module) => module.api ?? []);
   for (const router of routers) {
-    const { limit, methods } = router.bodyLimit ?? { limit: jsonBodyLimit };
+    const { limit, methods, beforeBody } = router.bodyLimit ?? { limit: jsonBodyLimit };
+    const read: MiddlewareHandler<AppEnv> = beforeBody
+      ? (c, next) =>
+          loadSessionOnce(c, async () => {
+            const refused = await beforeBody(c, async () => {
+              await limit(c, next);
+            });
+            if (refused) c.res = refused;
+          })
+      : limit;
     // `/x/*` matches `/x` too.
-    if (methods) api.on(methods, `${router.path}/*`, limit);
-    else api.use(`${router.path}/*`, limit);
+    if (methods) api.on(methods, `${router.path}/*`, read);
+    else api.use(`${router.path}/*`, read);
   }
   // Any other path (the OpenAPI document, the 404) reads JSON's limit.
   api.use(jsonBodyLimit);
   for (const router of routers) if (router.beforeSession) api.route(router.path, router.routes);
-  api.use(loadSession);
+  api.use(loadSessionOnce);
   for (const router of routers) if (!router.beforeSession) api.route(router.path, router.routes);
 }
 

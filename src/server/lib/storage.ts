@@ -6,6 +6,8 @@ import type { Env } from '../env.ts';
 
 /** Names are server-made and never reused, so every object may be cached for a year. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Private media (note photos) is answered to its owner only, and kept by no cache. */
+export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
 
 /** A stored object opened for streaming. */
 export type MediaObject = { body: ReadableStream<Uint8Array>; size: number | undefined };
@@ -25,7 +27,10 @@ export interface MediaStorage {
   read(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   delete(keys: string[]): Promise<void>;
-  /** The URL browsers fetch the object from (`/media/<key>`, or under S3_PUBLIC_URL). */
+  /**
+   * The URL browsers fetch the object from (`/media/<key>`, or under S3_PUBLIC_URL); throws for
+   * a private key (`isPrivateMediaKey`), which has none.
+   */
   publicUrl(key: string): string;
 }
 
@@ -34,6 +39,30 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(webp)$/;
 
 export function isValidMediaKey(key: string): boolean {
   return KEY_PATTERN.test(key);
+}
+
+/**
+ * Where private media is stored (note photos, issue 26): never served at `/media` and never
+ * given a public URL; the module that owns it streams it to whoever may see it. With S3, keep
+ * `private/` out of any public-read bucket policy (S3_PUBLIC_URL's CDN included).
+ */
+export const PRIVATE_MEDIA_PREFIX = 'private/';
+
+/** Note photos stored before issue 26, under `notes/`, are private too. */
+const PRIVATE_PREFIXES = [PRIVATE_MEDIA_PREFIX, 'notes/'];
+
+export function isPrivateMediaKey(key: string): boolean {
+  return PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/** What a stored object says about caching it (only a bucket served directly ever sends it). */
+function cacheControlOf(key: string): string {
+  return isPrivateMediaKey(key) ? PRIVATE_MEDIA_CACHE_CONTROL : MEDIA_CACHE_CONTROL;
+}
+
+/** A private key has no public URL: asking for one is a bug, not a link to hand out. */
+function assertPublic(key: string) {
+  if (isPrivateMediaKey(key)) throw new Error(`private media has no public URL: ${key}`);
 }
 
 function assertKey(key: string) {
@@ -90,6 +119,7 @@ export function createLocalStorage(root: string): MediaStorage {
       await Promise.all(keys.map((key) => fs.rm(file(key), { force: true })));
     },
     publicUrl(key) {
+      assertPublic(key);
       return `/media/${key}`;
     },
   };
@@ -197,7 +227,7 @@ export function createS3Storage(config: S3StorageConfig): MediaStorage {
           Body: body,
           ContentType: contentType,
           ContentLength: body.length,
-          CacheControl: MEDIA_CACHE_CONTROL,
+          CacheControl: cacheControlOf(key),
         }),
       );
     },
@@ -228,6 +258,7 @@ export function createS3Storage(config: S3StorageConfig): MediaStorage {
       );
     },
     publicUrl(key) {
+      assertPublic(key);
       return base ? `${base}/${key}` : `/media/${key}`;
     },
   };

@@ -37,6 +37,11 @@ export const NotePhotoParamSchema = z.object({
   id: NoteIdSchema,
   photoId: z.uuid({ error: 'Invalid photo ID format' }),
 });
+/** `GET /api/notes/photos/{photoId}/{width}`: one stored width of a note photo. */
+export const NotePhotoFileParamSchema = z.object({
+  photoId: z.uuid(),
+  width: z.coerce.number().int().positive().max(10_000),
+});
 
 const DateViewedSchema = z.iso
   .date({ error: 'Date viewed must be a date (YYYY-MM-DD).' })

@@ -9,6 +9,8 @@ describe('service worker routes', () => {
     expect(strategyFor(get('/api/notes'), origin)).toBe('pass');
     expect(strategyFor(get('/api/events', 'navigate'), origin)).toBe('pass');
     expect(strategyFor(get('/media/notes/abc-640.webp', 'no-cors'), origin)).toBe('pass');
+    // Note photos are private (issue 26): never kept by the service worker either.
+    expect(strategyFor(get('/api/notes/photos/abc/640', 'no-cors'), origin)).toBe('pass');
     expect(strategyFor(get('/api'), origin)).toBe('pass');
   });
 

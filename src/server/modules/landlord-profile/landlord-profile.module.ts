@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.ts';
+import { requireRole } from '../../auth/session.ts';
 import type { AppModule } from '../../lib/module.ts';
 import { photoBodyLimit } from '../../lib/photo-upload.ts';
 import { landlordProfileApiOperations } from './landlord-profile.openapi.ts';
@@ -11,7 +12,12 @@ export function landlordProfileModule(deps: AppDeps): AppModule {
       {
         path: '/landlord/profile',
         routes: createLandlordProfileRoutes(deps),
-        bodyLimit: { limit: photoBodyLimit, methods: ['POST'] },
+        // Who may upload is checked before the body is read: a signed-out upload is refused unread.
+        bodyLimit: {
+          limit: photoBodyLimit,
+          methods: ['POST'],
+          beforeBody: requireRole('landlord'),
+        },
       },
     ],
     openApi: landlordProfileApiOperations,

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/auth.ts';
 import { landlordProfiles } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { processPhoto, storePhoto, variantKey, variantUrlUpTo } from '../../lib/images.ts';
+import { PHOTO_UPLOADS_LIMIT, withRateLimit } from '../../lib/rate-limit.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { responseFigures, responseFiguresOf } from '../messaging/conversations.service.ts';
@@ -111,6 +112,17 @@ export async function setProfilePhoto({
   input: { data: Buffer };
 }): Promise<LandlordProfile> {
   const { db, storage, user } = ctx;
+  // Counted against the account's hourly uploads before the costly part (given back on failure).
+  const previous = await withRateLimit(db, PHOTO_UPLOADS_LIMIT, user.id, () =>
+    storeProfilePhoto(ctx, data),
+  );
+  await deletePhotoFiles(storage, previous);
+  return toProfile(ctx, user.id, { store: true });
+}
+
+/** The new photo checked, re-encoded, stored and set; answers the previous one's row. */
+async function storeProfilePhoto(ctx: Ctx, data: Buffer) {
+  const { db, storage, user } = ctx;
   const processed = await processPhoto(data);
   const photoKey = `landlords/${user.id}/${randomUUID()}`;
   const widths = processed.variants.map((v) => v.width);
@@ -136,8 +148,7 @@ export async function setProfilePhoto({
     await storage.delete(widths.map((w) => variantKey(photoKey, w)));
     throw error;
   }
-  await deletePhotoFiles(storage, previous);
-  return toProfile(ctx, user.id, { store: true });
+  return previous;
 }
 
 /** `DELETE /api/landlord/profile/photo`: no photo (idempotent). */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PhotoRow, processPhoto, storePhoto, toPhoto, variantKey } from '../../lib/images.ts';
+import { PHOTO_UPLOADS_LIMIT, withRateLimit } from '../../lib/rate-limit.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 
@@ -62,8 +63,24 @@ export async function addPhoto({
     .where(eq(listingPhotos.listingId, listingId));
   if ((existing?.n ?? 0) >= MAX_PHOTOS) throw tooManyPhotos();
 
-  const processed = await processPhoto(data);
   const id = randomUUID();
+  // Counted against the account's hourly uploads before the costly part (given back on failure).
+  await withRateLimit(db, PHOTO_UPLOADS_LIMIT, userId, () =>
+    storeListingPhoto(db, storage, { listingId, id, data }),
+  );
+  const photos = (await photoRows(db, listingId)).map((p) => toPhoto(storage, p));
+  const photo = photos.find((p) => p.id === id);
+  if (!photo) throw new AppError('INTERNAL');
+  return { photo, photos };
+}
+
+/** Checked, re-encoded, stored and appended (the listing's row lock keeps the cap). */
+async function storeListingPhoto(
+  db: Db,
+  storage: MediaStorage,
+  { listingId, id, data }: { listingId: string; id: string; data: Buffer },
+) {
+  const processed = await processPhoto(data);
   const storageKey = `listings/${listingId}/${id}`;
   await storePhoto(storage, storageKey, processed);
   try {
@@ -95,10 +112,6 @@ export async function addPhoto({
     await storage.delete(processed.variants.map((v) => variantKey(storageKey, v.width)));
     throw error;
   }
-  const photos = (await photoRows(db, listingId)).map((p) => toPhoto(storage, p));
-  const photo = photos.find((p) => p.id === id);
-  if (!photo) throw new AppError('INTERNAL');
-  return { photo, photos };
 }
 
 /** `PATCH /api/listings/{id}/photos`: a new order; the first photo is the cover. */

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.ts';
+import { requireRole } from '../../auth/session.ts';
 import type { AppModule } from '../../lib/module.ts';
 import { photoBodyLimit } from '../../lib/photo-upload.ts';
 import { listingsApiOperations } from './listings.openapi.ts';
@@ -17,10 +18,16 @@ export function listingsModule(deps: AppDeps): AppModule {
       {
         path: '/listings/:id/photos',
         routes: createPhotoUploadRoutes(deps),
-        bodyLimit: { limit: photoBodyLimit, methods: ['POST'] },
+        // Who may upload is checked before the body is read: a signed-out upload is refused unread.
+        bodyLimit: {
+          limit: photoBodyLimit,
+          methods: ['POST'],
+          beforeBody: requireRole('landlord'),
+        },
       },
       { path: '/listings', routes: createListingsRoutes(deps) },
-      { path: '/landlord', routes: createLandlordListingsRoutes(deps) },
+      // Its own path only: `/landlord/*` would put JSON's 1 MB limit on the portrait upload.
+      { path: '/landlord/listings', routes: createLandlordListingsRoutes(deps) },
       { path: '/neighborhoods', routes: createNeighborhoodsRoutes() },
     ],
     openApi: listingsApiOperations,

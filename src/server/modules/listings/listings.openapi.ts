@@ -75,7 +75,8 @@ export const listingsApiOperations: ApiOperation[] = [
   {
     method: 'post',
     path: '/api/listings/{id}/photos',
-    summary: 'Upload a photo (owner; multipart field "photo"; JPEG, PNG, WebP or AVIF, ≤ 10 MiB)',
+    summary:
+      'Upload a photo (owner; multipart field "photo"; JPEG, PNG, WebP or AVIF, ≤ 10 MiB). Signed out: 401 before the body is read. An account uploads at most 60 photos an hour: 429 RATE_LIMITED with Retry-After',
     tags: ['listings'],
     response: PhotoResponseSchema,
     auth: true,

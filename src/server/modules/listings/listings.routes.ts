@@ -138,10 +138,10 @@ export function createPhotoUploadRoutes({ database: { db }, storage }: AppDeps) 
   );
 }
 
-/** `/api/landlord`: the landlord's own listings table (the dashboard reads `/api/landlord/stats`). */
+/** `/api/landlord/listings`: the landlord's own listings table (the dashboard reads `/api/landlord/stats`). */
 export function createLandlordListingsRoutes({ database: { db }, storage }: AppDeps) {
   return new Hono<AppEnv>().get(
-    '/listings',
+    '/',
     requireRole('landlord'),
     validate('query', LandlordListingsQuerySchema),
     async (c) => {

@@ -23,6 +23,14 @@ export function textOf(row: NoteRow): NoteText {
 }
 
 /**
+ * Where a note photo's variant is served: only to its author, through the API (never at
+ * `/media`; decision in issue 26). The path names the photo, never the storage key.
+ */
+export function notePhotoUrl(photoId: string, width: number): string {
+  return `/api/notes/photos/${photoId}/${width}`;
+}
+
+/**
  * `updatedAt` is when the renter last edited the note (`edited_at`, the client's clock for an
  * edit made offline), which is also the order the list is in: newest edit first.
  */
@@ -31,7 +39,7 @@ function toNote(storage: MediaStorage, row: NoteRow, photos: PhotoRow[]): Note {
     id: row.id,
     userId: row.userId,
     ...textOf(row),
-    photos: photos.map((p) => toPhoto(storage, p)),
+    photos: photos.map((p) => toPhoto(storage, p, (width) => notePhotoUrl(p.id, width))),
     version: row.version,
     conflictOf: row.conflictOf,
     createdAt: row.createdAt.toISOString(),

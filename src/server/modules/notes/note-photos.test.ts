@@ -11,11 +11,24 @@ import { type Person, person } from '../../test/messaging-fixtures.ts';
 import { listNotes, makeNote, notesChangedCount } from '../../test/note-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
-/** Note photos (issue 15): the listing photo pipeline, private keys, the cap, cascades. */
+/**
+ * Note photos (issue 15): the listing photo pipeline, private keys, the cap, cascades; served
+ * only to their author, never at /media (issue 26).
+ */
 
 const { app, client, db, deps } = await createTestApp();
 const jpeg = await testJpeg();
-const mediaDir = path.join(deps.env.DATA_DIR, 'media', 'notes');
+const mediaDir = path.join(deps.env.DATA_DIR, 'media', 'private', 'notes');
+
+/** A photo's storage key, as the table has it. */
+async function storageKeyOf(photoId: string) {
+  const [row] = await db
+    .select({ key: notePhotos.storageKey })
+    .from(notePhotos)
+    .where(eq(notePhotos.id, photoId));
+  if (!row) throw new Error(`no note photo ${photoId}`);
+  return row.key;
+}
 
 const upload = (who: Person, noteId: string, data: Buffer | string, type?: string) =>
   uploadPhotoTo(app, who.client, `/api/notes/${noteId}/photos`, data, type ? { type } : {});
@@ -47,11 +60,12 @@ describe('POST /api/notes/{id}/photos', () => {
     expect(body.note).toMatchObject({ version: 1, updatedAt: note.updatedAt });
     expect(body.photo).toMatchObject({ width: 640, height: 480 });
     for (const source of body.photo.sources) {
-      expect(source.url).toMatch(/^\/media\/notes\/[0-9a-f]{32}-\d+\.webp$/);
+      expect(source.url).toBe(`/api/notes/photos/${body.photo.id}/${source.width}`);
       expect(source.url).not.toContain(note.id);
       expect(source.url).not.toContain(who.id);
     }
-    const served = await app.request(body.photo.url);
+    expect(await storageKeyOf(body.photo.id)).toMatch(/^private\/notes\/[0-9a-f]{32}$/);
+    const served = await who.client.get(body.photo.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect((await listNotes(who))[0]?.photos).toEqual([body.photo]);
@@ -133,8 +147,8 @@ describe('DELETE /api/notes/{id}/photos/{photoId}', () => {
     );
     expect(res.status).toBe(204);
     expect((await listNotes(who))[0]?.photos).toEqual([second.photo]);
-    expect((await app.request(first.photo.url)).status).toBe(404);
-    expect((await app.request(second.photo.url)).status).toBe(200);
+    expect((await who.client.get(first.photo.url)).status).toBe(404);
+    expect((await who.client.get(second.photo.url)).status).toBe(200);
 
     const again = await who.client.request(
       'DELETE',
@@ -151,12 +165,83 @@ describe('DELETE /api/notes/{id} with photos', () => {
     const { photo } = NotePhotoResponseSchema.parse(
       await (await upload(who, note.id, jpeg)).json(),
     );
-    const files = storedFiles().filter((f) => photo.url.includes(f.split('-')[0] ?? '?'));
+    const key = path.basename(await storageKeyOf(photo.id));
+    const files = storedFiles().filter((f) => f.startsWith(`${key}-`));
     expect(files.length).toBe(photo.sources.length);
     const res = await who.client.request('DELETE', `/api/notes/${note.id}`);
     expect(res.status).toBe(204);
     expect(await photoRows(note.id)).toBe(0);
-    for (const source of photo.sources) expect((await app.request(source.url)).status).toBe(404);
+    for (const source of photo.sources) expect((await who.client.get(source.url)).status).toBe(404);
     expect(storedFiles().filter((f) => files.includes(f))).toEqual([]);
+  });
+});
+
+describe('GET /api/notes/photos/{photoId}/{width} (issue 26: private to the author)', () => {
+  it('serves each width to the author only, never cached, and never at /media', async () => {
+    const who = await person(client, 'renter');
+    const other = await person(client, 'renter');
+    const note = await makeNote(who);
+    const { photo } = NotePhotoResponseSchema.parse(
+      await (await upload(who, note.id, jpeg)).json(),
+    );
+    const key = await storageKeyOf(photo.id);
+    for (const source of photo.sources) {
+      const mine = await who.client.get(source.url);
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get('cache-control')).toBe('private, no-store');
+      expect(mine.headers.get('content-type')).toBe('image/webp');
+      expect(mine.headers.get('x-content-type-options')).toBe('nosniff');
+      const file = fs.readFileSync(
+        path.join(mediaDir, `${path.basename(key)}-${source.width}.webp`),
+      );
+      expect(Buffer.from(await mine.arrayBuffer())).toEqual(file);
+
+      // Someone else, or nobody: the same 404 an unknown photo gets, and not cached either.
+      const theirs = await other.client.get(source.url);
+      const signedOut = await app.request(source.url);
+      const unknown = await who.client.get(`/api/notes/photos/${randomUUID()}/${source.width}`);
+      for (const res of [theirs, signedOut, unknown]) {
+        expect(res.status).toBe(404);
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+        expect((await errorOf(res)).message).toBe('Photo not found');
+      }
+      // The file itself is not at /media, by any spelling of its key.
+      const media = await app.request(`/media/${key}-${source.width}.webp`);
+      expect(media.status).toBe(404);
+      expect(media.headers.get('cache-control') ?? '').not.toContain('public');
+    }
+    expect((await who.client.get(`/api/notes/photos/${photo.id}/123`)).status).toBe(404);
+    expect((await who.client.get(`/api/notes/photos/not-a-uuid/400`)).status).toBe(404);
+    // A private key has no public URL to hand out (S3_PUBLIC_URL included).
+    expect(() => deps.storage.publicUrl(`${key}-400.webp`)).toThrow(/private/);
+  });
+
+  it('keeps serving a photo stored under notes/ before issue 26, to its author only', async () => {
+    const who = await person(client, 'renter');
+    const note = await makeNote(who);
+    const legacyKey = `notes/${randomUUID().replaceAll('-', '')}`;
+    const bytes = Buffer.from('RIFF0000WEBPVP8 legacy');
+    const legacyDir = path.join(deps.env.DATA_DIR, 'media', 'notes');
+    fs.mkdirSync(legacyDir, { recursive: true });
+    fs.writeFileSync(path.join(deps.env.DATA_DIR, 'media', `${legacyKey}-400.webp`), bytes);
+    const [row] = await db
+      .insert(notePhotos)
+      .values({
+        noteId: note.id,
+        position: 0,
+        storageKey: legacyKey,
+        widths: [400],
+        width: 400,
+        height: 300,
+        placeholder: 'data:image/webp;base64,',
+      })
+      .returning({ id: notePhotos.id });
+    const [listed] = (await listNotes(who))[0]?.photos ?? [];
+    expect(listed?.url).toBe(`/api/notes/photos/${row?.id}/400`);
+    const mine = await who.client.get(listed?.url ?? '');
+    expect(mine.status).toBe(200);
+    expect(Buffer.from(await mine.arrayBuffer())).toEqual(bytes);
+    expect((await app.request(listed?.url ?? '')).status).toBe(404);
+    expect((await app.request(`/media/${legacyKey}-400.webp`)).status).toBe(404);
   });
 });

@@ -5,6 +5,8 @@ import { NOTE_LIMITS, type Note } from '../../../shared/schemas/notes.ts';
 import { notePhotos, notes } from '../../db/schema/notes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { processPhoto, storePhoto, variantKey } from '../../lib/images.ts';
+import { PHOTO_UPLOADS_LIMIT, withRateLimit } from '../../lib/rate-limit.ts';
+import { type MediaObject, PRIVATE_MEDIA_PREFIX } from '../../lib/storage.ts';
 import { transactionWithEvents } from '../events/events.service.ts';
 import { readNote } from './note-json.ts';
 import {
@@ -18,8 +20,10 @@ import {
 
 /*
  * A note's photos go through the listing photos' pipeline (checked by content, re-encoded to
- * WebP widths, stored, served under /media). The note is private, so a photo's storage key is
- * 128 random bits that say nothing of the note or its author: its URL is its only key.
+ * WebP widths, stored). The note is private, and so are its photos (issue 26): stored under the
+ * private prefix `/media` refuses (and a bucket policy can keep private), with a key of 128
+ * random bits that says nothing of the note or its author, and served only to their author at
+ * `/api/notes/photos/{photoId}/{width}` (`openNotePhoto`), never cached.
  * Photos are not part of a note's synced text: adding or removing one changes neither its
  * `version` nor its edit time, so it never makes an offline text edit a conflict.
  */
@@ -35,7 +39,7 @@ export async function addNotePhoto({
   ctx: NotesCtx;
   input: { noteId: string; data: Buffer };
 }): Promise<{ photo: Photo; note: Note }> {
-  const { db, storage, user } = ctx;
+  const { db, user } = ctx;
   // Cheap checks before the costly part: an unknown note or a full one is refused unread.
   const [owned] = await db
     .select({ id: notes.id })
@@ -47,9 +51,19 @@ export async function addNotePhoto({
     .from(notePhotos)
     .where(eq(notePhotos.noteId, noteId));
   if ((existing?.n ?? 0) >= NOTE_LIMITS.photos) throw tooManyPhotos();
+  // Counted against the account's hourly uploads before the costly part (given back on failure).
+  return withRateLimit(db, PHOTO_UPLOADS_LIMIT, user.id, () => storeNotePhoto(ctx, noteId, data));
+}
 
+/** Checked, re-encoded, stored and appended (the note's row lock keeps the cap). */
+async function storeNotePhoto(
+  ctx: NotesCtx,
+  noteId: string,
+  data: Buffer,
+): Promise<{ photo: Photo; note: Note }> {
+  const { storage, user } = ctx;
   const processed = await processPhoto(data);
-  const storageKey = `notes/${randomBytes(16).toString('hex')}`;
+  const storageKey = `${PRIVATE_MEDIA_PREFIX}notes/${randomBytes(16).toString('hex')}`;
   await storePhoto(storage, storageKey, processed);
   try {
     return await transactionWithEvents(ctx, async (tx) => {
@@ -112,4 +126,24 @@ export async function deleteNotePhoto({
     return target;
   });
   await storage.delete(photoFiles(removed));
+}
+
+/**
+ * `GET /api/notes/photos/{photoId}/{width}`: one stored width of a photo of the caller's own
+ * note, or null (unknown, another user's, not a stored width) for the route's 404.
+ */
+export async function openNotePhoto({
+  ctx: { db, storage, user },
+  input: { photoId, width },
+}: {
+  ctx: NotesCtx;
+  input: { photoId: string; width: number };
+}): Promise<MediaObject | null> {
+  const [photo] = await db
+    .select({ storageKey: notePhotos.storageKey, widths: notePhotos.widths })
+    .from(notePhotos)
+    .innerJoin(notes, eq(notes.id, notePhotos.noteId))
+    .where(and(eq(notePhotos.id, photoId), eq(notes.userId, user.id)));
+  if (!photo?.widths.includes(width)) return null;
+  return storage.open(variantKey(photo.storageKey, width));
 }

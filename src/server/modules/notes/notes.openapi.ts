@@ -51,9 +51,17 @@ export const notesApiOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/notes/{id}/photos',
     summary:
-      'Add a photo (multipart field "photo"; JPEG, PNG, WebP or AVIF, ≤ 10 MiB; re-encoded to WebP like listing photos): 201 { photo, note }. At most 10 a note; anything not an image is 400. Photos change neither version nor the edit time',
+      'Add a photo (multipart field "photo"; JPEG, PNG, WebP or AVIF, ≤ 10 MiB; re-encoded to WebP like listing photos): 201 { photo, note }. At most 10 a note; anything not an image is 400; signed out, 401 before the body is read. An account uploads at most 60 photos an hour (429 with Retry-After). Photos change neither version nor the edit time',
     tags,
     response: NotePhotoResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/notes/photos/{photoId}/{width}',
+    summary:
+      "One stored width of a photo of the caller's note (image/webp, Cache-Control: private, no-store): the URLs a note's photos carry. Signed out, someone else's or unknown: 404. Note photos are never served at /media",
+    tags,
     auth: true,
   },
   {

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import {
   CreateNoteSchema,
   NoteParamSchema,
+  NotePhotoFileParamSchema,
   NotePhotoParamSchema,
   NotesQuerySchema,
   UpdateNoteSchema,
@@ -12,6 +13,7 @@ import { currentUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { readPhotoUpload } from '../../lib/photo-upload.ts';
+import { PRIVATE_MEDIA_CACHE_CONTROL } from '../../lib/storage.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   addNotePhoto,
@@ -20,6 +22,7 @@ import {
   deleteNotePhoto,
   listNotes,
   type NotesCtx,
+  openNotePhoto,
   updateNote,
 } from './notes.service.ts';
 
@@ -31,7 +34,7 @@ export const SIGNED_OUT_MESSAGES = {
 } as const;
 
 /** 401 with the spec's message for this kind of change when nobody is signed in. */
-function signedIn(action: keyof typeof SIGNED_OUT_MESSAGES): MiddlewareHandler<AppEnv> {
+export function signedIn(action: keyof typeof SIGNED_OUT_MESSAGES): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!c.var.user) {
       throw new AppError('UNAUTHENTICATED', { message: SIGNED_OUT_MESSAGES[action] });
@@ -99,4 +102,37 @@ export function createNotePhotoRoutes(deps: AppDeps) {
       await deleteNotePhoto({ ctx: ctxOf(c), input: { noteId: id, photoId } });
       return c.body(null, 204);
     });
+}
+
+/**
+ * `/api/notes/photos/{photoId}/{width}`: a note photo, to its author only (issue 26). Signed
+ * out, someone else's, unknown or not a stored width: the same 404, so nothing tells whether it
+ * exists. Never kept by any cache (`private, no-store`), nor by the service worker (it leaves
+ * /api to the network).
+ */
+export function createNotePhotoFileRoutes(deps: AppDeps) {
+  const ctxOf = notesCtx(deps);
+  return new Hono<AppEnv>().get('/:photoId/:width', async (c) => {
+    // The 404 too: no cache keeps what one user was answered.
+    c.header('Cache-Control', PRIVATE_MEDIA_CACHE_CONTROL);
+    const params = NotePhotoFileParamSchema.safeParse(c.req.param());
+    const object =
+      c.var.user && params.success
+        ? await openNotePhoto({ ctx: ctxOf(c), input: params.data })
+        : null;
+    if (!object) throw new AppError('NOT_FOUND', { message: 'Photo not found' });
+    const headers: Record<string, string> = {
+      'Content-Type': 'image/webp',
+      'Cache-Control': PRIVATE_MEDIA_CACHE_CONTROL,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    };
+    if (object.size !== undefined) headers['Content-Length'] = String(object.size);
+    if (c.req.method === 'HEAD') {
+      // Hono answers HEAD with this GET handler and drops the body: release the file or socket.
+      await object.body.cancel();
+      return c.body(null, 200, headers);
+    }
+    return c.body(object.body, 200, headers);
+  });
 }

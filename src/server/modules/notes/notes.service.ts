@@ -18,7 +18,7 @@ import {
   photoFiles,
 } from './note-store.ts';
 
-export { addNotePhoto, deleteNotePhoto } from './note-photos.ts';
+export { addNotePhoto, deleteNotePhoto, openNotePhoto } from './note-photos.ts';
 export type { NotesCtx } from './note-store.ts';
 export { NOTES_PER_USER } from './note-store.ts';
 

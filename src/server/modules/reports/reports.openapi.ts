@@ -7,7 +7,7 @@ export const reportsApiOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/reports',
     summary:
-      'Report a listing you can see or one of your conversations (renters and landlords): 201; a repeat while your report is open answers that report (200)',
+      'Report a listing you can see or one of your conversations (renters and landlords): 201; a repeat while your report is open answers that report (200). At most 10 new reports an hour an account: 429 RATE_LIMITED with Retry-After',
     tags: ['reports'],
     body: CreateReportSchema,
     response: CreatedReportSchema,

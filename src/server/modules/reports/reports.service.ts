@@ -7,6 +7,7 @@ import { conversations } from '../../db/schema/messaging.ts';
 import { reports } from '../../db/schema/moderation.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { beforeCursor, keysetPage } from '../../lib/keyset.ts';
+import { REPORTS_LIMIT, takeRateLimit } from '../../lib/rate-limit.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { isoTime } from '../../lib/time.ts';
 import { LISTING_NOT_FOUND, visibleListing } from '../listings/listings.service.ts';
@@ -54,7 +55,8 @@ async function openReportOf(db: Executor, userId: string, input: CreateReportInp
 /**
  * `POST /api/reports`: a renter's or landlord's report of a listing or of one of their own
  * conversations. One open report per reporter and subject (a unique index): a repeat answers
- * the open one, `created: false`.
+ * the open one, `created: false`, and is not counted. A new report counts against the
+ * reporter's REPORTS_PER_HOUR_MAX (429 past it), in the insert's transaction.
  */
 export async function createReport({
   ctx: { db, user },
@@ -66,16 +68,21 @@ export async function createReport({
   await assertReportable(db, user.id, input);
   // Twice at most: the open report a conflict met may be resolved before it is read back.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await db.execute<{ id: string; created_at: string }>(sql`
-      insert into ${reports} (reporter_id, listing_id, conversation_id, reason, details)
-      values (${user.id}, ${input.listingId ?? null}, ${input.conversationId ?? null},
-        ${input.reason}, ${input.details ?? ''})
-      on conflict do nothing
-      returning id, created_at`);
-    const row = inserted.rows[0] ?? (await openReportOf(db, user.id, input));
+    const created = await db.transaction(async (tx) => {
+      const inserted = await tx.execute<{ id: string; created_at: string }>(sql`
+        insert into ${reports} (reporter_id, listing_id, conversation_id, reason, details)
+        values (${user.id}, ${input.listingId ?? null}, ${input.conversationId ?? null},
+          ${input.reason}, ${input.details ?? ''})
+        on conflict do nothing
+        returning id, created_at`);
+      // Over the limit: the throw rolls the new report back.
+      if (inserted.rows[0]) await takeRateLimit(tx, REPORTS_LIMIT, user.id);
+      return inserted.rows[0];
+    });
+    const row = created ?? (await openReportOf(db, user.id, input));
     if (row) {
       const report = { id: row.id, status: 'open' as const, createdAt: isoTime(row.created_at) };
-      return { report, created: inserted.rows.length > 0 };
+      return { report, created: created !== undefined };
     }
   }
   throw new AppError('INTERNAL');

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { LIVE_TOURS_PER_LISTING_MAX } from '../../../shared/constants.ts';
+import { RATE_LIMIT_MESSAGES } from '../../../shared/errors.ts';
 import type { TourSettings } from '../../../shared/schemas/tours.ts';
 import { listings } from '../../db/schema/listings.ts';
+import { tours } from '../../db/schema/tours.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  lockUserAction,
+  rateLimited,
+  TOUR_BOOKINGS_LIMIT,
+  takeRateLimit,
+} from '../../lib/rate-limit.ts';
 import { publicListing } from '../listings/listings.service.ts';
 import { type Executor, readListingTourContext } from './availability-store.ts';
 import { bookingWindow, findSlot, localDateOf } from './slots.ts';
@@ -66,4 +75,31 @@ export async function explainUnbookable(
   throw invalidStart(
     "That time is not one of this listing's tour times. Please choose one of the times shown.",
   );
+}
+
+/**
+ * The abuse limits on a renter's new booking (issue 26), inside the booking's transaction: at
+ * most LIVE_TOURS_PER_LISTING_MAX upcoming (requested or confirmed) tours of one listing, and
+ * at most TOUR_BOOKINGS_PER_HOUR_MAX bookings an hour. A per-renter lock held to the commit
+ * makes both counts exact under concurrency (and across instances); a booking that fails
+ * later rolls its count back. Both are 429 with Retry-After: for the upcoming tours, the
+ * seconds until the soonest of them starts (then it no longer counts; cancelling one frees a
+ * place at once, as the message says).
+ */
+export async function takeBookingAllowance(
+  tx: Executor,
+  input: { renterId: string; listingId: string },
+): Promise<void> {
+  await lockUserAction(tx, 'tour-bookings', input.renterId);
+  const result = await tx.execute<{ n: number; soonest_in_s: number | null }>(sql`
+    select count(*)::int as n,
+      extract(epoch from min(${tours.startsAt}) - now())::float8 as soonest_in_s
+    from ${tours}
+    where ${tours.renterId} = ${input.renterId} and ${tours.listingId} = ${input.listingId}
+      and ${tours.status} in ('requested', 'confirmed') and ${tours.startsAt} > now()`);
+  const live = result.rows[0];
+  if (live && live.n >= LIVE_TOURS_PER_LISTING_MAX) {
+    throw rateLimited(RATE_LIMIT_MESSAGES.liveToursPerListing, live.soonest_in_s ?? 60);
+  }
+  await takeRateLimit(tx, TOUR_BOOKINGS_LIMIT, input.renterId);
 }

@@ -12,7 +12,7 @@ import {
 } from '../events/events.service.ts';
 import { publicListing } from '../listings/listings.service.ts';
 import { fullSettings } from './availability-store.ts';
-import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
+import { explainUnbookable, settingsOfListing, takeBookingAllowance } from './booking-checks.ts';
 import { findBookableSlot } from './slots.service.ts';
 import { announceTour, type TourEffectsDeps } from './tour-effects.ts';
 import { checkTransition } from './tour-transitions.ts';
@@ -307,6 +307,8 @@ async function bookSlotNow(ctx: Ctx, booking: SlotBooking): Promise<Booked> {
   const query = { listingId, start, renterId, now };
   try {
     return await transactionWithEvents(ctx, async (tx) => {
+      // A reschedule replaces a tour: it adds none, so only a new booking is counted.
+      if (!booking.rescheduledFromId) await takeBookingAllowance(tx, { renterId, listingId });
       const replaced = booking.rescheduledFromId
         ? await cancelReplaced(tx, ctx, booking.rescheduledFromId, now, listingId)
         : null;

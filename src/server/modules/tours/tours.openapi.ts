@@ -26,7 +26,7 @@ export const toursApiOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/tours',
     summary:
-      'Book a tour (renters): 201 with the tour; the same idempotencyKey again returns the first tour; a taken slot 409 SLOT_TAKEN',
+      'Book a tour (renters): 201 with the tour; the same idempotencyKey again returns the first tour; a taken slot 409 SLOT_TAKEN. At most 2 upcoming (requested or confirmed) tours of one listing and 10 bookings an hour a renter: 429 RATE_LIMITED with Retry-After',
     tags: tours,
     body: BookTourInputSchema,
     response: TourSchema,
