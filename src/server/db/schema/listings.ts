@@ -59,7 +59,11 @@ export const listings = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Full-text document: title and neighborhood weigh most, then address, then description. */
+    /**
+     * Full-text document: title and neighborhood weigh most, then address, then description.
+     * The address alone is weight B: the search index swaps that part for the public street when
+     * the exact spot is hidden (listing-search.ts, `ts_filter(..., '{a,c}')`).
+     */
     searchVector: tsvector().generatedAlwaysAs(
       (): SQL => sql`
         setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') ||

@@ -4,6 +4,7 @@ import { mapPosition } from '../../../shared/map-position.ts';
 import type { Db } from '../../db/client.ts';
 import { listings } from '../../db/schema/listings.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { streetWithoutNumber } from '../../lib/public-address-sql.ts';
 import { publicListing } from './listing-visibility.ts';
 import { type SearchDoc, SearchIndex, type TextTerm } from './search-index.ts';
 import { PageRowCache } from './search-page-rows.ts';
@@ -39,10 +40,22 @@ type DocRow = {
 
 const l = alias(listings, 'l');
 
+/**
+ * The lexemes public search matches (issue 26): the listing's `search_vector`, except that with
+ * its exact spot hidden the address part (weight B there, schema/listings.ts) is replaced by the
+ * street everyone but the landlord is shown (`publicAddress`: no house number). Title and
+ * neighborhood (A) and description (C) stay as stored; the unit is in no vector. Computed here,
+ * once per listing as the index loads or follows the log, so a search pays nothing for it, and
+ * the vocabulary typos are corrected to (`search_words`) holds letters only, never a number.
+ */
+const PUBLIC_LEXEMES = sql`tsvector_to_array(case when ${l.showExactLocation} then ${l.searchVector}
+  else ts_filter(${l.searchVector}, '{a,c}')
+    || to_tsvector('english', coalesce(${streetWithoutNumber(sql`${l.address}`)}, '')) end)`;
+
 const DOC_COLUMNS = sql`l.id, (extract(epoch from l.published_at) * 1000000)::int8::text as published_us,
   l.rent_cents, l.bedrooms, l.bathrooms, l.neighborhood, l.borough, l.pets, l.laundry,
   l.available_from - date '1970-01-01' as available_day, l.amenities,
-  tsvector_to_array(l.search_vector) as lexemes, l.lat, l.lng, l.show_exact_location`;
+  ${PUBLIC_LEXEMES} as lexemes, l.lat, l.lng, l.show_exact_location`;
 
 /**
  * Log entries older than a day go: an instance that far behind reloads its index anyway (it

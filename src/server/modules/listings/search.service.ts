@@ -60,9 +60,13 @@ function decodeCursor(raw: string, sort: SearchSort): Cursor {
   return { s: sort, v: v as number, id, ...(f === 1 ? { f: 1 as const } : {}) };
 }
 
-/** Words of a free-text query: letters and digits only (PostgreSQL then stems each one). */
+/**
+ * Words of a free-text query: letters and digits only (PostgreSQL then stems each one), except
+ * that numbers joined by hyphens stay one word ("37-21"): PostgreSQL reads the document's
+ * "37-21" as 37 and -21, and so reads the word, where 37 and 21 apart would never match.
+ */
 export function queryWords(q: string): string[] {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = q.toLowerCase().match(/\p{N}+(?:-\p{N}+)+|[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
 }
 

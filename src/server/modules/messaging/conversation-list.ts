@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResultRow } from 'pg';
 import { CONVERSATION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
-import { HOUSE_NUMBER, publicAddress } from '../../../shared/map-position.ts';
+import { publicAddress } from '../../../shared/map-position.ts';
 import { DELETED_USER, UNKNOWN_USER } from '../../../shared/messaging.ts';
 import type {
   ConversationFilter,
@@ -17,6 +17,7 @@ import type { RawRow } from '../../db/raw.ts';
 import type { users } from '../../db/schema/auth.ts';
 import type { listings } from '../../db/schema/listings.ts';
 import type { conversations, messages } from '../../db/schema/messaging.ts';
+import { streetWithoutNumber } from '../../lib/public-address-sql.ts';
 import { isoTime } from '../../lib/time.ts';
 import {
   type ConversationKey,
@@ -111,12 +112,6 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
 }
 
 /**
- * `publicAddress`'s house number as a PostgreSQL regular expression: the same pattern, with
- * JavaScript's word boundary `\b` spelled `\y` (in PostgreSQL `\b` is a backspace).
- */
-const HOUSE_NUMBER_SQL = HOUSE_NUMBER.source.replaceAll('\\b', '\\y');
-
-/**
  * The address of `listing` (an alias) as `viewerId` is shown it (`publicAddress`): the whole
  * address to its landlord or when it shows its exact spot, otherwise the street without its house
  * number. A search matches only this, so a hidden door cannot be found by guessing it. The unit
@@ -126,7 +121,7 @@ export function shownAddress(listing: string, viewerId: string): SQL {
   const l = sql.raw(listing);
   return sql`case when ${l}.show_exact_location or ${l}.landlord_id = ${viewerId}
     then ${l}.address
-    else btrim(regexp_replace(${l}.address, ${HOUSE_NUMBER_SQL}, '', 'i')) end`;
+    else ${streetWithoutNumber(sql`${l}.address`)} end`;
 }
 
 /** `%term%` for ILIKE, with the term's own wildcards taken literally. */
