@@ -8,7 +8,7 @@ export function Component() {
   const [params] = useSearchParams();
   return (
     <Page title="Checkout" width="wide">
-      <PageHeader title="Checkout" description="Add a card to start your new plan." />
+      <PageHeader title="Checkout" description="Start your new plan." />
       <CheckoutPage planParam={params.get('plan')} />
     </Page>
   );

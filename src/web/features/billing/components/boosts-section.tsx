@@ -135,7 +135,7 @@ export function BoostsSection({
       </p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         {paymentsOff ? (
-          <PaymentsOffNotice className="self-start" />
+          <PaymentsOffNotice className="self-start" brief />
         ) : (
           <BuyBoostForm hasCard={hasCard} />
         )}

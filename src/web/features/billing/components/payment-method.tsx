@@ -61,7 +61,7 @@ function PaymentsOffSection() {
       <h2 id="payment-method-heading" className="text-lg font-semibold text-stone-900">
         Payment method
       </h2>
-      <PaymentsOffNotice className="mt-3" />
+      <PaymentsOffNotice className="mt-3" brief />
     </section>
   );
 }

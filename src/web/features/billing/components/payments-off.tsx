@@ -5,7 +5,14 @@ import { cn } from '../../../lib/cn.ts';
  * Payments are off on this site (subscription `mode: 'off'`: production with neither Stripe nor
  * billing's test mode). Said in words where a card form, an upgrade or a checkout would be.
  */
-export function PaymentsOffNotice({ className }: { className?: string }) {
+export function PaymentsOffNotice({
+  className,
+  brief = false,
+}: {
+  className?: string;
+  /** Under the page's own notice: the message alone, not its explanation again. */
+  brief?: boolean;
+}) {
   return (
     <div
       className={cn(
@@ -15,7 +22,7 @@ export function PaymentsOffNotice({ className }: { className?: string }) {
       data-testid="payments-off"
     >
       <p className="font-semibold">{PAYMENTS_OFF_MESSAGE}</p>
-      <p className="mt-1 text-sm">{PAYMENTS_OFF_HELP}</p>
+      {brief ? null : <p className="mt-1 text-sm">{PAYMENTS_OFF_HELP}</p>}
     </div>
   );
 }
