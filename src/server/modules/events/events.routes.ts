@@ -29,7 +29,7 @@ export function createEventsRoutes(
     ? { 'X-Stoop-Pid': String(process.pid) }
     : {};
   // Each stream ends with its session, on every instance (stream-sessions.ts).
-  const streamSessions = new StreamSessions(db, events, logger);
+  const streamSessions = new StreamSessions(db, events, logger, heartbeatMs);
   /** One stream's life: subscribed, caught up, then open until the client, or its session, ends. */
   const serve = async (
     sink: SseSink,
@@ -45,12 +45,8 @@ export function createEventsRoutes(
     });
     const unsubscribe = events.subscribe(userId, live);
     // Held (and its session checked) before anything is written: a stream whose session ended
-    // on the way here writes nothing.
+    // on the way here writes nothing. Its heartbeat comes from there too.
     const held = streamSessions.hold(live, session);
-    const heartbeat = setInterval(() => {
-      live.heartbeat();
-      held.recheck();
-    }, heartbeatMs);
     try {
       await sink.write(`retry: ${RETRY_MS}\n\n`);
       // Listening before reading: nothing committed in between can be missed.
@@ -58,7 +54,6 @@ export function createEventsRoutes(
       await live.start(resumeFrom);
       await ended;
     } finally {
-      clearInterval(heartbeat);
       unsubscribe();
       held.release();
     }

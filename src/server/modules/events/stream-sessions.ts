@@ -16,7 +16,9 @@ import { STREAMS_END_CHANNEL } from './events.service.ts';
  *   account deletion (a session row deleted) and refresh, and every instance hears it;
  * - at its expiry time, which nothing in the database announces;
  * - at every heartbeat, whatever the notices said (a change made with triggers off, a notice
- *   lost with the LISTEN connection);
+ *   lost with the LISTEN connection). One ticker beats for every stream of the process, so the
+ *   checks of a heartbeat go out together: 10,000 streams are 20 statements every 25 s, not 400
+ *   a second;
  * - once when the stream opens (a session revoked while its request was on the way).
  *
  * A check runs in the stream's own queue (LiveStream.verify), so an event committed after the
@@ -25,12 +27,14 @@ import { STREAMS_END_CHANNEL } from './events.service.ts';
 
 export type StreamSession = { sessionId: string; userId: string };
 
-/** What is held: a stream that can check and close itself in turn with its writes. */
-export type Verifiable = { verify(check: () => Promise<boolean>): void; close(): void };
+/** What is held: a stream that beats, and checks and closes itself in turn with its writes. */
+export type Verifiable = {
+  heartbeat(): void;
+  verify(check: () => Promise<boolean>): void;
+  close(): void;
+};
 
 export type HeldStream = {
-  /** Checks the session again (a heartbeat). */
-  recheck(): void;
   /** The stream ended: forget it. */
   release(): void;
 };
@@ -60,11 +64,14 @@ export class StreamSessions {
   private readonly byUser = new Map<string, Set<Entry>>();
   /** Lookups asked for since the last statement went out: session id → their answers. */
   private pending = new Map<string, ((expiresMs: number | null | undefined) => void)[]>();
+  /** The heartbeat of every held stream; running only while there is one. */
+  private ticker: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     events: Pick<EventBus, 'watch'>,
     private readonly logger: Logger,
+    private readonly heartbeatMs: number,
     private readonly now: () => number = Date.now,
   ) {
     events.watch(SESSIONS_CHANNEL, (payload) => this.noticed(payload));
@@ -81,15 +88,29 @@ export class StreamSessions {
     addTo(this.bySession, entry.sessionId, entry);
     addTo(this.byUser, entry.userId, entry);
     this.check(entry);
+    this.ticker ??= setInterval(() => this.beat(), this.heartbeatMs);
     return {
-      recheck: () => this.check(entry),
       release: () => {
         entry.released = true;
         clearTimeout(entry.timer);
         removeFrom(this.bySession, entry.sessionId, entry);
         removeFrom(this.byUser, entry.userId, entry);
+        if (this.bySession.size === 0) {
+          clearInterval(this.ticker);
+          this.ticker = undefined;
+        }
       },
     };
+  }
+
+  /** A heartbeat: a comment on every stream (proxies keep it open), and every session checked. */
+  private beat() {
+    for (const entries of this.bySession.values()) {
+      for (const entry of entries) {
+        entry.stream.heartbeat();
+        this.check(entry);
+      }
+    }
   }
 
   /** A notice on `stoop_sessions`: `s:<session id>`, `u:<user id>`, or '*' / null (anything). */
