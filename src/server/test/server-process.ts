@@ -305,6 +305,11 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   return cookie;
 }
 
+/** What a server printed last: its stderr and the end of its log, for a failure message. */
+export function lastWords(server: ServerProcess, lines = 40): string {
+  return `--- stderr ---\n${server.stderr()}\n--- last ${lines} log lines ---\n${tail(server.stdout(), lines)}`;
+}
+
 function tail(text: string, lines = 20): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n');
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { readPhotoUpload } from '../../lib/photo-upload.ts';
 import { PRIVATE_MEDIA_CACHE_CONTROL } from '../../lib/storage.ts';
+import { storedImageResponse } from '../../lib/stored-image-response.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   addNotePhoto,
@@ -121,18 +122,6 @@ export function createNotePhotoFileRoutes(deps: AppDeps) {
         ? await openNotePhoto({ ctx: ctxOf(c), input: params.data })
         : null;
     if (!object) throw new AppError('NOT_FOUND', { message: 'Photo not found' });
-    const headers: Record<string, string> = {
-      'Content-Type': 'image/webp',
-      'Cache-Control': PRIVATE_MEDIA_CACHE_CONTROL,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    };
-    if (object.size !== undefined) headers['Content-Length'] = String(object.size);
-    if (c.req.method === 'HEAD') {
-      // Hono answers HEAD with this GET handler and drops the body: release the file or socket.
-      await object.body.cancel();
-      return c.body(null, 200, headers);
-    }
-    return c.body(object.body, 200, headers);
+    return storedImageResponse(c, object, PRIVATE_MEDIA_CACHE_CONTROL);
   });
 }
