@@ -59,6 +59,32 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let launch: (() => Promise<void>) | undefined;
   /** Set while a runner is being replaced or stopped: its cron statements stop retrying. */
   let cronHalted = false;
+  /** The workers of the runner now running (their ids lock its jobs). */
+  let liveWorkers = new Set<string>();
+  /** Workers of a replaced runner whose jobs may still be locked in their name. */
+  let orphanedWorkers: string[] = [];
+  let unlockTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * A worker that died mid-job (the database went away before it could record the result)
+   * leaves its job locked in its name, and graphile-worker frees such locks only after 4 hours.
+   * Once its runner is stopped none of its jobs is running, so they are unlocked at once and run
+   * again on the new runner (jobs are at-least-once; the mail job checks before it sends).
+   */
+  const unlockOrphanedJobs = async () => {
+    clearTimeout(unlockTimer);
+    unlockTimer = undefined;
+    if (!pool || orphanedWorkers.length === 0 || state === 'stopped') return;
+    const workerIds = orphanedWorkers;
+    try {
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
+      orphanedWorkers = orphanedWorkers.filter((id) => !workerIds.includes(id));
+      log.info({ workers: workerIds.length }, "unlocked a replaced runner's jobs");
+    } catch {
+      unlockTimer = setTimeout(() => void unlockOrphanedJobs(), RESTART_DELAYS_MS[1]);
+      unlockTimer.unref();
+    }
+  };
 
   const scheduleRestart = (reason: unknown) => {
     if (state === 'stopped' || restartTimer) return;
@@ -74,13 +100,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       cronHalted = true;
       await old?.stop().catch(() => {});
       cronHalted = false;
+      orphanedWorkers.push(...liveWorkers);
+      liveWorkers = new Set();
       if (state === 'stopped') return;
-      await launch?.().catch((error: unknown) => scheduleRestart(error));
+      await launch?.().then(unlockOrphanedJobs, (error: unknown) => scheduleRestart(error));
     }, delay);
     restartTimer.unref();
   };
 
   const events: WorkerEvents = new EventEmitter();
+  events.on('worker:create', ({ worker }) => {
+    liveWorkers.add(worker.workerId);
+  });
   for (const name of ['pool:listen:error', 'worker:getJob:error'] as const) {
     events.on(name, () => {
       failing = true;
@@ -170,6 +201,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       state = 'stopped';
       clearTimeout(restartTimer);
       restartTimer = undefined;
+      clearTimeout(unlockTimer);
+      unlockTimer = undefined;
       const current = runner;
       runner = undefined;
       if (current) {
