@@ -18,7 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records every step of every test (10% of the run); kept for a retried test only.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // The offline service worker (decision 033) is on only in the notes spec, which allows it.
     serviceWorkers: 'block',

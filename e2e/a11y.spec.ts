@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ConversationResponseSchema } from '../src/shared/schemas/messaging.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import {
-  expect,
-  pageReady,
-  type Role,
-  signInThroughApi,
-  storageStateFor,
-  type TestUser,
-  test,
-} from './fixtures.ts';
-import { ROUTES } from './routes.ts';
+import { expect, pageReady, signInThroughApi, type TestUser, test } from './fixtures.ts';
 
 async function check(page: Page, url: string) {
   await page.goto(url);
@@ -20,31 +11,7 @@ async function check(page: Page, url: string) {
   await expectNoSeriousViolations(page);
 }
 
-test.describe('axe, signed out', () => {
-  for (const route of ROUTES) {
-    test(`${route.url}`, async ({ page }) => {
-      await check(page, route.url);
-    });
-  }
-});
-
-const SIGNED_IN: Array<{ role: Role; access: Array<(typeof ROUTES)[number]['access']> }> = [
-  { role: 'renter', access: ['public', 'login', 'renter'] },
-  { role: 'landlord', access: ['landlord'] },
-  { role: 'admin', access: ['admin'] },
-];
-
-for (const { role, access } of SIGNED_IN) {
-  test.describe(`axe, signed in as ${role}`, () => {
-    test.use({ storageState: storageStateFor(role) });
-    for (const route of ROUTES.filter((r) => access.includes(r.access))) {
-      test(`${route.url}`, async ({ page }) => {
-        await check(page, route.url);
-      });
-    }
-  });
-}
-
+// Every route's axe check runs in routes.spec.ts, on the same load that checks the route.
 test.describe('axe on interactive states', () => {
   test('the open mobile menu', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });

@@ -1,55 +1,58 @@
-import { expect, pageReady, storageStateFor, test } from './fixtures.ts';
-import { ROUTES } from './routes.ts';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
+import { expect, pageReady, type Role, storageStateFor, test } from './fixtures.ts';
+import { type Access, ROUTES, type RouteCase } from './routes.ts';
 
-/** Every route answers 200 on a fresh load (deep links work) and renders a real page. */
-async function visit(
-  page: import('@playwright/test').Page,
-  url: string,
-  endsOn: string | undefined,
-) {
-  const response = await page.goto(url);
-  expect(response?.status()).toBe(200);
+/**
+ * Every route, loaded fresh (deep links work): it answers 200, renders a real page where it should
+ * end up, and axe finds no serious violation there. One page per test visits a few routes in turn:
+ * a new browser context per route cost more than the route itself on a 2-core machine. Assertions
+ * are soft, so one failing route does not hide the next.
+ */
+async function visit(page: Page, route: RouteCase, endsOn: string | undefined) {
+  const response = await page.goto(route.url);
+  expect.soft(response?.status(), route.url).toBe(200);
   await pageReady(page);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
-  const expected = endsOn ?? url;
-  expect(new URL(page.url()).pathname).toBe(expected);
+  await expect.soft(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  await expect.soft(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  expect.soft(new URL(page.url()).pathname, route.url).toBe(endsOn ?? route.url);
+  // Let entry animations and lazy chunks settle before measuring contrast.
+  await page.waitForTimeout(250);
+  await expectNoSeriousViolations(page, { soft: true });
 }
 
-test.describe('signed out', () => {
-  for (const route of ROUTES.filter((r) => r.access === 'public')) {
-    test(`${route.url}`, async ({ page }) => {
-      await visit(page, route.url, route.endsOn?.signedOut);
-    });
-  }
-});
+/** Who visits which routes. Signed out, the routes behind a sign-in all show /login (guards.spec). */
+const VISITORS: Array<{ role: Role | 'visitor'; access: Access[] }> = [
+  { role: 'visitor', access: ['public'] },
+  { role: 'renter', access: ['public', 'login', 'renter'] },
+  { role: 'landlord', access: ['landlord'] },
+  { role: 'admin', access: ['admin'] },
+];
 
-test.describe('as a renter', () => {
-  test.use({ storageState: storageStateFor('renter') });
-  for (const route of ROUTES.filter((r) => r.access === 'login' || r.access === 'renter')) {
-    test(`${route.url}`, async ({ page }) => {
-      await visit(page, route.url, route.endsOn?.renter);
-    });
-  }
-});
+/** Routes per test: small enough that two workers share the load evenly. */
+const PER_TEST = 6;
 
-test.describe('as a landlord', () => {
-  test.use({ storageState: storageStateFor('landlord') });
-  for (const route of ROUTES.filter((r) => r.access === 'landlord')) {
-    test(`${route.url}`, async ({ page }) => {
-      await visit(page, route.url, route.endsOn?.landlord);
-    });
-  }
-});
-
-test.describe('as an admin', () => {
-  test.use({ storageState: storageStateFor('admin') });
-  for (const route of ROUTES.filter((r) => r.access === 'admin')) {
-    test(`${route.url}`, async ({ page }) => {
-      await visit(page, route.url, undefined);
-    });
-  }
-});
+for (const { role, access } of VISITORS) {
+  test.describe(role === 'visitor' ? 'signed out' : `as ${role}`, () => {
+    if (role !== 'visitor') test.use({ storageState: storageStateFor(role) });
+    const routes = ROUTES.filter((r) => access.includes(r.access));
+    for (let start = 0; start < routes.length; start += PER_TEST) {
+      const batch = routes.slice(start, start + PER_TEST);
+      test(batch.map((r) => r.url).join(' · '), async ({ page }) => {
+        test.setTimeout(30_000 * batch.length);
+        for (const route of batch) {
+          const endsOn =
+            role === 'visitor'
+              ? route.endsOn?.signedOut
+              : role === 'admin'
+                ? undefined
+                : route.endsOn?.[role];
+          await test.step(route.url, () => visit(page, route, endsOn));
+        }
+      });
+    }
+  });
+}
 
 test('an unknown address shows the not-found page inside the layout', async ({ page }) => {
   const response = await page.goto('/no/such/page');

@@ -23,9 +23,12 @@ bash scripts/ensure-chromium.sh
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export CHROMIUM_PATH=/usr/bin/chromium
 
-echo "e2e: vite build"
-node_modules/.bin/vite build
-node_modules/.bin/tsx scripts/build-server.ts
+# npm test builds once for every stage (STOOP_SKIP_BUILD=1); alone, this script builds.
+if [ "${STOOP_SKIP_BUILD:-0}" != 1 ]; then
+  echo "e2e: vite build"
+  node_modules/.bin/vite build
+  node_modules/.bin/tsx scripts/build-server.ts
+fi
 
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/stoop-e2e.XXXXXX")
 chmod 755 "$workdir" # the postgres OS user must reach DATA_DIR

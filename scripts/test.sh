@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in order, each stage timed:
-#   verify · unit · api (embedded PostgreSQL) · lifecycle (real server processes) ·
+#   verify · build (the web app and the server bundle, once) · unit · api (embedded PostgreSQL) ·
+#   lifecycle (real server processes) ·
 #   proxy (two instances behind Debian's nginx, scripts/proxy-test.sh) ·
-#   api again on Debian's PostgreSQL through DATABASE_URL · e2e (Playwright in Debian's Chromium).
+#   api again on Debian's PostgreSQL through DATABASE_URL under Node 24 (scripts/ensure-node.sh) ·
+#   e2e (Playwright in Debian's Chromium).
 # Installs PostgreSQL, nginx and Chromium with apt when missing. Every process it starts (each stage runs
 # in its own process group, the throwaway PostgreSQL cluster) is stopped on any exit.
 set -euo pipefail
@@ -144,6 +146,10 @@ record_failure() {
 }
 
 stage verify npm run -s verify || record_failure verify
+# One web build and one server bundle for the run: lifecycle, proxy and e2e all use them.
+stage build bash -c 'node_modules/.bin/vite build --logLevel warn && node_modules/.bin/tsx scripts/build-server.ts' ||
+  record_failure build
+export STOOP_SKIP_BUILD=1
 stage unit vitest_project unit unit || record_failure unit
 stage api-embedded vitest_project api api-embedded || record_failure api-embedded
 stage lifecycle vitest_project lifecycle lifecycle || record_failure lifecycle
@@ -154,8 +160,16 @@ if pg_env=$(bash scripts/ensure-postgres.sh start); then
   pg_url=$(printf '%s\n' "$pg_env" | sed -n "s/^export DATABASE_URL='\(.*\)'$/\1/p")
   pg_dir=$(printf '%s\n' "$pg_env" | sed -n "s/^export STOOP_PG_DIR='\(.*\)'$/\1/p")
   summary+=("$(printf '[debian-postgres] cluster up in %s s' "$(elapsed_since "$pg_start")")")
-  stage api-debian-pg vitest_project api api-debian-pg DATABASE_URL="$pg_url" ||
-    record_failure api-debian-pg
+  # The second pass also covers the second Node version: PostgreSQL 15 on Node 24 here, where
+  # the first pass ran PostgreSQL 17 on the machine's Node.
+  if node24=$(bash scripts/ensure-node.sh); then
+    summary+=("[node] second pass on $("$node24" --version), first on $(node --version)")
+    stage api-debian-pg vitest_project api api-debian-pg DATABASE_URL="$pg_url" \
+      PATH="$(dirname "$node24"):$PATH" || record_failure api-debian-pg
+  else
+    summary+=("[node] FAILED: no Node 24, so the api-debian-pg stage did not run")
+    record_failure node24
+  fi
   bash scripts/ensure-postgres.sh stop "$pg_dir"
   pg_dir=""
 else
