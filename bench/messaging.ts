@@ -45,7 +45,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/e
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { prng } from '../src/server/db/seed-listings.ts';
 import { conversationPageQuery } from '../src/server/modules/messaging/conversation-list.ts';
-import { messagePageStatement } from '../src/server/modules/messaging/messages.service.ts';
+import { messagePageStatement } from '../src/server/modules/messaging/message-page-statement.ts';
 import { REPO_ROOT, sleep } from '../src/server/test/server-process.ts';
 import {
   ConversationListQuerySchema,

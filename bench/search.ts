@@ -44,7 +44,7 @@ import type { SortKey } from '../src/server/modules/listings/search-index.ts';
 import { REPO_ROOT } from '../src/server/test/server-process.ts';
 import { AMENITY_SLUGS } from '../src/shared/listings.ts';
 import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
-import { ListingSearchQuerySchema } from '../src/shared/schemas/listings.ts';
+import { ListingSearchQuerySchema } from '../src/shared/schemas/listing-queries.ts';
 import { type PlannedRequest, runLoad } from './lib/load.ts';
 import { BOROUGH_BOX, L_SHAPE, neighborhoodBox, starAround } from './lib/map-areas.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';

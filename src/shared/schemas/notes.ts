@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PhotoSchema } from './listings.ts';
+import { PhotoSchema } from './listing-responses.ts';
 
 /*
  * A renter's private viewing notes (spec §3 Note, issue 15): kept in the browser under

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ListingIdSchema, ListingSummarySchema } from './listings.ts';
+import { ListingSummarySchema } from './listing-responses.ts';
+import { ListingIdSchema } from './listings.ts';
 
 /* A renter's saved listings (`/api/saved-listings`). */
 

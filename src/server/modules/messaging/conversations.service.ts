@@ -17,8 +17,9 @@ import type { conversations } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime } from '../../lib/time.ts';
 import { visibleListing } from '../listings/listings.service.ts';
+import { conversationFor } from './conversation-access.ts';
 import { addressExact, likePattern, listingContext, participant } from './conversation-list.ts';
-import { conversationFor, type MessagingCtx } from './messages.service.ts';
+import type { MessagingCtx } from './messages.service.ts';
 
 type Ctx = Pick<MessagingCtx, 'db' | 'user'>;
 
