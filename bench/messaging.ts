@@ -1,5 +1,5 @@
 /**
- * Messaging benchmark (issue 5, ARCHITECTURE §5 and §8):
+ * Messaging benchmark (issue 5, docs/architecture.md §5 and §8):
  *  1. A database (DATABASE_URL, or an embedded PostgreSQL under --data-dir, default
  *     data/bench-messaging, reused between runs): `--streams` users in renter/landlord pairs with one
  *     conversation each, a "busy" landlord with 500 conversations (a few messages each, some
@@ -14,7 +14,8 @@
  *     POST until the receiver's stream delivers `message.created` for it).
  *  5. Reads with the streams open, first paced (`--read-rate` per second, open loop: the issue's
  *     list and page budgets), then autocannon flat out (`--connections`, `--read-duration` s:
- *     ARCHITECTURE §8's 50 clients): GET /api/conversations as the busy user, paged (issue 17:
+ *     docs/architecture.md §8's 50 clients): GET /api/conversations as the busy user, paged (issue
+ * 17:
  *     every page read once first, checking each conversation comes once; then first pages and
  *     `cursor=` pages half and half; bytes per page reported)
  *     and GET /api/conversations/{id}/messages (newest page and `before=` cursors), with the

@@ -1,5 +1,5 @@
 /**
- * Listing search benchmark (issue 4, ARCHITECTURE §8):
+ * Listing search benchmark (issue 4, docs/architecture.md §8):
  *  1. A database with N demo listings (default 100,000): DATABASE_URL, or an embedded
  *     PostgreSQL under --data-dir (default data/bench, reused between runs; seeding is
  *     idempotent, so a second run only starts it).
@@ -68,7 +68,9 @@ const DETAIL_DURATION_S = Number(values['detail-duration']);
 const WARMUP_S = Number(values.warmup);
 const CONNECTIONS = Number(values.connections);
 const DATA_DIR = path.resolve(REPO_ROOT, values['data-dir'] ?? 'data/bench');
-/** ARCHITECTURE §8 (search ≤ 50 ms), and issue 16's goal with map areas in the mix: 30 ms. */
+/**
+ * docs/architecture.md §8 (search ≤ 50 ms), and issue 16's goal with map areas in the mix: 30 ms.
+ */
 const BUDGET = { searchP95Ms: 50, detailP95Ms: 20, issue16SearchP95Ms: 30 };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Web budget (ARCHITECTURE §8, issues 3 and 4):
+ * Web budget (docs/architecture.md §8, issues 3 and 4):
  *  1. Builds the web app (Vite, production) into a temp folder and reports the gzip size of the
  *     initial JS of `/`, `/about`, `/login`, `/search` and a listing page: the entry chunk,
  *     everything it imports statically, and the route's own chunks with their static imports

@@ -143,7 +143,8 @@ export async function runReads({
   /**
    * Open loop at a steady rate, as users arrive (the streams stay open): the latency a person
    * sees with the system busy but not saturated. The budgets of issue 5 are judged on these;
-   * the closed-loop runs below saturate the two cores on purpose (ARCHITECTURE §8's 50 clients).
+   * the closed-loop runs below saturate the two cores on purpose (docs/architecture.md §8's 50
+   * clients).
    */
   const paced = async (planned: Planned[], rate: number, seconds: number) => {
     const times: number[] = [];

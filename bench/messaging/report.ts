@@ -158,7 +158,7 @@ export function report({
         listPaced.p95 <= BUDGET.conversationListP95Ms && listPaced.failures === 0,
       messagePageP95Ms: BUDGET.messagePageP95Ms,
       messagePageMet: pagePaced.p95 <= BUDGET.messagePageP95Ms && pagePaced.failures === 0,
-      /** ARCHITECTURE §8: API reads p95 <= 50 ms under 50 concurrent clients. */
+      /** docs/architecture.md §8: API reads p95 <= 50 ms under 50 concurrent clients. */
       conversationListAt50ClientsMet: list.latencyMs.p95 <= 50,
       messagePageAt50ClientsMet: page.latencyMs.p95 <= 50,
       lostMet: lost === 0,
@@ -229,7 +229,7 @@ export function report({
     [
       `  ${CONNECTIONS} clients flat out p50 / p95`,
       `${list.latencyMs.p50} / ${list.latencyMs.p95} ms at ${list.requestsPerSec} req/s`,
-      `p95 <= 50 ms (ARCHITECTURE §8): ${met(figures.budgets.conversationListAt50ClientsMet)}`,
+      `p95 <= 50 ms (docs/architecture.md §8): ${met(figures.budgets.conversationListAt50ClientsMet)}`,
     ],
     [
       '  one client, one request at a time p50 / p95',
@@ -247,7 +247,7 @@ export function report({
     [
       `  ${CONNECTIONS} clients flat out p50 / p95`,
       `${page.latencyMs.p50} / ${page.latencyMs.p95} ms at ${page.requestsPerSec} req/s`,
-      `p95 <= 50 ms (ARCHITECTURE §8): ${met(figures.budgets.messagePageAt50ClientsMet)}`,
+      `p95 <= 50 ms (docs/architecture.md §8): ${met(figures.budgets.messagePageAt50ClientsMet)}`,
     ],
     ...Object.entries(page.byShape).map(([shape, s]): [string, string, string] => [
       `  ${shape}`,

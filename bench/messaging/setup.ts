@@ -178,7 +178,7 @@ async function ensureMessages(database: Database, plan: SeedConversation[]) {
   let done = 0;
   for (const batch of batches) {
     // Senders alternate; times spread over the last 180 days; all but the last `unread` read,
-    // each read one with its read record (spec §3) and receiver_read_at in the same state.
+    // each read one with its read record (docs/spec.md §3) and receiver_read_at in the same state.
     await database.pool.query(
       `with spec as (
          select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::int[], $5::int[], $6::text[])
@@ -214,7 +214,7 @@ async function ensureMessages(database: Database, plan: SeedConversation[]) {
     done += batch.reduce((sum, c) => sum + c.n, 0);
     process.stdout.write(`\rmessages: ${done.toLocaleString('en-US')} inserted`);
   }
-  // A conversation's updated_at is its last send (spec §4).
+  // A conversation's updated_at is its last send (docs/spec.md §4).
   await database.pool.query(
     `update conversations c set updated_at = last.at
      from (select conversation_id, max(created_at) as at from messages group by conversation_id) last

@@ -21,7 +21,7 @@ import {
 
 /** The query strings of listing reads: search filters (saved or not), map areas, paging. */
 
-/** Query strings: empty means "not set" (spec §3: filters are empty strings by default). */
+/** Query strings: empty means "not set" (docs/spec.md §3: filters are empty strings by default). */
 const blank = (value: unknown) => (value === '' ? undefined : value);
 function commaList<T extends z.ZodType>(item: T, max: number) {
   return z.preprocess(

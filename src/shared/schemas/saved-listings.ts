@@ -6,7 +6,9 @@ import { ListingIdSchema } from './listings.ts';
 
 export const SavedListingParamSchema = z.object({ listingId: ListingIdSchema });
 
-/** Spec §3 saved listing, kept on the server; `available` is false once it is not active. */
+/**
+ * docs/spec.md §3 saved listing, kept on the server; `available` is false once it is not active.
+ */
 export const SavedListingSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),

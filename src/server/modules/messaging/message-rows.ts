@@ -27,7 +27,7 @@ export type MessageRow = RawRow<Pick<typeof messages.$inferSelect, (typeof MESSA
 
 export const MESSAGE_COLUMNS = columns(alias(messages, 'm'), MESSAGE_KEYS);
 
-/** A message as `viewerId` sees it: their own count as read (spec §4). */
+/** A message as `viewerId` sees it: their own count as read (docs/spec.md §4). */
 export function toMessage(row: MessageRow, viewerId: string): Message {
   const own = row.sender_id === viewerId;
   const readByReceiverAt = isoTimeOrNull(row.receiver_read_at);

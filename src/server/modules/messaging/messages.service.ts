@@ -31,7 +31,7 @@ import { countSend } from './send-limit.ts';
 
 export type MessagingCtx = UserCtx<{ events: EventBus; sendLimitPerMinute: number }>;
 
-/** Spec §3 "Unread counts": messages to the user not yet read, per conversation. */
+/** docs/spec.md §3 "Unread counts": messages to the user not yet read, per conversation. */
 export async function unreadCounts(db: Executor, userId: string): Promise<UnreadCount> {
   const result = await db.execute<{ conversation_id: string; n: number }>(sql`
     select conversation_id, count(*)::int as n from messages
@@ -240,8 +240,8 @@ export async function editMessage({
 
 /**
  * `POST /api/conversations/{id}/read`: every message from the other person becomes read, with a
- * read-status record each (spec §3-§5). The sender gets a read receipt, the reader's other tabs
- * the same, and their unread counts.
+ * read-status record each (docs/spec.md §3-§5). The sender gets a read receipt, the reader's other
+ * tabs the same, and their unread counts.
  */
 export async function markConversationRead({
   ctx: {
