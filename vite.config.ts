@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   version: string;
 };
 
-/** The API server `npm run dev` starts beside Vite (ARCHITECTURE §1). */
+/** The API server `npm run dev` starts beside Vite (docs/architecture.md §1). */
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 
 /**
@@ -98,7 +98,7 @@ export default defineConfig({
     sourcemap: false,
     // Every page is its own chunk (src/web/app/router.tsx). The entry holds React, React DOM,
     // the router and TanStack Query (~370 KB minified, ~112 KB gzip); bench/web-budget.ts checks
-    // the gzip budget of ARCHITECTURE §8, so this warning only flags a real jump.
+    // the gzip budget of docs/architecture.md §8, so this warning only flags a real jump.
     chunkSizeWarningLimit: 400,
     // dist/.vite/manifest.json: the server names a landing page's chunks in its HTML
     // (src/server/lib/route-preloads.ts).

@@ -1,5 +1,5 @@
 /**
- * API baseline (ARCHITECTURE §8, issue 2):
+ * API baseline (docs/architecture.md §8, issue 2):
  *  1. GET /api/me with a signed-in session, 50 connections, autocannon: req/s and p50/p95/p99.
  *  2. Start-up: time from spawning `npm start` on an EXISTING data dir (built app, migrated and
  *     seeded database) until GET /api/health answers 200; three runs and their median. The bare

@@ -1,6 +1,6 @@
 /**
- * Dashboards and the listing manager (issue 11, ARCHITECTURE §8: API reads p95 <= 50 ms at 50
- * clients). The real server on a fresh temp DATA_DIR with the demo data (the demo landlord has
+ * Dashboards and the listing manager (issue 11, docs/architecture.md §8: API reads p95 <= 50 ms at
+ * 50 clients). The real server on a fresh temp DATA_DIR with the demo data (the demo landlord has
  * about 290 listings), then autocannon on each read, one after the other:
  *   GET /api/landlord/listings                       first page of the manager
  *   GET /api/landlord/listings?q=studio&status=active&page=2

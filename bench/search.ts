@@ -1,5 +1,5 @@
 /**
- * Listing search benchmark (issue 4, ARCHITECTURE §8):
+ * Listing search benchmark (issue 4, docs/architecture.md §8):
  *  1. A database with N demo listings (default 100,000): DATABASE_URL, or an embedded
  *     PostgreSQL under --data-dir (default data/bench, reused between runs; seeding is
  *     idempotent, so a second run only starts it).
@@ -31,22 +31,14 @@ import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { seedDemoData } from '../src/server/db/seed.ts';
-import { prng } from '../src/server/db/seed-listings.ts';
 import { createLocalStorage } from '../src/server/lib/storage.ts';
 import { ListingSearch } from '../src/server/modules/listings/listing-search.ts';
-import {
-  pageRowsStatement,
-  queryWords,
-  searchListings,
-  toIndexQuery,
-} from '../src/server/modules/listings/search.service.ts';
-import type { SortKey } from '../src/server/modules/listings/search-index.ts';
+import { searchListings } from '../src/server/modules/listings/search.service.ts';
 import { REPO_ROOT } from '../src/server/test/server-process.ts';
-import { AMENITY_SLUGS } from '../src/shared/listings.ts';
-import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';
-import { ListingSearchQuerySchema } from '../src/shared/schemas/listings.ts';
+import { ListingSearchQuerySchema } from '../src/shared/schemas/listing-queries.ts';
 import { type PlannedRequest, runLoad } from './lib/load.ts';
-import { BOROUGH_BOX, L_SHAPE, neighborhoodBox, starAround } from './lib/map-areas.ts';
+import { explain, explainSearch } from './lib/search-explain.ts';
+import { planSearches } from './lib/search-mix.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { cpuMs, round, summary } from './lib/stats.ts';
 
@@ -76,188 +68,10 @@ const DETAIL_DURATION_S = Number(values['detail-duration']);
 const WARMUP_S = Number(values.warmup);
 const CONNECTIONS = Number(values.connections);
 const DATA_DIR = path.resolve(REPO_ROOT, values['data-dir'] ?? 'data/bench');
-/** ARCHITECTURE §8 (search ≤ 50 ms), and issue 16's goal with map areas in the mix: 30 ms. */
-const BUDGET = { searchP95Ms: 50, detailP95Ms: 20, issue16SearchP95Ms: 30 };
-
-/** Deterministic request mix: the same URLs every run. */
-const rand = prng(20261121);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-const TERMS = [
-  'williamsburg',
-  'park slope',
-  'astoria',
-  'renovated',
-  'terrace',
-  'dishwasher',
-  'sunny studio',
-  'prewar',
-  'in-unit laundry',
-  'loft',
-  'bedford ave',
-  'willamsburg', // typos go through trigram matching
-  'bushwik',
-  'greenpont',
-  'harlem 2br',
-  'quiet',
-];
-
-type Planned = PlannedRequest;
-
-function randomFilters(count: number): Record<string, string> {
-  const params: Record<string, string> = {};
-  const options: (() => void)[] = [
-    () => {
-      const min = 1500 + Math.floor(rand() * 20) * 100;
-      params.minPrice = String(min);
-      if (rand() < 0.7) params.maxPrice = String(min + 500 + Math.floor(rand() * 30) * 100);
-    },
-    () => {
-      params.bedrooms = String(Math.floor(rand() * 4));
-    },
-    () => {
-      params.bathrooms = pick(['1', '1.5', '2']);
-    },
-    () => {
-      params.amenities = [pick(AMENITY_SLUGS), ...(rand() < 0.3 ? [pick(AMENITY_SLUGS)] : [])].join(
-        ',',
-      );
-    },
-    () => {
-      params.neighborhoods = Array.from(
-        { length: 1 + Math.floor(rand() * 3) },
-        () => pick(NEIGHBORHOODS).slug,
-      ).join(',');
-    },
-    () => {
-      params.boroughs = pick([
-        'manhattan',
-        'brooklyn',
-        'queens',
-        'bronx',
-        'staten-island',
-        'brooklyn,queens',
-      ]);
-    },
-    () => {
-      params.pets = pick(['cats', 'dogs', 'cats,dogs']);
-    },
-    () => {
-      params.laundry = pick(['in_unit', 'in_unit,in_building']);
-    },
-  ];
-  for (let i = 0; i < count; i += 1) pick(options)();
-  return params;
-}
-
-/** A map area (issue 16) as its query parameter, and its name for the shape. */
-function mapArea(): { name: string; params: Record<string, string> } {
-  const hood = pick(NEIGHBORHOODS);
-  const area = pick(['borough box', 'neighborhood box', 'L polygon', 'star polygon'] as const);
-  if (area === 'borough box') return { name: area, params: { bounds: BOROUGH_BOX.join(',') } };
-  if (area === 'neighborhood box') {
-    return { name: area, params: { bounds: neighborhoodBox(hood).join(',') } };
-  }
-  const ring = area === 'L polygon' ? L_SHAPE : starAround(hood);
-  return {
-    name: area,
-    params: {
-      polygon: ring
-        .flat()
-        .map((v) => v.toFixed(5))
-        .join(','),
-    },
-  };
-}
-
-function planSearches(n: number): Planned[] {
-  const planned: Planned[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const roll = rand();
-    const sort = pick(['newest', 'newest', 'price_asc', 'price_desc']);
-    let params: Record<string, string>;
-    let area = '';
-    if (roll < 0.22) params = { q: pick(TERMS) };
-    else if (roll < 0.4) params = { q: pick(TERMS), ...randomFilters(1 + Math.floor(rand() * 2)) };
-    else if (roll < 0.75) params = randomFilters(1 + Math.floor(rand() * 4));
-    else if (roll < 0.95) {
-      const map = mapArea();
-      area = ` (${map.name})`;
-      params = { ...map.params, ...(rand() < 0.5 ? randomFilters(1) : {}) };
-    } else params = {};
-    params.sort = sort;
-    const keys = Object.keys(params)
-      .filter((k) => k !== 'sort')
-      .sort();
-    const shape = `${keys.length ? keys.join('+') : 'browse'}${area} sort=${sort}`;
-    // A quarter of map searches ask for pins instead, as the map page does (--pins-share).
-    const pins = area && rand() < PINS_SHARE;
-    planned.push({
-      shape: pins ? `pins ${shape}` : shape,
-      path: `/api/listings${pins ? '/pins' : ''}?${new URLSearchParams(params)}`,
-    });
-  }
-  return planned;
-}
-
-type Database = ReturnType<typeof createDatabase>;
-type Explained = { ms: number; plan: string };
-
-/** EXPLAIN (ANALYZE, BUFFERS) of one statement, run twice: the second (warm) run counts. */
-async function explain(database: Database, statement: ReturnType<typeof sql>): Promise<Explained> {
-  const run = () =>
-    database.db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${statement}`);
-  await run();
-  const lines = (await run()).rows.map((r) => r['QUERY PLAN']);
-  const time = (label: string) =>
-    Number(lines.find((l) => l.startsWith(label))?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN);
-  return { ms: round(time('Planning Time') + time('Execution Time')), plan: lines.join('\n') };
-}
-
 /**
- * A search URL as the server runs it, taken apart: the in-memory index search (median of 5
- * runs of the search that answers, after typo correction when the words find nothing) and
- * EXPLAIN ANALYZE of its one SQL statement, the page's rows with the change-log position.
+ * docs/architecture.md §8 (search ≤ 50 ms), and issue 16's goal with map areas in the mix: 30 ms.
  */
-async function explainSearch(database: Database, search: ListingSearch, url: string) {
-  const params = Object.fromEntries(new URL(url, 'http://bench').searchParams);
-  const query = ListingSearchQuerySchema.parse(params);
-  const index = await search.current();
-  const cursor = query.cursor
-    ? (JSON.parse(Buffer.from(query.cursor, 'base64url').toString()) as SortKey & { f?: 1 })
-    : undefined;
-  const after = cursor && { v: cursor.v, id: cursor.id };
-  let words = query.q ? queryWords(query.q) : [];
-  if (cursor?.f === 1) words = (await search.correct(words)) ?? words;
-  let indexQuery = toIndexQuery(query, await search.terms(words), after);
-  let found = index.search(indexQuery);
-  if (found.total === 0 && !cursor && words.length > 0) {
-    const fixed = await search.correct(words);
-    if (fixed) {
-      words = fixed;
-      indexQuery = toIndexQuery(query, await search.terms(words), after);
-      found = index.search(indexQuery);
-    }
-  }
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const started = performance.now();
-    found = index.search(indexQuery);
-    times.push(performance.now() - started);
-  }
-  const rows = found.ids.length
-    ? await explain(database, pageRowsStatement(found.ids))
-    : { ms: 0, plan: '(no page: nothing matches)' };
-  return {
-    url:
-      words.join(' ') === (query.q ? queryWords(query.q) : []).join(' ')
-        ? url
-        : `${url} (searched as: ${words.join(' ')})`,
-    total: found.total,
-    indexMs: summary(times).p50,
-    rowsMs: rows.ms,
-    rows: rows.plan,
-  };
-}
+const BUDGET = { searchP95Ms: 50, detailP95Ms: 20, issue16SearchP95Ms: 30 };
 
 /**
  * A process and its children: a postmaster and its backends, or a cluster primary and its
@@ -323,7 +137,7 @@ async function main() {
       `select count(*) filter (where status = 'active')::int as active, count(*)::int as all from listings`,
     );
     console.log(`listings: ${counts[0]?.active} active of ${counts[0]?.all}`);
-    const planned = planSearches(400);
+    const planned = planSearches(400, PINS_SHARE);
     // --explain takes searches apart; pins read no rows (the index alone answers them).
     const searches = values.explain ? planned.filter((p) => !p.shape.startsWith('pins ')) : planned;
 
@@ -427,7 +241,7 @@ async function main() {
       `select id from listings where status = 'active' order by md5(id::text) limit 2000`,
     );
 
-    async function run(paths: Planned[], seconds: number) {
+    async function run(paths: PlannedRequest[], seconds: number) {
       const cpuBefore = {
         server: treeCpuMs(serverPid),
         postgres: postmaster ? treeCpuMs(postmaster) : 0,

@@ -1,5 +1,5 @@
 /**
- * Web budget (ARCHITECTURE §8, issues 3 and 4):
+ * Web budget (docs/architecture.md §8, issues 3 and 4):
  *  1. Builds the web app (Vite, production) into a temp folder and reports the gzip size of the
  *     initial JS of `/`, `/about`, `/login`, `/search` and a listing page: the entry chunk,
  *     everything it imports statically, and the route's own chunks with their static imports
@@ -25,18 +25,17 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import lighthouse from 'lighthouse';
 import { build } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
 import { LANDING_PAGE_MODULES } from '../src/server/lib/route-preloads.ts';
 import { signIn } from '../src/server/test/server-process.ts';
+import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
+import { freePort, stop, waitFor } from './lib/processes.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_KB = 150;
@@ -173,55 +172,6 @@ async function buildApp(outRoot: string) {
   return { outDir, pages, cssGzipKb: kb(entryCss.reduce((a, b) => a + b, 0)) };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited early.`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms.`);
-}
-
-/** Stops a child and its process group (the server stops its own postgres on SIGTERM). */
-async function stop(child: ChildProcess, graceMs = 15_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const pid = child.pid;
-  const send = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      try {
-        process.kill(pid, signal);
-      } catch {
-        // already gone
-      }
-    }
-  };
-  send('SIGTERM');
-  const timer = setTimeout(() => send('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The real server on a temp DATA_DIR, serving the build in `cwd/dist`. */
 async function startServer(cwd: string, logFile: string) {
   const port = await freePort();
@@ -246,112 +196,6 @@ async function startServer(cwd: string, logFile: string) {
   fs.closeSync(log);
   await waitFor(`${baseUrl}/api/health`, 120_000, child);
   return { child, baseUrl };
-}
-
-async function startChromium(profileDir: string) {
-  const port = await freePort();
-  const child = spawn(
-    CHROMIUM_PATH,
-    [
-      ...CHROMIUM_ARGS,
-      '--disable-dev-shm-usage',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profileDir}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore', detached: true },
-  );
-  await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000, child);
-  return { child, port };
-}
-
-type PageScore = {
-  path: string;
-  /** Signed-in pages are held to accessibility only. */
-  signedIn: boolean;
-  performance: number;
-  accessibility: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  runs: number[];
-};
-
-type RunScore = Omit<PageScore, 'path' | 'runs' | 'signedIn'>;
-type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-type Run = RunScore & { report: Report };
-
-/** What a report blames, for a page below the thresholds: where to look first. */
-function diagnose(report: Report): string[] {
-  const { audits } = report;
-  const lines: string[] = [];
-  type Item = { node?: { snippet?: string; selector?: string }; url?: string; items?: Item[] };
-  const items = (id: string): Item[] =>
-    ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []).flatMap((item) =>
-      item.items ? item.items : [item],
-    );
-  const lcp = items('largest-contentful-paint-element')[0]?.node;
-  if (lcp) lines.push(`LCP element: ${lcp.snippet ?? lcp.selector}`);
-  const blocking = items('render-blocking-resources').map((i) => i.url);
-  if (blocking.length) lines.push(`render-blocking: ${blocking.join(', ')}`);
-  const shifts = items('layout-shifts')
-    .map((i) => i.node?.selector)
-    .filter(Boolean);
-  if (shifts.length) lines.push(`layout shifts: ${shifts.slice(0, 5).join(' | ')}`);
-  for (const ref of report.categories.accessibility?.auditRefs ?? []) {
-    const audit = audits[ref.id];
-    if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-      const nodes = items(ref.id)
-        .map((i) => i.node?.snippet)
-        .filter(Boolean);
-      lines.push(`a11y ${ref.id}: ${nodes.slice(0, 3).join(' | ') || audit.title}`);
-    }
-  }
-  for (const ref of report.categories.performance?.auditRefs ?? []) {
-    const audit = audits[ref.id];
-    if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
-      lines.push(`perf ${ref.id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
-    }
-  }
-  return lines;
-}
-
-/** One Lighthouse run in a fresh Chromium (a reused tab can lose the trace: NO_NAVSTART). */
-async function lighthouseOnce(url: string, profileDir: string, cookie?: string): Promise<Run> {
-  for (let attempt = 1; ; attempt += 1) {
-    const chromium = await startChromium(profileDir);
-    try {
-      const result = await lighthouse(url, {
-        port: chromium.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: cookie ? { Cookie: cookie } : null,
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
-      const numeric = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
-      return {
-        performance: Math.round((categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-        fcpMs: numeric('first-contentful-paint'),
-        lcpMs: numeric('largest-contentful-paint'),
-        tbtMs: numeric('total-blocking-time'),
-        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-        speedIndexMs: numeric('speed-index'),
-        report: result.lhr,
-      };
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      console.log(`  (retrying ${url}: ${error instanceof Error ? error.message : String(error)})`);
-    } finally {
-      await stop(chromium.child);
-      fs.rmSync(profileDir, { recursive: true, force: true });
-    }
-  }
 }
 
 /** `/listings/<id>` of the newest active listing with photos, found through the search API. */

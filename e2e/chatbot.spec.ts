@@ -21,8 +21,8 @@ import {
 import { createUser, expect, pageReady, test, trackAccount, uniqueEmail } from './fixtures.ts';
 
 /**
- * Issue 15, the chatbot widget (spec §1, §8). The suite's server has no chatbot, so this file
- * starts its own app server (the same build, its own DATA_DIR, on 127.0.0.1) with BOTPRESS_*
+ * Issue 15, the chatbot widget (docs/spec.md §1, §8). The suite's server has no chatbot, so this
+ * file starts its own app server (the same build, its own DATA_DIR, on 127.0.0.1) with BOTPRESS_*
  * pointing at a stand-in Botpress on another local port (./botpress-stand-in.ts). Its tests run
  * one after another in one worker, on that one server.
  */

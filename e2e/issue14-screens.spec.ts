@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { LandlordStatsSchema, RenterDashboardSchema } from '../src/shared/schemas/billing.ts';
-import { ListingPageSchema } from '../src/shared/schemas/listings.ts';
+import { ListingPageSchema } from '../src/shared/schemas/listing-responses.ts';
 import { SavedListingsSchema } from '../src/shared/schemas/saved-listings.ts';
 import {
   boostFixture,

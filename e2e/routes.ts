@@ -10,7 +10,7 @@ export type RouteCase = {
   endsOn?: { signedOut?: string; renter?: string; landlord?: string };
 };
 
-/** Every route of spec §2 (plus the dev mailbox), with a concrete address each. */
+/** Every route of docs/spec.md §2 (plus the dev mailbox), with a concrete address each. */
 export const ROUTES: RouteCase[] = [
   { url: paths.home.href(), access: 'public' },
   { url: paths.featured.href(), access: 'public' },

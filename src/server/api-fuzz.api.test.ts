@@ -9,8 +9,9 @@ import { type ApiClient, createTestApp } from './test/test-app.ts';
 /**
  * Issue 10 acceptance: every JSON endpoint in /api/openapi.json (each operation with a request
  * body, and the query string of each GET), sent random bodies and strings as a renter, a landlord
- * and a signed-out visitor, never answers 5xx, and every 4xx is the §4 error shape.
- * Deterministic: one fixed seed (fast-check prints it, with the failing input, on failure).
+ * and a signed-out visitor, never answers 5xx, and every 4xx is the error shape of
+ * docs/architecture.md §4. Deterministic: one fixed seed (fast-check prints it, with the failing
+ * input, on failure).
  */
 const SEED = 20_261_110;
 const BODY_RUNS = 250;

@@ -44,7 +44,7 @@ export function trustedOrigins(deps: Pick<AppDeps, 'env'>): string[] {
   return [new URL(deps.env.BASE_URL).origin, ...extra.filter(Boolean)];
 }
 
-/** Every module, in mounting order (ARCHITECTURE §7: a module plugs in here). */
+/** Every module, in mounting order (docs/architecture.md §7: a module plugs in here). */
 function appModules(deps: AppDeps): AppModule[] {
   return [
     healthModule(deps),

@@ -7,7 +7,7 @@ import { createTestApp } from './test/test-app.ts';
 
 /**
  * Issue 10 item 8: malformed JSON and text PostgreSQL cannot store (NUL, lone surrogates) are
- * the sender's mistake: a 400 VALIDATION_ERROR in the §4 shape, never a 500.
+ * the sender's mistake: a 400 VALIDATION_ERROR in the docs/architecture.md §4 shape, never a 500.
  */
 const { app, client } = await createTestApp();
 const renter: Person = await person(client, 'renter');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
-/** The only reader of process.env (ARCHITECTURE §7). Fails fast with a clear message. */
+/** The only reader of process.env (docs/architecture.md §7). Fails fast with a clear message. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -85,7 +85,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** Messages one person may send per minute (ARCHITECTURE §9); counted in the database. */
+  /** Messages one person may send per minute (docs/architecture.md §9); counted in the database. */
   MESSAGE_SEND_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Stripe payments: on when STRIPE_SECRET_KEY is set; otherwise the built-in test mode. */
   STRIPE_SECRET_KEY: z

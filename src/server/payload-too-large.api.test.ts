@@ -8,8 +8,8 @@ import { person } from './test/messaging-fixtures.ts';
 import { createTestApp, TEST_BASE_URL } from './test/test-app.ts';
 
 /**
- * Issue 10 item 9: a body over the limit is a 413 in the §4 shape that the client actually
- * reads, on a real socket (app.request() never shows a connection reset).
+ * Issue 10 item 9: a body over the limit is a 413 in the docs/architecture.md §4 shape that the
+ * client actually reads, on a real socket (app.request() never shows a connection reset).
  */
 const { app, client } = await createTestApp();
 const landlord = await person(client, 'landlord');

@@ -24,9 +24,9 @@ import {
 } from './test/server-process.ts';
 
 /**
- * The server as a real process on the embedded PostgreSQL (ARCHITECTURE §3): kill -9, SIGTERM,
- * a leftover postmaster, a failing start, an unreachable DATA_DIR. The first test makes a seeded
- * cluster; the others start from a copy of it, so each stands on its own data dir.
+ * The server as a real process on the embedded PostgreSQL (docs/architecture.md §3): kill -9,
+ * SIGTERM, a leftover postmaster, a failing start, an unreachable DATA_DIR. The first test makes a
+ * seeded cluster; the others start from a copy of it, so each stands on its own data dir.
  */
 
 const USER_PASSWORD = 'lifecycle-pass-1';

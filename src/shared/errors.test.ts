@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, friendlyMessage, isErrorCode } from './errors.ts';
 
 describe('error catalogue', () => {
-  it('uses the spec §8 messages for the friendly auth mappings', () => {
+  it('uses the docs/spec.md §8 messages for the friendly auth mappings', () => {
     expect(friendlyMessage({ error: { code: 'INVALID_CREDENTIALS', message: 'x' } })).toBe(
       'Incorrect password.',
     );

@@ -8,7 +8,7 @@ import {
 /**
  * The closed error catalogue: every error the API sends has one of these codes.
  * Status and default message live here so the server and the web app agree.
- * Messages are the spec's (§8), word for word.
+ * Messages are those of docs/spec.md §8, word for word.
  */
 export const ERRORS = {
   VALIDATION_ERROR: { status: 400, message: 'The request is not valid.' },
@@ -72,16 +72,17 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERRORS, value);
 }
 
-/** The one error body shape of ARCHITECTURE §4. */
+/** The one error body shape of docs/architecture.md §4. */
 export type ErrorBody = {
   error: { code: ErrorCode; message: string; details?: unknown };
   requestId?: string;
 };
 
 /**
- * Spec §8 "friendly mappings": what the web app shows for a code. RATE_LIMITED keeps the server's
- * message: sign-in's is the spec's 'Too many failed attempts…', a message send says to slow down. Sign-in never says which of
- * email or password was wrong (see docs/decisions/005-sign-in-errors.md).
+ * docs/spec.md §8 "friendly mappings": what the web app shows for a code. RATE_LIMITED keeps the
+ * server's message: sign-in's is the spec's 'Too many failed attempts…', a message send says to
+ * slow down. Sign-in never says which of email or password was wrong (see
+ * docs/decisions/005-sign-in-errors.md).
  */
 export const FRIENDLY_MESSAGES: Partial<Record<ErrorCode, string>> = {
   INVALID_CREDENTIALS: 'Incorrect password.',

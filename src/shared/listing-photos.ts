@@ -1,4 +1,4 @@
-import type { Photo } from './schemas/listings.ts';
+import type { Photo } from './schemas/listing-responses.ts';
 
 /*
  * How listing photos are asked for, shared by the web app's `<img srcset sizes>` and the

@@ -1,6 +1,6 @@
 /** Helpers the server and the web app share for messaging. */
 
-/** Spec §3: a participant without a name. */
+/** docs/spec.md §3: a participant without a name. */
 export const UNKNOWN_USER = 'Unknown User';
 
 /** A participant who deleted their account (decision 039): their messages stay under this name. */

@@ -47,8 +47,9 @@ export type AuthOptions = {
 };
 
 /**
- * A reset mail's link. It lands on the home page's recovery redirect (spec §2) with the token in
- * the fragment, which browsers never send: no server's or proxy's access log ever holds it.
+ * A reset mail's link. It lands on the home page's recovery redirect (docs/spec.md §2) with the
+ * token in the fragment, which browsers never send: no server's or proxy's access log ever holds
+ * it.
  */
 export function resetLink(baseUrl: string, token: string): string {
   return `${baseUrl}/#token=${encodeURIComponent(token)}&type=recovery`;

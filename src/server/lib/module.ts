@@ -31,7 +31,7 @@ export type ApiRouter = {
 /** Routes outside /api (uploaded media, robots.txt), mounted before the web app. */
 export type SiteRouter = { path: string; routes: Hono<AppEnv> };
 
-/** What a module plugs into the app (ARCHITECTURE §7); app.ts composes a list of these. */
+/** What a module plugs into the app (docs/architecture.md §7); app.ts composes a list of these. */
 export type AppModule = {
   api?: ApiRouter[];
   /** Its operations in /api/openapi.json; a test fails when a mounted route has none. */

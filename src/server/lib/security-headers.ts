@@ -18,8 +18,8 @@ function mapOrigins(env: Pick<AppDeps['env'], 'MAP_STYLE_URL'>) {
 const unique = (values: string[]) => [...new Set(values)];
 
 function contentSecurityPolicy(deps: Pick<AppDeps, 'env'>) {
-  // The chatbot's hosts are allowed only when it is configured (ARCHITECTURE §9): the origins
-  // of the configured URLs, nothing else.
+  // The chatbot's hosts are allowed only when it is configured (docs/architecture.md §9): the
+  // origins of the configured URLs, nothing else.
   const chatbot = chatbotOrigins(deps.env);
   const map = mapOrigins(deps.env);
   return {

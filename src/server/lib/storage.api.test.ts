@@ -10,7 +10,10 @@ import {
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PhotoResponseSchema, PhotosResponseSchema } from '../../shared/schemas/listings.ts';
+import {
+  PhotoResponseSchema,
+  PhotosResponseSchema,
+} from '../../shared/schemas/listing-responses.ts';
 import { publishListing, readListing, testJpeg, uploadPhoto } from '../test/listing-fixtures.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createS3Storage, MEDIA_CACHE_CONTROL, mediaOrigins } from './storage.ts';

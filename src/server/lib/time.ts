@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 
-/** Dates people see (a day viewed, a day's figures) are New York's (ARCHITECTURE §3). */
+/** Dates people see (a day viewed, a day's figures) are New York's (docs/architecture.md §3). */
 export const NEW_YORK = 'America/New_York';
 
 /** The driver's text form of a UTC timestamptz: "2026-11-21 08:04:53.123456+00". */

@@ -89,8 +89,8 @@ export function validate<T extends z.ZodType>(
   target: Target,
   schema: T,
   /**
-   * A catalogue code for a field, e.g. `{ password: 'WEAK_PASSWORD' }` (spec §8), used when that
-   * field fails first with exactly that code's message.
+   * A catalogue code for a field, e.g. `{ password: 'WEAK_PASSWORD' }` (docs/spec.md §8), used when
+   * that field fails first with exactly that code's message.
    */
   fieldCodes: Record<string, ErrorCode> = {},
   /** A JSON body that may be left out entirely (`{ reason? }`): none reads as `{}`. */

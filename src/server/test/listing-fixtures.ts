@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type Listing, ListingResponseSchema } from '../../shared/schemas/listings.ts';
+import { type Listing, ListingResponseSchema } from '../../shared/schemas/listing-responses.ts';
 import { completeFields, testJpeg } from './listing-data.ts';
 import type { ApiClient } from './test-app.ts';
 

@@ -32,7 +32,7 @@ describe('SignUpSchema', () => {
 });
 
 describe('roleFlags', () => {
-  it('derives the §6 flags', () => {
+  it('derives the role flags of docs/spec.md §6', () => {
     expect(roleFlags(null)).toEqual({
       isAuthenticated: false,
       isRenter: false,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOST_MAX_DAYS, BOOST_MIN_DAYS, PLAN_IDS } from '../billing-plans.ts';
-import { ListingSummarySchema } from './listings.ts';
+import { ListingSummarySchema } from './listing-responses.ts';
 import { ConversationSummarySchema } from './messaging.ts';
 import { SavedListingSchema } from './saved-listings.ts';
 import { TourSchema } from './tours.ts';

@@ -5,9 +5,9 @@ import { AlertSchema } from './saved-searches.ts';
 import { TourSchema, WaitlistEntrySchema } from './tours.ts';
 
 /*
- * The live event catalogue (ARCHITECTURE §5, decision 024): every event `GET /api/events` sends,
- * as one discriminated union on `type`. On the wire `event:` is the type, `data:` the JSON and
- * `id:` the user's event number. A feature adds its events here as one group and puts the group
+ * The live event catalogue (docs/architecture.md §5, decision 024): every event `GET /api/events`
+ * sends, as one discriminated union on `type`. On the wire `event:` is the type, `data:` the JSON
+ * and `id:` the user's event number. A feature adds its events here as one group and puts the group
  * into `LiveEventSchema`; the server publishes them through the events module, the browser
  * registers handlers for them with the live client (`src/web/lib/live/`).
  */
@@ -50,7 +50,7 @@ export const MESSAGING_EVENTS = [
   liveEvent('message.updated', MessageEventSchema),
   /** Read receipts: to the sender, and to the reader's other tabs. */
   liveEvent('messages.read', MessagesReadEventSchema),
-  /** The receiver's unread counts after a change (spec §3 "Unread counts"). */
+  /** The receiver's unread counts after a change (docs/spec.md §3 "Unread counts"). */
   liveEvent('unread.changed', UnreadCountSchema),
 ] as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
-import { ListingStatusSchema, ListingSummarySchema } from './listings.ts';
+import { ListingSummarySchema } from './listing-responses.ts';
+import { ListingStatusSchema } from './listings.ts';
 
 /* The landlord's own listings: the manager's table (`/api/landlord/listings`) and the dashboard. */
 

@@ -10,7 +10,7 @@ import {
 } from '../constants.ts';
 import { cleanUserText, RAW_TEXT_FACTOR } from '../user-text.ts';
 
-/** Spec §8, word for word. */
+/** docs/spec.md §8, word for word. */
 export const MESSAGING_MESSAGES = {
   contentRange: 'Message content must be between 1 and 2000 characters',
   contentEmpty: 'Message cannot be empty',
@@ -44,8 +44,8 @@ export const CONVERSATION_SORTS = ['newest', 'oldest', 'unread_first'] as const;
 export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
 
 /**
- * Message text (spec §5): 1-2000 characters after trimming, stripped of HTML tags by the one rule
- * for user text (decision 022), and the limits count what is left. Whitespace alone is
+ * Message text (docs/spec.md §5): 1-2000 characters after trimming, stripped of HTML tags by the
+ * one rule for user text (decision 022), and the limits count what is left. Whitespace alone is
  * `contentEmpty`; text that was only markup is `contentRange`.
  */
 export const MessageContentSchema = z
@@ -73,14 +73,14 @@ const QueryBoolean = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false.' })
   .transform((v) => v === 'true' || v === '1');
 
-/** A blank term is the same as no term (spec §5). */
+/** A blank term is the same as no term (docs/spec.md §5). */
 const SearchTermSchema = z
   .string()
   .max(SEARCH_TERM_MAX_LENGTH, { error: MESSAGING_MESSAGES.searchTermTooLong })
   .transform((v) => v.trim() || undefined)
   .optional();
 
-/** Spec §3 "Conversation search filter" plus the sort order. */
+/** docs/spec.md §3 "Conversation search filter" plus the sort order. */
 export const ConversationFilterSchema = z.object({
   searchTerm: SearchTermSchema,
   listingId: z
@@ -131,7 +131,9 @@ export const RecentConversationsQuerySchema = z.object({
     .default(RECENT_CONVERSATIONS_DAYS),
 });
 
-/** Suggestions answer only terms of 2+ characters (spec §5); shorter ones get an empty list. */
+/**
+ * Suggestions answer only terms of 2+ characters (docs/spec.md §5); shorter ones get an empty list.
+ */
 export const SuggestionsQuerySchema = z.object({
   term: z
     .string()
@@ -202,7 +204,7 @@ export const MessageSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   isEdited: z.boolean(),
   editedAt: z.iso.datetime({ offset: true }).nullable(),
-  /** For the viewer: their own messages count as read (spec §4). */
+  /** For the viewer: their own messages count as read (docs/spec.md §4). */
   isRead: z.boolean(),
   readAt: z.iso.datetime({ offset: true }).nullable(),
   /** When the receiver read it: the sender's "read" tick. */
@@ -221,7 +223,7 @@ export const SendMessageResponseSchema = z.object({ message: MessageSchema });
 
 export const ParticipantSchema = z.object({
   id: z.uuid(),
-  /** 'Unknown User' when the profile has no name (spec §3). */
+  /** 'Unknown User' when the profile has no name (docs/spec.md §3). */
   name: z.string(),
   role: z.enum(['renter', 'landlord', 'admin']),
   /** True when they deleted their account: named 'Deleted user', no replies (decision 039). */
@@ -237,9 +239,9 @@ export const ListingContextSchema = z.object({
 export type ListingContext = z.infer<typeof ListingContextSchema>;
 
 /**
- * Spec §3 "Conversation summary", lean (issue 17): what an inbox row shows. `lastMessage.content`
- * is a preview of at most CONVERSATION_PREVIEW_LENGTH characters (longer text ends in "…"); its
- * `id` lets a live edit of that message update the row.
+ * docs/spec.md §3 "Conversation summary", lean (issue 17): what an inbox row shows.
+ * `lastMessage.content` is a preview of at most CONVERSATION_PREVIEW_LENGTH characters (longer text
+ * ends in "…"); its `id` lets a live edit of that message update the row.
  */
 export const ConversationSummarySchema = z.object({
   id: z.uuid(),
@@ -269,7 +271,9 @@ export type ConversationList = z.infer<typeof ConversationListSchema>;
 /** The listings the user's conversations are about: the inbox's listing filter. */
 export const ConversationListingsSchema = z.object({ items: z.array(ListingContextSchema) });
 
-/** Spec §3 "Conversation": stored pair (smaller id first) plus what a thread header needs. */
+/**
+ * docs/spec.md §3 "Conversation": stored pair (smaller id first) plus what a thread header needs.
+ */
 export const ConversationSchema = z.object({
   id: z.uuid(),
   participant1Id: z.uuid(),
@@ -302,7 +306,7 @@ export const SuggestionSchema = z.object({
 });
 export const SuggestionsSchema = z.object({ items: z.array(SuggestionSchema) });
 
-/** Over the last 7 days (spec §9 "Search stats recent window"). */
+/** Over the last 7 days (docs/spec.md §9 "Search stats recent window"). */
 export const ConversationStatsSchema = z.object({
   totalConversations: z.number().int(),
   unreadConversations: z.number().int(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PhotoSchema } from './listings.ts';
+import { PhotoSchema } from './listing-responses.ts';
 
 /*
- * A renter's private viewing notes (spec §3 Note, issue 15): kept in the browser under
+ * A renter's private viewing notes (docs/spec.md §3 Note, issue 15): kept in the browser under
  * `stoop.notes.<userId>` and synced to the server, private to their author.
  */
 

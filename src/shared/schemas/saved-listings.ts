@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { ListingIdSchema, ListingSummarySchema } from './listings.ts';
+import { ListingSummarySchema } from './listing-responses.ts';
+import { ListingIdSchema } from './listings.ts';
 
 /* A renter's saved listings (`/api/saved-listings`). */
 
 export const SavedListingParamSchema = z.object({ listingId: ListingIdSchema });
 
-/** Spec §3 saved listing, kept on the server; `available` is false once it is not active. */
+/**
+ * docs/spec.md §3 saved listing, kept on the server; `available` is false once it is not active.
+ */
 export const SavedListingSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),

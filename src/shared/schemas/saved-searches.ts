@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ListingSummarySchema, SearchFiltersSchema } from './listings.ts';
+import { SearchFiltersSchema } from './listing-queries.ts';
+import { ListingSummarySchema } from './listing-responses.ts';
 import { userText } from './user-text.ts';
 
 /*

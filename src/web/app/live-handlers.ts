@@ -8,7 +8,7 @@ import type { LiveFeature } from '../lib/live/live-feature.ts';
 
 /**
  * The features whose handlers run on the live stream: a feature with live events adds its one
- * line here (ARCHITECTURE §5). Loaded with the stream's client, after the page.
+ * line here (docs/architecture.md §5). Loaded with the stream's client, after the page.
  */
 export const liveFeatures: readonly LiveFeature[] = [
   messagingLive,

@@ -4,7 +4,7 @@ import { ToastProvider } from '../components/ui/toast.tsx';
 import { SearchFiltersProvider } from '../features/search/components/search-filters-provider.tsx';
 import { StartupGate } from './startup-gate.tsx';
 
-/** App-wide providers (ARCHITECTURE §6); user-scoped ones live in the root route. */
+/** App-wide providers (docs/architecture.md §6); user-scoped ones live in the root route. */
 export function AppProvider({
   queryClient,
   children,

@@ -19,7 +19,10 @@ import { errorMessage } from '../lib/api-client.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { LandlordConfinement } from './guards/landlord-confinement.tsx';
 
-/** The root of the route table: user-scoped providers, then the landlord confinement of §6. */
+/**
+ * The root of the route table: user-scoped providers, then the landlord confinement of
+ * docs/spec.md §6.
+ */
 export function RootRoute() {
   const { user, isLoading } = useAuth();
   const userId = user?.id ?? null;
@@ -55,8 +58,8 @@ export function RootRoute() {
           <Outlet />
         </LandlordConfinement>
         <ScrollRestoration />
-        {/* Spec §1: the chatbot for visitors and renters, decided once the session is known;
-            never on the password pages (issue 26). */}
+        {/* docs/spec.md §1: the chatbot for visitors and renters, decided once the session is
+            known; never on the password pages (issue 26). */}
         <ChatbotMount viewer={{ sessionKnown: !isLoading, role: user?.userType ?? null }} />
       </NotesProvider>
     </SavedListingsProvider>

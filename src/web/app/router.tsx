@@ -11,7 +11,7 @@ import { RouteError } from './route-error.tsx';
 
 /**
  * Each page is its own chunk: `lazy` loads a route module that exports `Component`.
- * Several paths of spec §2 share one page (e.g. /login, /signin and /auth/signin).
+ * Several paths of docs/spec.md §2 share one page (e.g. /login, /signin and /auth/signin).
  */
 const page = {
   home: () => import('./routes/home.tsx'),
@@ -56,8 +56,8 @@ const page = {
 } as const;
 
 /**
- * The route table of spec §2, one entry per path, with the guards of §6 as wrappers
- * (the landlord confinement wraps everything, in `RootRoute`).
+ * The route table of docs/spec.md §2, one entry per path, with the guards of docs/spec.md §6 as
+ * wrappers (the landlord confinement wraps everything, in `RootRoute`).
  */
 export const routes: RouteObject[] = [
   {

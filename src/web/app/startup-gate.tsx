@@ -33,7 +33,7 @@ export function DatabaseErrorScreen() {
 }
 
 /**
- * Spec §2 start-up: 'Connecting to database...' until `/api/health` answers, then the app.
+ * docs/spec.md §2 start-up: 'Connecting to database...' until `/api/health` answers, then the app.
  * Offline (the browser has no network), the app opens on what it keeps: the renter's notes.
  */
 export function StartupGate({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-/** The only reader of `import.meta.env` in the web app (ARCHITECTURE §7, STYLE convention 5). */
+/** The only reader of `import.meta.env` in the web app (docs/architecture.md §7). */
 export const env = {
   appVersion: import.meta.env.VITE_APP_VERSION ?? '0.0.0-dev',
   mode: import.meta.env.MODE ?? 'test',

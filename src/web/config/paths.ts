@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 by name, so links and tests never spell URLs by hand.
+ * Every route of docs/spec.md §2 by name, so links and tests never spell URLs by hand.
  * `pattern` is what the router matches; `href` builds a concrete link.
  */
 export const paths = {

@@ -32,7 +32,7 @@ describe('api', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
-  it('turns an error body into the spec §8 friendly message', async () => {
+  it('turns an error body into the docs/spec.md §8 friendly message', async () => {
     vi.stubGlobal(
       'fetch',
       answer(401, { error: { code: 'INVALID_CREDENTIALS', message: 'x' }, requestId: 'r' }),

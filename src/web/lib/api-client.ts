@@ -65,7 +65,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * The one way the web app talks to the API: same origin, cookies, JSON in and out.
- * Errors become `ApiError` carrying the spec §8 friendly message for their code.
+ * Errors become `ApiError` carrying the docs/spec.md §8 friendly message for their code.
  */
 export async function api<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
   const { method = 'GET', body, parse, signal } = request;

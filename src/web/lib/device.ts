@@ -1,9 +1,11 @@
 import { MOBILE_BREAKPOINT_PX } from '../../shared/constants.ts';
 
-/** Spec §2: the user agents that count as mobile whatever the window width. */
+/** docs/spec.md §2: the user agents that count as mobile whatever the window width. */
 export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
 
-/** Spec §2: mobile if the window is narrower than 768 px or the user agent is a mobile one. */
+/**
+ * docs/spec.md §2: mobile if the window is narrower than 768 px or the user agent is a mobile one.
+ */
 export function isMobileDevice(windowWidth: number, userAgent: string): boolean {
   return windowWidth < MOBILE_BREAKPOINT_PX || MOBILE_USER_AGENT.test(userAgent);
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §2: an address carries a password-recovery marker when its query or hash has
+ * docs/spec.md §2: an address carries a password-recovery marker when its query or hash has
  * `type=recovery`, or an error code `otp_expired` / `access_denied` (in `error_code` or `error`).
  */
 const ERROR_MARKERS = new Set(['otp_expired', 'access_denied']);

@@ -1,8 +1,8 @@
 import { type Context, createContext, use } from 'react';
 
 /**
- * A context whose hook throws a clear error when used outside its provider (ARCHITECTURE §6):
- * `useX must be used within a XProvider.`
+ * A context whose hook throws a clear error when used outside its provider
+ * (docs/architecture.md §6): `useX must be used within a XProvider.`
  */
 export function createStrictContext<T>(
   hookName: string,

@@ -1,4 +1,4 @@
-import type { ListingSummary } from '../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../shared/schemas/listing-responses.ts';
 import type { Alert, SavedSearch } from '../../shared/schemas/saved-searches.ts';
 
 /** Test-only: answers of the saved-search API, shaped by the shared schemas. */

@@ -18,7 +18,10 @@ import { listings } from './listings.ts';
 
 const createdAt = timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** One conversation per pair of users, the smaller id first (spec §3, ARCHITECTURE §3). */
+/**
+ * One conversation per pair of users, the smaller id first (docs/spec.md §3,
+ * docs/architecture.md §3).
+ */
 export const conversations = pgTable(
   'conversations',
   {
@@ -32,7 +35,7 @@ export const conversations = pgTable(
     /** The listing the conversation is about: the latest one it was opened from. */
     listingId: uuid().references(() => listings.id, { onDelete: 'set null' }),
     createdAt,
-    /** Set by every send (spec §4). */
+    /** Set by every send (docs/spec.md §4). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -98,7 +101,7 @@ export const messages = pgTable(
   ],
 );
 
-/** Spec §3 "Read status record": unique per message and user. */
+/** docs/spec.md §3 "Read status record": unique per message and user. */
 export const messageReadStatus = pgTable(
   'message_read_status',
   {
@@ -126,7 +129,10 @@ export const messageSendCounters = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.windowStart] })],
 );
 
-/** Each user's last event id: events are numbered per user, in commit order (ARCHITECTURE §5). */
+/**
+ * Each user's last event id: events are numbered per user, in commit order
+ * (docs/architecture.md §5).
+ */
 export const userEventCounters = pgTable('user_event_counters', {
   userId: uuid()
     .primaryKey()

@@ -6,7 +6,10 @@ import {
   AdminListingsSchema,
   AdminOverviewSchema,
 } from '../../../shared/schemas/admin.ts';
-import { FeaturedListingsSchema, ListingPageSchema } from '../../../shared/schemas/listings.ts';
+import {
+  FeaturedListingsSchema,
+  ListingPageSchema,
+} from '../../../shared/schemas/listing-responses.ts';
 import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
 import { adminPerson, errorOf } from '../../test/admin-fixtures.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';

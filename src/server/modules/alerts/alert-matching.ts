@@ -1,4 +1,4 @@
-import type { SearchFilters } from '../../../shared/schemas/listings.ts';
+import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import {
   matchingListingIds as indexMatches,
   matchSavedSearches,

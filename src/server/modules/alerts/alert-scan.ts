@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SearchFilters } from '../../../shared/schemas/listings.ts';
+import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import type { AlertKind } from '../../../shared/schemas/saved-searches.ts';
 import { enqueueJob } from '../../lib/jobs/jobs.ts';
 import { type EventsTransaction, transactionWithEvents } from '../events/events.service.ts';

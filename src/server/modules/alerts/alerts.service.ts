@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { SearchFilters } from '../../../shared/schemas/listings.ts';
+import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import {
   type CreateSavedSearchInput,
   SAVED_SEARCHES_MAX,

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { SearchFilters } from '../../../shared/schemas/listings.ts';
+import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import type { SavedSearch, SavedSearchAlerts } from '../../../shared/schemas/saved-searches.ts';
 import type { Db } from '../../db/client.ts';
 import { savedSearches } from '../../db/schema/alerts.ts';

@@ -23,7 +23,10 @@ import {
   voidResetLinks,
 } from './auth.service.ts';
 
-/** better-auth's error codes, mapped to our catalogue so the web app can show spec §8 messages. */
+/**
+ * better-auth's error codes, mapped to our catalogue so the web app can show docs/spec.md §8
+ * messages.
+ */
 const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   USER_ALREADY_EXISTS: 'EMAIL_IN_USE',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'EMAIL_IN_USE',
@@ -143,7 +146,8 @@ export function createAuthRoutes({ auth, database }: AppDeps) {
     return new Response(JSON.stringify(rest), { status: res.status, headers });
   }
 
-  // The first failing field decides the code, so the web app can show the §8 friendly message.
+  // The first failing field decides the code, so the web app can show the docs/spec.md §8 friendly
+  // message.
   const jsonOf = <T extends z.ZodType>(schema: T) =>
     validate('json', schema, {
       email: 'INVALID_EMAIL',

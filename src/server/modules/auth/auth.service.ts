@@ -61,10 +61,10 @@ async function claimSlot(db: Db, throttle: Throttle, email: string): Promise<Cla
 }
 
 /**
- * Per-account brute-force lockout (spec §9: 5 failed sign-ins in 15 minutes). A sign-in takes a
- * slot before its password is checked; a failure keeps it, anything else gives it back. Beyond
- * the limit the answer is 429 with Retry-After, and the password is never checked. State is in
- * PostgreSQL so every instance sees the same count.
+ * Per-account brute-force lockout (docs/spec.md §9: 5 failed sign-ins in 15 minutes). A sign-in
+ * takes a slot before its password is checked; a failure keeps it, anything else gives it back.
+ * Beyond the limit the answer is 429 with Retry-After, and the password is never checked. State is
+ * in PostgreSQL so every instance sees the same count.
  */
 export async function claimSignInAttempt({
   ctx: { db },

@@ -17,7 +17,7 @@ export type Subscriber = { notice(notice: EventNotice): void; close(): void };
  */
 export type SignalHandler = (payload: string | null) => void;
 
-/** Fan-out of committed events to this instance's live streams (ARCHITECTURE §5). */
+/** Fan-out of committed events to this instance's live streams (docs/architecture.md §5). */
 export interface EventBus {
   subscribe(userId: string, subscriber: Subscriber): () => void;
   /** Called after a commit with the events it stored. */

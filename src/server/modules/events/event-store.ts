@@ -8,10 +8,10 @@ export type Executor = Pick<Db, 'execute'>;
 /** An event as stored: its `data` is what was published (read back from the table, unchecked). */
 export type StoredEvent = { userId: string; id: number; type: EventType; data: unknown };
 
-/** The NOTIFY channel; payloads are `<userId>:<eventId>`, ids only (ARCHITECTURE §5). */
+/** The NOTIFY channel; payloads are `<userId>:<eventId>`, ids only (docs/architecture.md §5). */
 export const EVENTS_CHANNEL = 'stoop_events';
 
-/** How long a stream can be away and still replay what it missed (ARCHITECTURE §5). */
+/** How long a stream can be away and still replay what it missed (docs/architecture.md §5). */
 export const EVENT_RETENTION_DAYS = 7;
 
 /** One event of the catalogue for one user. */

@@ -15,7 +15,7 @@ const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3_000;
 
 /**
- * `GET /api/events`: the signed-in user's live stream (ARCHITECTURE §5). A reconnect sends
+ * `GET /api/events`: the signed-in user's live stream (docs/architecture.md §5). A reconnect sends
  * `Last-Event-ID` and receives every event after it exactly once; one too old for the table gets
  * `reset`. A fresh stream starts with `ready`, whose id is where the next reconnect resumes.
  */

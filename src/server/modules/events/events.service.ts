@@ -10,9 +10,9 @@ import {
 } from './event-store.ts';
 
 /*
- * What other modules use of the events module (ARCHITECTURE §5, decision 024). A module publishes
- * live events only through `publishEvents`, inside its own transaction; it never writes the
- * events table itself.
+ * What other modules use of the events module (docs/architecture.md §5, decision 024). A module
+ * publishes live events only through `publishEvents`, inside its own transaction; it never writes
+ * the events table itself.
  */
 
 export type { EventBus, SignalHandler } from './event-bus.ts';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LandlordProfileSchema } from '../../../shared/schemas/billing.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
-import { ListingResponseSchema } from '../../../shared/schemas/listings.ts';
+import { ListingResponseSchema } from '../../../shared/schemas/listing-responses.ts';
 import { publishListing, testJpeg } from '../../test/listing-fixtures.ts';
 import { openConversation, person, send } from '../../test/messaging-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';

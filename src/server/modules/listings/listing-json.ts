@@ -1,6 +1,6 @@
 import { netEffectiveRentCents } from '../../../shared/listings.ts';
 import { mapPosition, publicAddress } from '../../../shared/map-position.ts';
-import type { Listing, ListingSummary } from '../../../shared/schemas/listings.ts';
+import type { Listing, ListingSummary } from '../../../shared/schemas/listing-responses.ts';
 import type { RawRow } from '../../db/raw.ts';
 import type { listings } from '../../db/schema/listings.ts';
 import { type PhotoRow, toPhoto, variantUrlUpTo } from '../../lib/images.ts';

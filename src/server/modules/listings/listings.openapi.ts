@@ -1,6 +1,5 @@
 import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
-  CreateListingSchema,
   FeaturedListingsSchema,
   ListingPageSchema,
   ListingPinsSchema,
@@ -8,8 +7,11 @@ import {
   NeighborhoodsResponseSchema,
   PhotoResponseSchema,
   PhotosResponseSchema,
-  ReorderPhotosSchema,
   SimilarListingsSchema,
+} from '../../../shared/schemas/listing-responses.ts';
+import {
+  CreateListingSchema,
+  ReorderPhotosSchema,
   UpdateListingSchema,
 } from '../../../shared/schemas/listings.ts';
 import type { ApiOperation } from '../../lib/openapi.ts';

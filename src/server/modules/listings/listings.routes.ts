@@ -3,11 +3,13 @@ import { FEATURED_LIMIT } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { LandlordListingsQuerySchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
-  CreateListingSchema,
   FeaturedQuerySchema,
-  ListingIdParamSchema,
   ListingPinsQuerySchema,
   ListingSearchQuerySchema,
+} from '../../../shared/schemas/listing-queries.ts';
+import {
+  CreateListingSchema,
+  ListingIdParamSchema,
   PhotoParamSchema,
   ReorderPhotosSchema,
   UpdateListingSchema,

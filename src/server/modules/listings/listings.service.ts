@@ -3,11 +3,8 @@ import type { UserType } from '../../../shared/constants.ts';
 import { STATUS_TRANSITIONS } from '../../../shared/listings.ts';
 import { findNeighborhood } from '../../../shared/neighborhoods.ts';
 import { publishIssues } from '../../../shared/schemas/listing-publish.ts';
-import type {
-  CreateListingInput,
-  Listing,
-  UpdateListingInput,
-} from '../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../shared/schemas/listing-responses.ts';
+import type { CreateListingInput, UpdateListingInput } from '../../../shared/schemas/listings.ts';
 import type { Db } from '../../db/client.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -5,12 +5,12 @@ import { netEffectiveRentCents } from '../../../shared/listings.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
 import {
-  BROKER_FEE_MESSAGE,
   ListingPageSchema,
   NeighborhoodsResponseSchema,
   PhotoResponseSchema,
   PhotosResponseSchema,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/listing-responses.ts';
+import { BROKER_FEE_MESSAGE } from '../../../shared/schemas/listings.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
 import {

@@ -4,16 +4,15 @@ import { mapPosition } from '../../../shared/map-position.ts';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
+import { BOUNDS_MESSAGE, POLYGON_MESSAGE } from '../../../shared/schemas/listing-queries.ts';
 import {
-  BOUNDS_MESSAGE,
   type ListingPage,
   ListingPageSchema,
   ListingPinsSchema,
   ListingResponseSchema,
   type ListingSummary,
   PINS_MAX,
-  POLYGON_MESSAGE,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/listing-responses.ts';
 import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
-import { ListingPageSchema, type SearchFilters } from '../../../shared/schemas/listings.ts';
+import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
+import { ListingPageSchema } from '../../../shared/schemas/listing-responses.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';
 import { createTestApp } from '../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import type { SearchFilters } from '../../../shared/schemas/listings.ts';
+import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import type { Db } from '../../db/client.ts';
 import { type ListingSearch, readSearchDocs } from './listing-search.ts';
 import { queryWords, toIndexFilter } from './search.service.ts';

@@ -1,11 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publicAddress } from '../../../shared/map-position.ts';
-import {
-  ListingPageSchema,
-  ListingPinsSchema,
-  SearchFiltersSchema,
-} from '../../../shared/schemas/listings.ts';
+import { SearchFiltersSchema } from '../../../shared/schemas/listing-queries.ts';
+import { ListingPageSchema, ListingPinsSchema } from '../../../shared/schemas/listing-responses.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';

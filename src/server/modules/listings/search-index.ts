@@ -1,21 +1,16 @@
-import { AMENITY_SLUGS, LAUNDRY, PETS, type SearchSort } from '../../../shared/listings.ts';
-import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
+import { ListingColumns } from './search-index-columns.ts';
 import {
-  AMENITY_BITS,
-  AMENITY_WORDS,
   BOROUGH_CODES,
   hasFilters,
   keepFilterMatches,
-  LAUNDRY_CODES,
   NEIGHBORHOOD_CODES,
-  NEVER_AVAILABLE,
-  NOT_LISTED,
-  PET_CODES,
   rentBounds,
   similarSlots,
 } from './search-index-filters.ts';
 import { clusterMatches } from './search-index-geo.ts';
-import { compareIds, lowerBound, PageHeap, SlotList } from './search-index-lists.ts';
+import { lowerBound, PageHeap, SlotList } from './search-index-lists.ts';
+import { SortOrders } from './search-index-orders.ts';
 import { postingsFor, textCandidates } from './search-index-text.ts';
 import type {
   Candidates,
@@ -25,7 +20,6 @@ import type {
   IndexQuery,
   SearchDoc,
   SimilarQuery,
-  SortKey,
 } from './search-index-types.ts';
 
 /**
@@ -34,8 +28,9 @@ import type {
  * orders kept sorted. A search narrows a list of candidates with a branch-free pass per
  * filter (each over what the previous ones left, decision 044), marks and counts them, then
  * takes the page after the cursor by walking the sort order (many matches) or through a
- * bounded heap (few), so it never waits on PostgreSQL. No I/O here:
- * listing-search.ts fills and updates it.
+ * bounded heap (few), so it never waits on PostgreSQL. No I/O here: listing-search.ts fills
+ * and updates it. Its storage is the columns (search-index-columns.ts) and the sort orders
+ * (search-index-orders.ts); this class keeps them and the slot lists in step.
  */
 
 export type {
@@ -50,43 +45,18 @@ export type {
 } from './search-index-types.ts';
 
 export class SearchIndex {
-  private capacity: number;
-  /** Slots in use, live or dead; a listing's slot never moves until compaction. */
-  private slots = 0;
-  private dead = 0;
-  private ids: string[] = [];
-  private readonly slotOf = new Map<string, number>();
-  private alive: Uint8Array;
-  private published: Float64Array;
-  private rent: Int32Array;
-  private bedrooms: Int16Array;
-  private bathrooms: Float64Array;
-  private neighborhood: Uint16Array;
-  private borough: Uint8Array;
-  private pets: Uint8Array;
-  private laundry: Uint8Array;
-  private available: Int32Array;
-  private amenities: Uint32Array;
-  /** The public map position (NaN: none). */
-  private lat: Float64Array;
-  private lng: Float64Array;
+  private columns: ListingColumns;
+  private orders: SortOrders;
   /** Slots per lexeme, ascending (slots only ever append); dead slots are skipped. */
   private postings = new Map<string, SlotList>();
   /** Slots by neighborhood and by borough code, dead ones too until compaction. */
   private byNeighborhood = new Map<number, SlotList>();
   private byBorough = new Map<number, SlotList>();
   private vocabulary: string[] | undefined;
-  /** Live slots, newest first (published desc, id desc). */
-  private newest = new SlotList();
-  /** Live slots, cheapest first (rent asc, id asc); read backwards for price_desc. */
-  private cheapest = new SlotList();
   /** Live slots ascending, for searches with no area to start from; dropped on any change. */
   private liveAscending: Int32Array | undefined = undefined;
   /** Until sealed, adds skip the sort orders; sealing sorts them once. */
   private sealed = false;
-  private newestRank = new Int32Array(0);
-  private cheapestRank = new Int32Array(0);
-  private ranksValid = false;
   private scratch = {
     ok: new Uint8Array(0),
     textBits: new Uint32Array(0),
@@ -95,25 +65,13 @@ export class SearchIndex {
   };
 
   constructor(capacity = 1024) {
-    this.capacity = capacity;
-    this.alive = new Uint8Array(capacity);
-    this.published = new Float64Array(capacity);
-    this.rent = new Int32Array(capacity);
-    this.bedrooms = new Int16Array(capacity);
-    this.bathrooms = new Float64Array(capacity);
-    this.neighborhood = new Uint16Array(capacity);
-    this.borough = new Uint8Array(capacity);
-    this.pets = new Uint8Array(capacity);
-    this.laundry = new Uint8Array(capacity);
-    this.available = new Int32Array(capacity);
-    this.amenities = new Uint32Array(capacity * AMENITY_WORDS);
-    this.lat = new Float64Array(capacity);
-    this.lng = new Float64Array(capacity);
+    this.columns = new ListingColumns(capacity);
+    this.orders = new SortOrders(this.columns);
   }
 
   /** Live listings. */
   get size() {
-    return this.slots - this.dead;
+    return this.columns.size;
   }
 
   /** Adds a listing during a bulk load (ids must be new), before `seal()`. */
@@ -124,39 +82,29 @@ export class SearchIndex {
 
   /** Sorts the orders once after a bulk load; from now on every change keeps them sorted. */
   seal() {
-    const live = Array.from(this.slotOf.values());
-    live.sort((a, b) => this.compareNewest(a, b));
-    this.newest = SlotList.of(live);
-    live.sort((a, b) => this.compareCheapest(a, b));
-    this.cheapest = SlotList.of(live);
-    for (const list of this.postings.values()) list.index(this.slots);
+    this.orders.sortAll(Array.from(this.columns.slotOf.values()));
+    for (const list of this.postings.values()) list.index(this.columns.slots);
     this.sealed = true;
-    this.ranksValid = false;
+    this.orders.invalidateRanks();
     return this;
   }
 
   upsert(doc: SearchDoc) {
     this.remove(doc.id);
-    this.ranksValid = false;
+    this.orders.invalidateRanks();
     const slot = this.append(doc);
     if (!this.sealed) return;
-    this.newest.insertAt(this.position('newest', slot), slot);
-    this.cheapest.insertAt(this.position('cheapest', slot), slot);
+    this.orders.insert(slot);
   }
 
   remove(id: string) {
-    const slot = this.slotOf.get(id);
+    const slot = this.columns.kill(id);
     if (slot === undefined) return;
-    this.slotOf.delete(id);
-    this.alive[slot] = 0;
     this.liveAscending = undefined;
-    this.dead++;
-    this.ranksValid = false;
-    if (this.sealed) {
-      this.newest.removeAt(this.position('newest', slot));
-      this.cheapest.removeAt(this.position('cheapest', slot));
-    }
-    if (this.dead > 4096 && this.dead * 4 > this.slots) this.compact();
+    this.orders.invalidateRanks();
+    if (this.sealed) this.orders.remove(slot);
+    const { dead, slots } = this.columns;
+    if (dead > 4096 && dead * 4 > slots) this.compact();
   }
 
   search(query: IndexQuery): IndexPage {
@@ -166,12 +114,13 @@ export class SearchIndex {
     // The page (and one more) by position in the sort order after the cursor. Many matches:
     // walk the order, about limit × listings / matches steps (never more than the listings).
     // Few: one pass over the matches keeps the first ones in a bounded heap.
-    this.ensureRanks();
+    const { orders } = this;
+    orders.ensureRanks();
     const descending = query.sort === 'price_desc';
-    const order = query.sort === 'newest' ? this.newest : this.cheapest;
-    const rank = query.sort === 'newest' ? this.newestRank : this.cheapestRank;
+    const order = query.sort === 'newest' ? orders.newest : orders.cheapest;
+    const rank = query.sort === 'newest' ? orders.newestRank : orders.cheapestRank;
     const lastRank = order.length - 1;
-    const from = query.after ? this.firstAfter(query.sort, query.after) : 0;
+    const from = query.after ? orders.firstAfter(query.sort, query.after) : 0;
     let slots: number[];
     if (total >= (query.limit + 1) * 8) {
       slots = [];
@@ -196,8 +145,8 @@ export class SearchIndex {
     const last = slots[slots.length - 1];
     return {
       total,
-      ids: slots.map((slot) => this.ids[slot] as string),
-      next: more && last !== undefined ? this.keyOf(query.sort, last) : null,
+      ids: slots.map((slot) => this.columns.ids[slot] as string),
+      next: more && last !== undefined ? orders.keyOf(query.sort, last) : null,
     };
   }
 
@@ -208,9 +157,9 @@ export class SearchIndex {
    * whole index.
    */
   private mark(query: IndexFilter) {
-    const n = this.slots;
+    const n = this.columns.slots;
     const { ok, okWords, candidates } = this.scratchFor(n);
-    const { alive } = this;
+    const { alive } = this.columns;
     if (query.terms.length > 0) {
       const words = () => (this.vocabulary ??= [...this.postings.keys()].sort());
       const lists = query.terms.map((term) => postingsFor(this.postings, words, term));
@@ -223,8 +172,8 @@ export class SearchIndex {
     } else {
       query = this.liveCandidates(candidates, query);
     }
-    const { rent, bedrooms, bathrooms, available, amenities, lat, lng } = this;
-    const { neighborhood, borough, pets, laundry } = this;
+    const { rent, bedrooms, bathrooms, available, amenities, lat, lng } = this.columns;
+    const { neighborhood, borough, pets, laundry } = this.columns;
     const columns = { rent, bedrooms, bathrooms, available, amenities, lat, lng };
     keepFilterMatches(candidates, { ...columns, neighborhood, borough, pets, laundry }, query);
     ok.fill(0, 0, okWords.length * 4);
@@ -240,8 +189,9 @@ export class SearchIndex {
    * the query that is left to apply.
    */
   private liveCandidates(candidates: Candidates, query: IndexFilter): IndexFilter {
-    const n = this.slots;
-    const { alive } = this;
+    const n = this.columns.slots;
+    const { alive } = this.columns;
+    const { cheapest } = this.orders;
     const { slots } = candidates;
     const hoods = areaLists(this.byNeighborhood, query.neighborhoods, NEIGHBORHOOD_CODES);
     const boroughs = areaLists(this.byBorough, query.boroughs, BOROUGH_CODES);
@@ -249,18 +199,19 @@ export class SearchIndex {
     let rentFrom = 0;
     let rentTo = n + 1; // never chosen unless computed
     if (rent && this.sealed) {
-      rentFrom = lowerBound(this.cheapest, (s) => (this.rent[s] as number) < rent.min);
+      const rents = this.columns.rent;
+      rentFrom = lowerBound(cheapest, (s) => (rents[s] as number) < rent.min);
       // A range upside down (min above max) is empty, never a negative count.
       rentTo = Math.max(
         rentFrom,
-        lowerBound(this.cheapest, (s) => (this.rent[s] as number) <= rent.max),
+        lowerBound(cheapest, (s) => (rents[s] as number) <= rent.max),
       );
     }
     const fewest = Math.min(hoods?.slots ?? n, boroughs?.slots ?? n, rentTo - rentFrom);
     if (fewest < n) {
       if (fewest === rentTo - rentFrom) {
         // The sort order holds live slots only.
-        slots.set(this.cheapest.data.subarray(rentFrom, rentTo));
+        slots.set(cheapest.data.subarray(rentFrom, rentTo));
         candidates.length = rentTo - rentFrom;
         return { ...query, minRentCents: undefined, maxRentCents: undefined };
       }
@@ -282,7 +233,7 @@ export class SearchIndex {
     let kept = 0;
     if (query.bounds) {
       const [south, west, north, east] = query.bounds;
-      const { lat, lng } = this;
+      const { lat, lng } = this.columns;
       for (let s = 0; s < n; s++) {
         const y = lat[s] as number;
         const x = lng[s] as number;
@@ -303,7 +254,7 @@ export class SearchIndex {
   matchingIds(query: IndexFilter): string[] {
     const { ok, n } = this.mark(query);
     const ids: string[] = [];
-    for (let s = 0; s < n; s++) if (ok[s] === 1) ids.push(this.ids[s] as string);
+    for (let s = 0; s < n; s++) if (ok[s] === 1) ids.push(this.columns.ids[s] as string);
     return ids;
   }
 
@@ -313,18 +264,19 @@ export class SearchIndex {
    */
   pins(query: IndexFilter, max: number): IndexPins {
     const { ok, total, n } = this.mark(query);
-    const { lat, lng } = this;
+    const { ids, rent, bedrooms, neighborhood, lat, lng } = this.columns;
     if (total > max)
       return { total, pins: [], clusters: clusterMatches(ok, n, lat, lng, query.bounds) };
-    this.ensureRanks();
+    this.orders.ensureRanks();
+    const { newestRank } = this.orders;
     const slots: number[] = [];
     for (let s = 0; s < n; s++) if (ok[s] === 1 && !Number.isNaN(lat[s])) slots.push(s);
-    slots.sort((a, b) => (this.newestRank[a] as number) - (this.newestRank[b] as number));
+    slots.sort((a, b) => (newestRank[a] as number) - (newestRank[b] as number));
     const pin = (s: number) => ({
-      id: this.ids[s] as string,
-      rentCents: this.rent[s] as number,
-      bedrooms: this.bedrooms[s] as number,
-      neighborhood: NEIGHBORHOODS[this.neighborhood[s] as number]?.slug ?? '',
+      id: ids[s] as string,
+      rentCents: rent[s] as number,
+      bedrooms: bedrooms[s] as number,
+      neighborhood: NEIGHBORHOODS[neighborhood[s] as number]?.slug ?? '',
     });
     const pins = slots.map((s) => ({ ...pin(s), lat: lat[s] as number, lng: lng[s] as number }));
     return { total, pins, clusters: [] };
@@ -332,21 +284,14 @@ export class SearchIndex {
 
   /** Listings like one (SimilarQuery): closest rent first, then newest; few, so sorted here. */
   similar(query: SimilarQuery): string[] {
-    const { alive, neighborhood, bedrooms, rent } = this;
-    const found = similarSlots({ alive, neighborhood, bedrooms, rent }, this.slots, query);
-    const gap = (s: number) => Math.abs((this.rent[s] as number) - query.rentCents);
-    found.sort((a, b) => gap(a) - gap(b) || this.compareNewest(a, b));
-    const ids = found.map((s) => this.ids[s] as string).filter((id) => id !== query.excludeId);
+    const { alive, neighborhood, bedrooms, rent, slots } = this.columns;
+    const found = similarSlots({ alive, neighborhood, bedrooms, rent }, slots, query);
+    const gap = (s: number) => Math.abs((rent[s] as number) - query.rentCents);
+    found.sort((a, b) => gap(a) - gap(b) || this.orders.compareNewest(a, b));
+    const ids = found
+      .map((s) => this.columns.ids[s] as string)
+      .filter((id) => id !== query.excludeId);
     return ids.slice(0, query.limit);
-  }
-
-  /** The first position after the cursor in `sort`'s order (price_desc: cheapest, reversed). */
-  private firstAfter(sort: SearchSort, after: SortKey) {
-    const compare = (slot: number) => this.compareToKey(sort, slot, after);
-    if (sort === 'newest') return lowerBound(this.newest, (slot) => compare(slot) <= 0);
-    if (sort === 'price_asc') return lowerBound(this.cheapest, (slot) => compare(slot) <= 0);
-    const below = lowerBound(this.cheapest, (slot) => compare(slot) < 0);
-    return this.cheapest.length - below;
   }
 
   /**
@@ -357,7 +302,7 @@ export class SearchIndex {
   private scratchFor(n: number) {
     const words = (n + 3) >> 2;
     if (this.scratch.ok.length < words * 4) {
-      const size = Math.max(words * 4, (this.capacity + 3) & ~3);
+      const size = Math.max(words * 4, (this.columns.capacity + 3) & ~3);
       const buffer = new ArrayBuffer(size);
       this.scratch = {
         ok: new Uint8Array(buffer),
@@ -374,47 +319,11 @@ export class SearchIndex {
     };
   }
 
-  /** Each live slot's index in both orders, rebuilt on the first search after a change. */
-  private ensureRanks() {
-    if (this.ranksValid) return;
-    if (this.newestRank.length < this.capacity) {
-      this.newestRank = new Int32Array(this.capacity);
-      this.cheapestRank = new Int32Array(this.capacity);
-    }
-    for (let i = 0; i < this.newest.length; i++) this.newestRank[this.newest.data[i] as number] = i;
-    for (let i = 0; i < this.cheapest.length; i++) {
-      this.cheapestRank[this.cheapest.data[i] as number] = i;
-    }
-    this.ranksValid = true;
-  }
-
   private append(doc: SearchDoc): number {
-    if (this.slots === this.capacity) this.resize(this.capacity * 2);
-    const slot = this.slots++;
-    this.ids[slot] = doc.id;
-    this.slotOf.set(doc.id, slot);
-    this.alive[slot] = 1;
+    const slot = this.columns.append(doc);
     this.liveAscending = undefined;
-    this.published[slot] = doc.publishedUs;
-    this.rent[slot] = doc.rentCents;
-    this.bedrooms[slot] = doc.bedrooms;
-    this.bathrooms[slot] = doc.bathrooms;
-    this.neighborhood[slot] = NEIGHBORHOOD_CODES.get(doc.neighborhood) ?? NOT_LISTED;
-    this.borough[slot] = BOROUGH_CODES.get(doc.borough) ?? 31;
-    listOf(this.byNeighborhood, this.neighborhood[slot] as number).push(slot);
-    listOf(this.byBorough, this.borough[slot] as number).push(slot);
-    this.pets[slot] = PET_CODES.get(doc.pets) ?? 31;
-    this.laundry[slot] = LAUNDRY_CODES.get(doc.laundry) ?? 31;
-    this.available[slot] = doc.availableFromDay ?? NEVER_AVAILABLE;
-    this.lat[slot] = doc.lat ?? Number.NaN;
-    this.lng[slot] = doc.lng ?? Number.NaN;
-    for (let w = 0; w < AMENITY_WORDS; w++) this.amenities[slot * AMENITY_WORDS + w] = 0;
-    for (const amenity of doc.amenities) {
-      const bit = AMENITY_BITS.get(amenity);
-      if (bit === undefined) continue;
-      const at = slot * AMENITY_WORDS + (bit >> 5);
-      this.amenities[at] = (this.amenities[at] as number) | (1 << (bit & 31));
-    }
+    listOf(this.byNeighborhood, this.columns.neighborhood[slot] as number).push(slot);
+    listOf(this.byBorough, this.columns.borough[slot] as number).push(slot);
     for (const lexeme of new Set(doc.lexemes)) {
       let list = this.postings.get(lexeme);
       if (!list) {
@@ -422,38 +331,10 @@ export class SearchIndex {
         this.postings.set(lexeme, list);
         this.vocabulary = undefined;
       }
-      if (this.sealed) list.post(slot, this.slots);
+      if (this.sealed) list.post(slot, this.columns.slots);
       else list.push(slot); // bit sets are made once, at seal()
     }
     return slot;
-  }
-
-  private resize(capacity: number) {
-    const grow = <
-      T extends Uint8Array | Uint16Array | Int16Array | Int32Array | Uint32Array | Float64Array,
-    >(
-      old: T,
-      make: (n: number) => T,
-      width = 1,
-    ): T => {
-      const next = make(capacity * width);
-      next.set(old.subarray(0, Math.min(old.length, capacity * width)));
-      return next;
-    };
-    this.alive = grow(this.alive, (n) => new Uint8Array(n));
-    this.published = grow(this.published, (n) => new Float64Array(n));
-    this.rent = grow(this.rent, (n) => new Int32Array(n));
-    this.bedrooms = grow(this.bedrooms, (n) => new Int16Array(n));
-    this.bathrooms = grow(this.bathrooms, (n) => new Float64Array(n));
-    this.neighborhood = grow(this.neighborhood, (n) => new Uint16Array(n));
-    this.borough = grow(this.borough, (n) => new Uint8Array(n));
-    this.pets = grow(this.pets, (n) => new Uint8Array(n));
-    this.laundry = grow(this.laundry, (n) => new Uint8Array(n));
-    this.available = grow(this.available, (n) => new Int32Array(n));
-    this.amenities = grow(this.amenities, (n) => new Uint32Array(n), AMENITY_WORDS);
-    this.lat = grow(this.lat, (n) => new Float64Array(n));
-    this.lng = grow(this.lng, (n) => new Float64Array(n));
-    this.capacity = capacity;
   }
 
   /** Rebuilds without dead slots (postings of removed listings otherwise only grow). */
@@ -463,7 +344,7 @@ export class SearchIndex {
     for (const [lexeme, list] of this.postings) {
       for (let i = 0; i < list.length; i++) {
         const slot = list.data[i] as number;
-        if (this.alive[slot] === 0) continue;
+        if (this.columns.alive[slot] === 0) continue;
         let lexemes = lexemesOf.get(slot);
         if (!lexemes) {
           lexemes = [];
@@ -472,68 +353,11 @@ export class SearchIndex {
         lexemes.push(lexeme);
       }
     }
-    for (const slot of [...this.slotOf.values()].sort((a, b) => a - b)) {
-      fresh.add(this.docAt(slot, lexemesOf.get(slot) ?? []));
+    for (const slot of [...this.columns.slotOf.values()].sort((a, b) => a - b)) {
+      fresh.add(this.columns.docAt(slot, lexemesOf.get(slot) ?? []));
     }
     fresh.seal();
     Object.assign(this, fresh);
-  }
-
-  private docAt(slot: number, lexemes: string[]): SearchDoc {
-    const amenities = AMENITY_SLUGS.filter(
-      (_, bit) =>
-        ((this.amenities[slot * AMENITY_WORDS + (bit >> 5)] as number) & (1 << (bit & 31))) !== 0,
-    );
-    const available = this.available[slot] as number;
-    return {
-      id: this.ids[slot] as string,
-      publishedUs: this.published[slot] as number,
-      rentCents: this.rent[slot] as number,
-      bedrooms: this.bedrooms[slot] as number,
-      bathrooms: this.bathrooms[slot] as number,
-      neighborhood: NEIGHBORHOODS[this.neighborhood[slot] as number]?.slug ?? '',
-      borough: BOROUGHS[this.borough[slot] as number]?.slug ?? '',
-      pets: PETS[this.pets[slot] as number] ?? '',
-      laundry: LAUNDRY[this.laundry[slot] as number] ?? '',
-      availableFromDay: available === NEVER_AVAILABLE ? null : available,
-      amenities,
-      lexemes,
-      lat: Number.isNaN(this.lat[slot]) ? null : (this.lat[slot] as number),
-      lng: Number.isNaN(this.lng[slot]) ? null : (this.lng[slot] as number),
-    };
-  }
-
-  private keyOf(sort: SearchSort, slot: number): SortKey {
-    const v = sort === 'newest' ? this.published[slot] : this.rent[slot];
-    return { v: v as number, id: this.ids[slot] as string };
-  }
-
-  /** Where a live slot stands (or would stand) in one of the sort orders. */
-  private position(which: 'newest' | 'cheapest', slot: number) {
-    return which === 'newest'
-      ? lowerBound(this.newest, (other) => this.compareNewest(other, slot) < 0)
-      : lowerBound(this.cheapest, (other) => this.compareCheapest(other, slot) < 0);
-  }
-
-  private compareNewest(a: number, b: number) {
-    return (
-      (this.published[b] as number) - (this.published[a] as number) ||
-      compareIds(this.ids[b] as string, this.ids[a] as string)
-    );
-  }
-
-  private compareCheapest(a: number, b: number) {
-    return (
-      (this.rent[a] as number) - (this.rent[b] as number) ||
-      compareIds(this.ids[a] as string, this.ids[b] as string)
-    );
-  }
-
-  /** Where a slot stands against a cursor key in `sort`'s order: negative = before it. */
-  private compareToKey(sort: SearchSort, slot: number, key: SortKey) {
-    return sort === 'newest'
-      ? key.v - (this.published[slot] as number) || compareIds(key.id, this.ids[slot] as string)
-      : (this.rent[slot] as number) - key.v || compareIds(this.ids[slot] as string, key.id);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ListingSummary } from '../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../shared/schemas/listing-responses.ts';
 
 /** Rows kept at most; past it the oldest kept go first. About 1 KB each. */
 const MAX_ROWS = 20_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingSummary } from '../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../shared/schemas/listing-responses.ts';
 import { featuredAt, type PageRow, PageRowCache } from './search-page-rows.ts';
 
 const summary = (id: string, featured = false) => ({ id, featured }) as ListingSummary;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CARD_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { SEARCH_PAGE_DATA_ID } from '../../../shared/listings.ts';
-import type { ListingPage } from '../../../shared/schemas/listings.ts';
+import type { ListingPage } from '../../../shared/schemas/listing-responses.ts';
 import { createApp } from '../../app.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { CARD_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { SEARCH_PAGE_DATA_ID } from '../../../shared/listings.ts';
-import { ListingSearchQuerySchema } from '../../../shared/schemas/listings.ts';
+import { ListingSearchQuerySchema } from '../../../shared/schemas/listing-queries.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { escapeHtml, jsonForScript } from '../../lib/html.ts';

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SearchSort } from '../../../shared/listings.ts';
+import type { ListingSearchQuery, SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import {
   type ListingPage,
   type ListingPins,
-  type ListingSearchQuery,
   type ListingSummary,
   PINS_MAX,
-  type SearchFilters,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/listing-responses.ts';
 import { sqlText } from '../../db/raw.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';

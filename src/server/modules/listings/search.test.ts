@@ -4,12 +4,11 @@ import { type Amenity, type Laundry, type Pets, petsAllow } from '../../../share
 import { mapPosition } from '../../../shared/map-position.ts';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
+import { BOUNDS_MESSAGE, POLYGON_MESSAGE } from '../../../shared/schemas/listing-queries.ts';
 import {
-  BOUNDS_MESSAGE,
   ListingPageSchema,
   type ListingSummary,
-  POLYGON_MESSAGE,
-} from '../../../shared/schemas/listings.ts';
+} from '../../../shared/schemas/listing-responses.ts';
 import { listingBoosts } from '../../db/schema/billing.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
-import { type ListingSummary, SIMILAR_LIMIT } from '../../../shared/schemas/listings.ts';
+import { type ListingSummary, SIMILAR_LIMIT } from '../../../shared/schemas/listing-responses.ts';
 import { sqlText } from '../../db/raw.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';

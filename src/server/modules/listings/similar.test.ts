@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
-import { SIMILAR_LIMIT, SimilarListingsSchema } from '../../../shared/schemas/listings.ts';
+import { SIMILAR_LIMIT, SimilarListingsSchema } from '../../../shared/schemas/listing-responses.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../db/seed-listings.ts';
 import { readListing } from '../../test/listing-fixtures.ts';

@@ -129,7 +129,9 @@ export function likePattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Each sort's order (spec §9) over the snapshot keys, and "comes after the cursor" in it. */
+/**
+ * Each sort's order (docs/spec.md §9) over the snapshot keys, and "comes after the cursor" in it.
+ */
 const ORDER: Record<ConversationFilter['sort'], { by: SQL; after: (k: ConversationKey) => SQL }> = {
   newest: {
     by: sql`s.at_key desc, s.id desc`,
@@ -328,11 +330,11 @@ export function conversationPageQuery(userId: string, input: ConversationPageInp
 }
 
 /**
- * One page of the user's conversation summaries (spec §3), filtered and sorted, in one query
- * (decision 042). Every page orders the conversations as they were when the first page was read
- * (`asOf`): one that gets a message later keeps its place, so paging on meets each conversation
- * once. Only the page's rows get their last message, listing and name; the unread counts are the
- * current ones.
+ * One page of the user's conversation summaries (docs/spec.md §3), filtered and sorted, in one
+ * query (decision 042). Every page orders the conversations as they were when the first page was
+ * read (`asOf`): one that gets a message later keeps its place, so paging on meets each
+ * conversation once. Only the page's rows get their last message, listing and name; the unread
+ * counts are the current ones.
  */
 export async function listConversations({
   ctx: { db, user },

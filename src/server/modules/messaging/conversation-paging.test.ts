@@ -22,7 +22,7 @@ import { createTestApp } from '../../test/test-app.ts';
 
 /*
  * Issue 17: the cursor-paged conversation list. Paging to the end meets every conversation the
- * user has exactly once, in the spec's order (§9), for every sort and filter, against a
+ * user has exactly once, in the order of docs/spec.md §9, for every sort and filter, against a
  * brute-force order computed here from the tables; cursors hold while messages arrive.
  */
 const { app, db, client } = await createTestApp({

@@ -17,8 +17,9 @@ import type { conversations } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isoTime } from '../../lib/time.ts';
 import { visibleListing } from '../listings/listings.service.ts';
+import { conversationFor } from './conversation-access.ts';
 import { addressExact, likePattern, listingContext, participant } from './conversation-list.ts';
-import { conversationFor, type MessagingCtx } from './messages.service.ts';
+import type { MessagingCtx } from './messages.service.ts';
 
 type Ctx = Pick<MessagingCtx, 'db' | 'user'>;
 
@@ -91,9 +92,9 @@ function createFailed(path: string, reason: string) {
 }
 
 /**
- * `POST /api/conversations`: the pair's one conversation, made on demand (spec §4). Race-safe:
- * the unique pair makes concurrent calls meet on one row. Opening it from a listing makes that
- * listing its context.
+ * `POST /api/conversations`: the pair's one conversation, made on demand (docs/spec.md §4).
+ * Race-safe: the unique pair makes concurrent calls meet on one row. Opening it from a listing
+ * makes that listing its context.
  */
 export async function getOrCreateConversation({
   ctx: {
@@ -184,7 +185,7 @@ export async function conversationSuggestions({
   }));
 }
 
-/** `GET /api/conversations/stats`: totals, and activity over the last 7 days (spec §9). */
+/** `GET /api/conversations/stats`: totals, and activity over the last 7 days (docs/spec.md §9). */
 export async function conversationStats({
   ctx: {
     db,

@@ -2,9 +2,10 @@ import { MESSAGING_MESSAGES, MessageContentSchema } from '../../../shared/schema
 import { AppError } from '../../lib/app-error.ts';
 
 /**
- * Spec §5 and decision 022: content is trimmed, stripped of real HTML tags and otherwise kept as
- * typed (it is always rendered as text), 1-2000 characters of what is left. The routes already
- * validate with the same schema; cleaning again changes nothing, so services may call it freely.
+ * docs/spec.md §5 and decision 022: content is trimmed, stripped of real HTML tags and otherwise
+ * kept as typed (it is always rendered as text), 1-2000 characters of what is left. The routes
+ * already validate with the same schema; cleaning again changes nothing, so services may call it
+ * freely.
  */
 export function cleanMessageContent(raw: string): string {
   const result = MessageContentSchema.safeParse(raw);

@@ -1,6 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { QueryConfig } from 'pg';
+import { sql } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   type Message,
@@ -8,12 +6,9 @@ import {
   type MessagePageQuery,
   type UnreadCount,
 } from '../../../shared/schemas/messaging.ts';
-import type { Db } from '../../db/client.ts';
-import { columns, type RawRow, sqlText } from '../../db/raw.ts';
-import { type conversations, messages } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx } from '../../lib/service.ts';
-import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
+import { isoTime } from '../../lib/time.ts';
 import {
   type EventBus,
   type EventsTransaction,
@@ -21,80 +16,22 @@ import {
   publishEvents,
   transactionWithEvents,
 } from '../events/events.service.ts';
+import { type ConversationAccess, conversationFor } from './conversation-access.ts';
 import { refuseDeletedReceiver } from './deleted-participant.ts';
 import { cleanMessageContent } from './message-content.ts';
+import { messagePageStatement, readsForwards } from './message-page-statement.ts';
+import {
+  type Executor,
+  MESSAGE_COLUMNS,
+  type MessageRow,
+  selectMessage,
+  toMessage,
+} from './message-rows.ts';
+import { countSend } from './send-limit.ts';
 
 export type MessagingCtx = UserCtx<{ events: EventBus; sendLimitPerMinute: number }>;
 
-/** A transaction or the pool: both can run the statements below. */
-type Executor = Pick<Db, 'execute'>;
-
-const MESSAGE_KEYS = [
-  'id',
-  'conversationId',
-  'senderId',
-  'receiverId',
-  'content',
-  'listingId',
-  'createdAt',
-  'isEdited',
-  'editedAt',
-  'receiverReadAt',
-] as const;
-
-export type MessageRow = RawRow<Pick<typeof messages.$inferSelect, (typeof MESSAGE_KEYS)[number]>>;
-
-const MESSAGE_COLUMNS = columns(alias(messages, 'm'), MESSAGE_KEYS);
-
-/** A message as `viewerId` sees it: their own count as read (spec §4). */
-export function toMessage(row: MessageRow, viewerId: string): Message {
-  const own = row.sender_id === viewerId;
-  const readByReceiverAt = isoTimeOrNull(row.receiver_read_at);
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    senderId: row.sender_id,
-    receiverId: row.receiver_id,
-    content: row.content,
-    listingId: row.listing_id,
-    createdAt: isoTime(row.created_at),
-    isEdited: row.is_edited,
-    editedAt: isoTimeOrNull(row.edited_at),
-    isRead: own || readByReceiverAt !== null,
-    readAt: own ? null : readByReceiverAt,
-    readByReceiverAt,
-  };
-}
-
-type ConversationAccess = RawRow<
-  Pick<typeof conversations.$inferSelect, 'id' | 'participant1Id' | 'participant2Id'>
->;
-
-/**
- * The conversation, if `userId` is one of its two participants: 404 when it does not exist, 403
- * with the spec's message for the action when it is someone else's. `lock` holds the row until
- * commit (sends in one conversation run one at a time).
- */
-export async function conversationFor(
-  db: Executor,
-  conversationId: string,
-  userId: string,
-  deniedMessage: string,
-  lock = false,
-): Promise<ConversationAccess & { other_id: string }> {
-  const result = await db.execute<ConversationAccess>(sql`
-    select id, participant1_id, participant2_id from conversations
-    where id = ${conversationId} ${lock ? sql`for update` : sql``}`);
-  const row = result.rows[0];
-  if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
-  if (row.participant1_id !== userId && row.participant2_id !== userId) {
-    throw new AppError('UNAUTHORIZED', { message: deniedMessage });
-  }
-  const other_id = row.participant1_id === userId ? row.participant2_id : row.participant1_id;
-  return { ...row, other_id };
-}
-
-/** Spec §3 "Unread counts": messages to the user not yet read, per conversation. */
+/** docs/spec.md §3 "Unread counts": messages to the user not yet read, per conversation. */
 export async function unreadCounts(db: Executor, userId: string): Promise<UnreadCount> {
   const result = await db.execute<{ conversation_id: string; n: number }>(sql`
     select conversation_id, count(*)::int as n from messages
@@ -112,57 +49,6 @@ export async function unreadCounts(db: Executor, userId: string): Promise<Unread
 /** `GET /api/messages/unread-count`. */
 export function countUnread({ ctx }: { ctx: Pick<MessagingCtx, 'db' | 'user'> }) {
   return unreadCounts(ctx.db, ctx.user.id);
-}
-
-const PAGE_COLUMNS = sqlText(MESSAGE_COLUMNS);
-/** The page statement per cursor shape (`before`, `after`), built once. */
-const pageStatements = new Map<string, { name: string; text: string }>();
-
-/**
- * `GET /api/conversations/{id}/messages` as one named statement (prepared once per connection:
- * the hot read of an open thread): the access check and the page in one round trip, the
- * conversation's row always, its messages only for a participant. $1 the conversation, $2 the
- * viewer, $3 limit + 1, $4 offset, then the `before` and `after` ids when given.
- */
-export function messagePageStatement(
-  conversationId: string,
-  userId: string,
-  query: MessagePageQuery,
-): QueryConfig {
-  const shape = `${query.before === undefined ? '' : 'before'}-${query.after === undefined ? '' : 'after'}`;
-  let statement = pageStatements.get(shape);
-  if (!statement) {
-    const boundary = (n: number) =>
-      `(select created_at, id from messages where id = $${n} and conversation_id = $1)`;
-    let where = 'm.conversation_id = $1';
-    let n = 5;
-    if (query.before !== undefined) where += ` and (m.created_at, m.id) < ${boundary(n++)}`;
-    if (query.after !== undefined) where += ` and (m.created_at, m.id) > ${boundary(n++)}`;
-    const order = readsForwards(query)
-      ? 'm.created_at asc, m.id asc'
-      : 'm.created_at desc, m.id desc';
-    statement = {
-      name: `message-page-${shape}`,
-      text: `select c.participant1_id, c.participant2_id, page.* from conversations c
-        left join lateral (
-          select ${PAGE_COLUMNS} from messages m
-          where ${where} and $2::uuid in (c.participant1_id, c.participant2_id)
-          order by ${order} limit $3 offset $4
-        ) page on true
-        where c.id = $1`,
-    };
-    pageStatements.set(shape, statement);
-  }
-  const cursors = [query.before, query.after].filter((id) => id !== undefined);
-  return {
-    ...statement,
-    values: [conversationId, userId, query.limit + 1, query.offset, ...cursors],
-  };
-}
-
-/** After a cursor a page reads forwards; otherwise the newest page, read backwards then reversed. */
-function readsForwards(query: MessagePageQuery) {
-  return query.after !== undefined && query.before === undefined;
 }
 
 /** `GET /api/conversations/{id}/messages`: one page, oldest first. */
@@ -213,45 +99,6 @@ export async function conversationTranscript({
       order by m.created_at desc, m.id desc limit ${TRANSCRIPT_LIMIT}
     ) latest order by created_at, id`);
   return result.rows.map((row) => toMessage(row, viewerId));
-}
-
-function rateLimited(retryAfterSeconds: number) {
-  return new AppError('RATE_LIMITED', {
-    message: 'You are sending messages too quickly. Please wait a moment and try again.',
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  });
-}
-
-/**
- * Counts a send in the user's current minute; over the limit rolls the send back. The limit
- * applies to a sliding minute, estimated from this minute's count plus the previous minute's
- * weighted by how much of it the last 60 s still cover: fixed minutes alone would let twice
- * the limit through around the turn of a minute.
- */
-async function countSend(tx: Executor, userId: string, limit: number) {
-  const result = await tx.execute<{ sent: number; retry_after: number }>(sql`
-    with bump as (
-      insert into message_send_counters (user_id, window_start, count)
-      values (${userId}, date_trunc('minute', now()), 1)
-      on conflict (user_id, window_start) do update
-        set count = message_send_counters.count + 1
-      returning count)
-    select (bump.count + coalesce((
-        select p.count from message_send_counters p
-        where p.user_id = ${userId} and p.window_start = date_trunc('minute', now()) - interval '1 minute'
-      ), 0) * (1 - extract(epoch from now() - date_trunc('minute', now())) / 60))::float8 as sent,
-      ceil(extract(epoch from date_trunc('minute', now()) + interval '1 minute' - now()))::int
-        as retry_after
-    from bump`);
-  const row = result.rows[0];
-  if (row && row.sent > limit) throw rateLimited(Math.max(1, row.retry_after));
-}
-
-async function selectMessage(db: Executor, where: SQL): Promise<MessageRow | undefined> {
-  const result = await db.execute<MessageRow>(
-    sql`select ${MESSAGE_COLUMNS} from messages m where ${where}`,
-  );
-  return result.rows[0];
 }
 
 async function listingExists(db: Executor, listingId: string) {
@@ -393,8 +240,8 @@ export async function editMessage({
 
 /**
  * `POST /api/conversations/{id}/read`: every message from the other person becomes read, with a
- * read-status record each (spec §3-§5). The sender gets a read receipt, the reader's other tabs
- * the same, and their unread counts.
+ * read-status record each (docs/spec.md §3-§5). The sender gets a read receipt, the reader's other
+ * tabs the same, and their unread counts.
  */
 export async function markConversationRead({
   ctx: {

@@ -39,9 +39,9 @@ const conversationParam = validate('param', ConversationIdParamSchema, {
 });
 
 /**
- * An unexpected failure (not a validation or permission answer) reports the spec's message for
- * the operation (§8) as a 500, never the cause. hono's own 4xx (HTTPException, e.g. a body
- * limit) is the sender's mistake and keeps its answer.
+ * An unexpected failure (not a validation or permission answer) reports the message of
+ * docs/spec.md §8 for the operation as a 500, never the cause. hono's own 4xx (HTTPException,
+ * e.g. a body limit) is the sender's mistake and keeps its answer.
  */
 function failsWith(
   message: string,
@@ -66,7 +66,7 @@ function messagingDeps(deps: AppDeps): Omit<MessagingCtx, 'user'> {
   };
 }
 
-/** `/api/conversations`: spec §7's messaging operations as Stoop's own API (issue 5). */
+/** `/api/conversations`: docs/spec.md §7's messaging operations as Stoop's own API (issue 5). */
 export function createConversationsRoutes(deps: AppDeps) {
   const base = messagingDeps(deps);
   const ctxOf = (c: Context<AppEnv>): MessagingCtx => ({ ...base, user: currentUser(c) });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, max } from 'drizzle-orm';
-import type { Photo } from '../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../shared/schemas/listing-responses.ts';
 import { NOTE_LIMITS, type Note } from '../../../shared/schemas/notes.ts';
 import { notePhotos, notes } from '../../db/schema/notes.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -27,7 +27,7 @@ import {
   updateNote,
 } from './notes.service.ts';
 
-/** The spec's §8 messages for a signed-out change. */
+/** The docs/spec.md §8 messages for a signed-out change. */
 export const SIGNED_OUT_MESSAGES = {
   create: 'User must be logged in to create notes',
   update: 'User must be logged in to update notes',

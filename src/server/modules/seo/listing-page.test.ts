@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GALLERY_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { LISTING_PAGE_DATA_ID } from '../../../shared/listings.ts';
-import type { Listing } from '../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../shared/schemas/listing-responses.ts';
 import { createApp } from '../../app.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { GALLERY_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { LISTING_PAGE_DATA_ID } from '../../../shared/listings.ts';
-import type { Listing } from '../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../shared/schemas/listing-responses.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { escapeHtml, jsonForScript } from '../../lib/html.ts';

@@ -1,6 +1,6 @@
 import { AMENITIES, formatBedrooms, formatRent } from '../../../shared/listings.ts';
 import { boroughName, findNeighborhood } from '../../../shared/neighborhoods.ts';
-import type { Listing } from '../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../shared/schemas/listing-responses.ts';
 import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 
 function absolute(baseUrl: string, url: string): string {

@@ -57,9 +57,9 @@ export function createUsersRoutes(deps: AppDeps) {
 /**
  * `GET /api/session`: the web app's "who am I" probe. It answers 200 with `user: null` for a
  * visitor, so a signed-out page load logs no failed request in the browser console (issue 11
- * item 15), while `GET /api/me` keeps its 401 contract (ARCHITECTURE §4) for API clients. Chosen
- * over a readable "signed in" marker cookie: nothing to keep in step with the HttpOnly session
- * (sign-in, sign-out, expiry, revocation by a password reset).
+ * item 15), while `GET /api/me` keeps its 401 contract (docs/architecture.md §4) for API clients.
+ * Chosen over a readable "signed in" marker cookie: nothing to keep in step with the HttpOnly
+ * session (sign-in, sign-out, expiry, revocation by a password reset).
  */
 export function createSessionRoutes() {
   return new Hono<AppEnv>().get('/', (c) => {

@@ -3,7 +3,10 @@ import { Navigate, useLocation } from 'react-router';
 import { FullPageStatus } from '../../components/ui/full-page-status.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 
-/** Spec §6: the path fragments a landlord may visit; anything else sends them to their dashboard. */
+/**
+ * docs/spec.md §6: the path fragments a landlord may visit; anything else sends them to their
+ * dashboard.
+ */
 export const LANDLORD_ALLOWED_FRAGMENTS = [
   '/landlord/',
   '/login',
@@ -26,7 +29,7 @@ export function landlordConfinementTarget(pathname: string): string | null {
     : LANDLORD_HOME;
 }
 
-/** Wraps every route: keeps landlords within the landlord part of the app (spec §6). */
+/** Wraps every route: keeps landlords within the landlord part of the app (docs/spec.md §6). */
 export function LandlordConfinement({ children }: { children: ReactNode }) {
   const { isLandlord, isLoading } = useAuth();
   const { pathname } = useLocation();

@@ -21,7 +21,7 @@ type MobileVariantRedirectProps = {
   isMobile?: () => boolean;
 };
 
-/** Spec §2: on a mobile device, a page with a mobile variant replaces itself with it. */
+/** docs/spec.md §2: on a mobile device, a page with a mobile variant replaces itself with it. */
 export function MobileVariantRedirect({
   to,
   isMobile = isMobileBrowser,

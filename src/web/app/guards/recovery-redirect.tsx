@@ -1,7 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasRecoveryMarker, recoveryTarget } from '../../lib/recovery.ts';
 
-/** Spec §2: the home page hands password-recovery addresses to /reset-password, query and hash kept. */
+/**
+ * docs/spec.md §2: the home page hands password-recovery addresses to /reset-password, query and
+ * hash kept.
+ */
 export function RecoveryRedirect() {
   const { search, hash } = useLocation();
   if (hasRecoveryMarker(search, hash)) {

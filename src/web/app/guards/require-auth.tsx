@@ -4,8 +4,8 @@ import { useAuth } from '../../features/auth/use-auth.ts';
 import type { FromState } from './redirect-state.ts';
 
 /**
- * Spec §6: login-required routes send a signed-out visitor to /login, remembering where they
- * came from (the sign-in page sends them back there).
+ * docs/spec.md §6: login-required routes send a signed-out visitor to /login, remembering where
+ * they came from (the sign-in page sends them back there).
  */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();

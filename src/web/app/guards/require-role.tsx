@@ -5,8 +5,8 @@ import { roleDashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
 import type { FromState } from './redirect-state.ts';
 
 /**
- * Spec §6: role routes need a signed-in user of that role; a signed-in user of another role goes
- * to their own dashboard (/landlord/dashboard, /renter/dashboard, or /admin for an admin).
+ * docs/spec.md §6: role routes need a signed-in user of that role; a signed-in user of another role
+ * goes to their own dashboard (/landlord/dashboard, /renter/dashboard, or /admin for an admin).
  */
 export function RequireRole({ allow }: { allow: UserType }) {
   const { user, isLoading } = useAuth();

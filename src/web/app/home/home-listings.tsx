@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ListingSummary } from '../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../shared/schemas/listing-responses.ts';
 import { paths } from '../../config/paths.ts';
 import {
   useFeaturedListings,

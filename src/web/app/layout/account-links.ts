@@ -4,7 +4,7 @@ import { dashboardPathFor } from '../../features/auth/use-auth.ts';
 export type AccountLink = { label: string; to: string };
 
 /**
- * The account menu's links for a role. Landlords' stay under /landlord/ (or the spec §6
+ * The account menu's links for a role. Landlords' stay under /landlord/ (or the docs/spec.md §6
  * confinement would bounce them); an admin's dashboard is the moderation console.
  */
 export function accountLinksFor(userType: UserType): AccountLink[] {

@@ -9,7 +9,7 @@ import { SiteFooter } from './site-footer.tsx';
 /** The live stream's handlers are a chunk of their own (see live-handlers.ts). */
 const loadLiveFeatures = () => import('../live-handlers.ts').then((m) => m.liveFeatures);
 
-/** Spec §2: every route but `/` renders inside the top bar and a main area. */
+/** docs/spec.md §2: every route but `/` renders inside the top bar and a main area. */
 export function AppLayout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';

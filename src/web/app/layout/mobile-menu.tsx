@@ -15,9 +15,9 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * Spec §2: the slide-in menu. Closes on a click outside, on Escape, or when a link is chosen
- * (the items call `onClose`); locks page scroll while open; traps focus and returns it to the
- * toggle when it closes.
+ * docs/spec.md §2: the slide-in menu. Closes on a click outside, on Escape, or when a link is
+ * chosen (the items call `onClose`); locks page scroll while open; traps focus and returns it to
+ * the toggle when it closes.
  */
 export function MobileMenu({ open, onClose, toggleRef, id, children }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);

@@ -33,7 +33,7 @@ const linkClass =
       isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100',
     );
 
-/** The navigation items of spec §2, laid out as the top bar or as the mobile menu. */
+/** The navigation items of docs/spec.md §2, laid out as the top bar or as the mobile menu. */
 export function NavItems({ model, layout, onSignOut, signingOut, onNavigate }: NavItemsProps) {
   const link = linkClass(layout);
   const list = layout === 'bar' ? 'flex items-center gap-1' : 'flex flex-col gap-1';

@@ -13,7 +13,7 @@ import { NavItems, type NavModel } from './nav-items.tsx';
 
 const MENU_ID = 'mobile-menu';
 
-/** Spec §2: the top navigation bar, with the slide-in menu on narrow screens. */
+/** docs/spec.md §2: the top navigation bar, with the slide-in menu on narrow screens. */
 export function Navbar() {
   const { user, isLandlord } = useAuth();
   const unread = useUnreadCount(user?.id ?? null);

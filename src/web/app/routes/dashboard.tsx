@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { dashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
 
-/** /dashboard: each role to its own dashboard (spec §6; an admin's is /admin). */
+/** /dashboard: each role to its own dashboard (docs/spec.md §6; an admin's is /admin). */
 export function Component() {
   const { user } = useAuth();
   return <Navigate to={dashboardPathFor(user)} replace />;

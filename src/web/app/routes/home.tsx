@@ -85,7 +85,7 @@ function Steps({ title, steps }: { title: string; steps: readonly (readonly [str
   );
 }
 
-/** `/`: the home page, without the navigation bar (spec §2). */
+/** `/`: the home page, without the navigation bar (docs/spec.md §2). */
 export function Component() {
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -91,8 +91,8 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
       </>
     ) : null;
   const print = isLandlord ? (
-    // Spec §6 confinement sends landlords away from /simple-listing/{id}: they print this page
-    // instead (its print styles drop the navigation and the buttons).
+    // docs/spec.md §6 confinement sends landlords away from /simple-listing/{id}: they print this
+    // page instead (its print styles drop the navigation and the buttons).
     <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => window.print()}>
       Print
     </button>

@@ -9,7 +9,7 @@ type FullPageStatusProps = {
   children?: ReactNode;
 };
 
-/** A centred spinner with one of the spec §2 loading texts, announced politely. */
+/** A centred spinner with one of the docs/spec.md §2 loading texts, announced politely. */
 export function FullPageStatus({ message, fullScreen = false, children }: FullPageStatusProps) {
   return (
     <div

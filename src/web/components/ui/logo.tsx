@@ -55,7 +55,10 @@ type LogoProps = {
   litOnly?: boolean;
 };
 
-/** The dot-matrix STOOP logo (spec §2, ARCHITECTURE §6). Colour follows `currentColor`. */
+/**
+ * The dot-matrix STOOP logo (docs/spec.md §2, docs/architecture.md §6). Colour follows
+ * `currentColor`.
+ */
 export function Logo({ className, litOnly = false }: LogoProps) {
   return (
     <svg

@@ -23,7 +23,7 @@ type SpinnerProps = {
   className?: string;
 };
 
-/** The loading spinner of spec §2: sizes sm, md, lg; colours teal, white, gray. */
+/** The loading spinner of docs/spec.md §2: sizes sm, md, lg; colours teal, white, gray. */
 export function Spinner({ size = 'md', color = 'teal', label, className }: SpinnerProps) {
   const ring = (
     <span

@@ -11,7 +11,9 @@ export type ToastType = 'success' | 'error' | 'info';
  */
 export type ToastLink = { href: string; label: string; onClick?: () => void };
 
-/** Spec §3: a toast has an id, a message, a type and a duration (and, here, maybe a link). */
+/**
+ * docs/spec.md §3: a toast has an id, a message, a type and a duration (and, here, maybe a link).
+ */
 export type Toast = {
   id: string;
   message: string;
@@ -49,7 +51,7 @@ function nextId(): string {
 }
 
 /**
- * Holds the toasts (spec §4): each hides itself after its duration (default 5000 ms), then
+ * Holds the toasts (docs/spec.md §4): each hides itself after its duration (default 5000 ms), then
  * leaves with a 300 ms exit animation. Renders the stack itself, so one provider is enough.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry } from '../../../shared/schemas/admin.ts';
 import { REPORT_REASON_LABELS, type Report } from '../../../shared/schemas/reports.ts';
 
-/** Stoop shows times in New York (ARCHITECTURE §3), whatever the admin's own zone. */
+/** Stoop shows times in New York (docs/architecture.md §3), whatever the admin's own zone. */
 const NEW_YORK = 'America/New_York';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {

@@ -5,7 +5,7 @@ import { useMe } from './api/get-me.ts';
 
 export type AuthState = {
   user: MeUser | null;
-  /** True until the first answer about who is signed in arrives (spec §4). */
+  /** True until the first answer about who is signed in arrives (docs/spec.md §4). */
   isLoading: boolean;
   error: Error | null;
   isAuthenticated: boolean;
@@ -14,7 +14,7 @@ export type AuthState = {
   isAdmin: boolean;
 };
 
-/** Spec §6: the auth state with its role flags. */
+/** docs/spec.md §6: the auth state with its role flags. */
 export function useAuth(): AuthState {
   const me = useMe();
   const user = me.data ?? null;
@@ -27,8 +27,9 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Spec §6 role routes: a user of the wrong role goes to their role's dashboard: /landlord/dashboard,
- * /renter/dashboard, or the moderation console /admin for an admin (issue 15); `/` when signed out.
+ * docs/spec.md §6 role routes: a user of the wrong role goes to their role's dashboard:
+ * /landlord/dashboard, /renter/dashboard, or the moderation console /admin for an admin (issue 15);
+ * `/` when signed out.
  */
 export function roleDashboardPathFor(user: Pick<MeUser, 'userType'> | null): string {
   if (user?.userType === 'landlord') return paths.landlordDashboard.href();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../shared/schemas/listing-responses.ts';
 import { EMPTY_VALUES, formFieldOf, payloadOf, valuesOf } from './listing-form-values.ts';
 
 describe('listing form values', () => {

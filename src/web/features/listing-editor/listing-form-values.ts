@@ -1,6 +1,7 @@
 import { findNeighborhood } from '../../../shared/neighborhoods.ts';
 import type { PublishField } from '../../../shared/schemas/listing-publish.ts';
-import type { Listing, UpdateListingInput } from '../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../shared/schemas/listing-responses.ts';
+import type { UpdateListingInput } from '../../../shared/schemas/listings.ts';
 
 export type FeeValues = {
   type: string;

@@ -1,5 +1,5 @@
 import { photoSrcSet } from '../../../shared/listing-photos.ts';
-import type { Photo } from '../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../shared/schemas/listing-responses.ts';
 
 /**
  * Starts loading the file of `photo` that an `<img srcset sizes>` with these `sizes` will pick,

@@ -61,7 +61,7 @@ export type NoteDraft = Partial<NoteFields> & Pick<NoteFields, 'propertyAddress'
 
 export const outboxKey = (userId: string) => `${STORAGE_KEYS.notes(userId)}.outbox`;
 
-/** Today's date in New York (ARCHITECTURE §3: times are shown in America/New_York). */
+/** Today's date in New York (docs/architecture.md §3: times are shown in America/New_York). */
 export function todayInNewYork(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: 'America/New_York',

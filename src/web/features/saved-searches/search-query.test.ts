@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchFiltersSchema } from '../../../shared/schemas/listings.ts';
+import { SearchFiltersSchema } from '../../../shared/schemas/listing-queries.ts';
 import { describeFilters, rawFiltersOf, searchHrefOf, suggestedName } from './search-query.ts';
 
 const parse = (search: string) =>

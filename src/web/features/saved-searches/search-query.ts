@@ -1,6 +1,6 @@
 import { AMENITIES } from '../../../shared/listings.ts';
 import { boroughName, findNeighborhood } from '../../../shared/neighborhoods.ts';
-import type { SearchFilters } from '../../../shared/schemas/listings.ts';
+import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import { formatInteger } from '../../lib/format.ts';
 
 /*

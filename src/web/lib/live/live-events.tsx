@@ -6,10 +6,10 @@ import type { LiveFeature } from './live-feature.ts';
 export type LoadLiveFeatures = () => Promise<readonly LiveFeature[]>;
 
 /**
- * Keeps one live stream open for the signed-in user (ARCHITECTURE §5) and hands its events to the
- * features' handlers. The stream's client and the handlers are chunks of their own, loaded after
- * the page, so public pages do not carry them in their initial JS. `load` must keep its identity
- * (a module-level function).
+ * Keeps one live stream open for the signed-in user (docs/architecture.md §5) and hands its events
+ * to the features' handlers. The stream's client and the handlers are chunks of their own, loaded
+ * after the page, so public pages do not carry them in their initial JS. `load` must keep its
+ * identity (a module-level function).
  */
 export function useLiveEvents(userId: string | null, load: LoadLiveFeatures) {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EventData, PublishedEventType } from '../../../shared/schemas/events.ts';
 
 /*
- * How a feature plugs into the live stream (ARCHITECTURE §5, decision 024): it declares a
+ * How a feature plugs into the live stream (docs/architecture.md §5, decision 024): it declares a
  * `LiveFeature` with a handler per event type of the shared catalogue it cares about, and
  * `src/web/app/live-handlers.ts` lists the features whose handlers are on. Types only here: the
  * stream's client stays free of every feature.

@@ -28,9 +28,10 @@ const browserLoads: DocumentLoads = {
 };
 
 /**
- * Spec §1: visitors and non-landlords get the Botpress webchat, landlords never; issue 26: nor
- * admins, nor the password pages (`chatbotWanted`). While it is not wanted nothing is asked for,
- * and a webchat already on the page (someone just signed in as a landlord) is closed and hidden.
+ * docs/spec.md §1: visitors and non-landlords get the Botpress webchat, landlords never; issue 26:
+ * nor admins, nor the password pages (`chatbotWanted`). While it is not wanted nothing is asked
+ * for, and a webchat already on the page (someone just signed in as a landlord) is closed and
+ * hidden.
  *
  * Hiding is not enough where it must not run: its script runs in the page and could still read
  * it. So a page that must be free of it (`chatbotMustLeave`) in a document that loaded it is

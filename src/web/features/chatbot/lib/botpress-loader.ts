@@ -1,7 +1,7 @@
 import type { PublicConfig } from '../../../../shared/schemas/config.ts';
 import { CHATBOT_CONTAINER_ID } from './chatbot-visibility.ts';
 
-/** Spec §8: what the loader reports to its callback, word for word. */
+/** docs/spec.md §8: what the loader reports to its callback, word for word. */
 export const CHATBOT_ERRORS = {
   injectScript: 'Failed to load Botpress inject script',
   botScript: 'Failed to load Botpress bot script',
@@ -43,7 +43,7 @@ export type BotpressWebchat = {
 export type BotpressWindow = { botpress?: BotpressWebchat };
 
 export type LoaderOptions = {
-  /** Spec §8's callback: each failure, with its message. */
+  /** docs/spec.md §8's callback: each failure, with its message. */
   onError: (message: ChatbotError) => void;
   /** Loads one script and settles when it has run or failed (a `<script>` by default). */
   loadScript?: (url: string, role: 'inject' | 'bot') => Promise<void>;

@@ -68,7 +68,7 @@ describe('chatbotMustLeave', () => {
     ['visitor', '/reset-password', true],
     ['renter', '/forgot-password', true],
     ['landlord', '/password-reset-redirect', true],
-    // A landlord's webchat is hidden (spec §1), not torn down.
+    // A landlord's webchat is hidden (docs/spec.md §1), not torn down.
     ['landlord', '/landlord/dashboard', false],
     ['visitor', '/search', false],
     ['renter', '/renter/dashboard', false],

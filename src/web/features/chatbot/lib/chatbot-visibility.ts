@@ -62,8 +62,9 @@ export function isChatbotFreePage({ pathname, search = '', hash = '' }: PageAddr
 }
 
 /**
- * Spec §1 and issue 26: visitors and renters get the webchat, once the session is known; never a
- * landlord (hidden), an admin (whose console shows other people's data) or a chatbot-free page.
+ * docs/spec.md §1 and issue 26: visitors and renters get the webchat, once the session is known;
+ * never a landlord (hidden), an admin (whose console shows other people's data) or a chatbot-free
+ * page.
  */
 export function chatbotWanted(viewer: ChatbotViewer, page: PageAddress): boolean {
   return (
@@ -77,7 +78,7 @@ export function chatbotWanted(viewer: ChatbotViewer, page: PageAddress): boolean
 /**
  * A webchat already running in this document must go, not just hide: hidden, its script would
  * still read the page (an admin's console, a reset token). Only a new document is rid of it. A
- * landlord's is hidden (spec §1), as before.
+ * landlord's is hidden (docs/spec.md §1), as before.
  */
 export function chatbotMustLeave(viewer: ChatbotViewer, page: PageAddress): boolean {
   return viewer.role === 'admin' || isChatbotFreePage(page);

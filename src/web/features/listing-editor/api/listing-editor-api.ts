@@ -6,10 +6,9 @@ import {
   type LandlordListingsQuery,
   LandlordListingsSchema,
 } from '../../../../shared/schemas/landlord-listings.ts';
+import type { Listing, Photo } from '../../../../shared/schemas/listing-responses.ts';
 import type {
   CreateListingInput,
-  Listing,
-  Photo,
   UpdateListingInput,
 } from '../../../../shared/schemas/listings.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';

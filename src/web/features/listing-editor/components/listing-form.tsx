@@ -1,6 +1,6 @@
 import { type ComponentType, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Listing, Photo } from '../../../../shared/schemas/listings.ts';
+import type { Listing, Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { MAX_PHOTOS } from '../../../../shared/listings.ts';
-import type { Photo } from '../../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

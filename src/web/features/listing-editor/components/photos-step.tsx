@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PUBLISH_MESSAGES } from '../../../../shared/listing-publish-messages.ts';
-import type { Photo } from '../../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PhotoManager } from './photo-manager.tsx';
 import { StepButtons } from './step-buttons.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListingSummary } from '../../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../../shared/schemas/listing-responses.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
 /** `SIMILAR_LIMIT` of the shared schema, not imported: that module brings zod (decision 012). */

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LISTING_PAGE_DATA_ID } from '../../../../shared/listings.ts';
-import type { Listing } from '../../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../../shared/schemas/listing-responses.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { render, waitFor } from '../../../testing/render.tsx';
 import {

@@ -5,7 +5,11 @@ import {
   type ListingStatus,
   SEARCH_PAGE_DATA_ID,
 } from '../../../../shared/listings.ts';
-import type { Listing, ListingPage, ListingSummary } from '../../../../shared/schemas/listings.ts';
+import type {
+  Listing,
+  ListingPage,
+  ListingSummary,
+} from '../../../../shared/schemas/listing-responses.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { preloadPhoto } from '../photo-preload.ts';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CARD_SIZES } from '../../../../shared/listing-photos.ts';
-import type { ListingSummary } from '../../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../../shared/schemas/listing-responses.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatBathrooms, formatBedrooms, formatMoney, placeName } from '../format.ts';
 import { ListingPhoto } from './listing-photo.tsx';

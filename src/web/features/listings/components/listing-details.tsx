@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Listing } from '../../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../../shared/schemas/listing-responses.ts';
 import { LandlordCardBody } from '../../../components/landlord/landlord-card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { costBreakdown } from '../costs.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { GALLERY_SIZES } from '../../../../shared/listing-photos.ts';
-import type { Photo } from '../../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { cn } from '../../../lib/cn.ts';
 import { ListingPhoto } from './listing-photo.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ListingSummary } from '../../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../../shared/schemas/listing-responses.ts';
 import { ListingCard, ListingCardSkeleton } from './listing-card.tsx';
 
 type ListingGridProps = {

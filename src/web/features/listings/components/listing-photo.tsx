@@ -1,5 +1,5 @@
 import { photoSrcSet } from '../../../../shared/listing-photos.ts';
-import type { Photo } from '../../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { cn } from '../../../lib/cn.ts';
 
 type ListingPhotoProps = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ListingStatus } from '../../../../shared/listings.ts';
-import type { Listing } from '../../../../shared/schemas/listings.ts';
+import type { Listing } from '../../../../shared/schemas/listing-responses.ts';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { ListingSummary } from '../../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../../shared/schemas/listing-responses.ts';
 import { useSimilarListings } from '../api/get-similar-listings.ts';
 import { ListingCard } from './listing-card.tsx';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingPins } from '../../../../shared/schemas/listings.ts';
+import type { ListingPins } from '../../../../shared/schemas/listing-responses.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
 /*

@@ -25,7 +25,7 @@ type ListKey = ReturnType<typeof messagingKeys.conversationList>;
 const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
   a.updatedAt === b.updatedAt ? b.id.localeCompare(a.id) : a.updatedAt < b.updatedAt ? 1 : -1;
 
-/** The spec's orders (§9) over what the client knows. */
+/** The orders of docs/spec.md §9 over what the client knows. */
 const ORDER: Record<ConversationSort, (a: ConversationSummary, b: ConversationSummary) => number> =
   {
     newest: newestFirst,

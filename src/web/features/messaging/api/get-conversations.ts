@@ -34,7 +34,7 @@ export function fetchConversationPage(
 
 /**
  * The inbox, page by page: the next page when the list is scrolled to its end. Polled every 30 s
- * like the unread counts (spec §9); live events change the loaded pages in place
+ * like the unread counts (docs/spec.md §9); live events change the loaded pages in place
  * (conversation-list-cache.ts).
  */
 export function useConversationPages(filters: ConversationListFilters) {

@@ -3,7 +3,7 @@ import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { messagingKeys } from './messaging-keys.ts';
 
-/** Spec §3: unread counts are a total and a per-conversation map. */
+/** docs/spec.md §3: unread counts are a total and a per-conversation map. */
 export type UnreadCounts = { total: number; byConversation: Record<string, number> };
 
 /**
@@ -35,8 +35,8 @@ export function fetchUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
 
 /**
  * The unread counts behind the navbar's Messages badge. Live events write into this query at once
- * (`unread.changed`); the spec §9 polling stays as the fallback: every 30 s, paused while the page
- * is hidden (`refetchIntervalInBackground: false`) and refreshed when it shows again.
+ * (`unread.changed`); the docs/spec.md §9 polling stays as the fallback: every 30 s, paused while
+ * the page is hidden (`refetchIntervalInBackground: false`) and refreshed when it shows again.
  */
 export const unreadCountsQueryOptions = (userId: string | null) =>
   queryOptions({

@@ -1,6 +1,9 @@
 import type { ConversationSort, ParticipantRole } from '../../../../shared/schemas/messaging.ts';
 
-/** What the conversation list asks the API for (spec §3 "Conversation search filter" + sort). */
+/**
+ * What the conversation list asks the API for (docs/spec.md §3 "Conversation search filter" +
+ * sort).
+ */
 export type ConversationListFilters = {
   sort: ConversationSort;
   showUnreadOnly: boolean;

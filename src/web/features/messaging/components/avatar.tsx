@@ -20,8 +20,9 @@ function toneFor(seed: string): string {
 }
 
 /**
- * The person's initials in a coloured circle, drawn here: spec §3's avatar came from an external
- * initials service, which we do not call (privacy, CSP). Decorative: the name is always beside it.
+ * The person's initials in a coloured circle, drawn here: docs/spec.md §3's avatar came from an
+ * external initials service, which we do not call (privacy, CSP). Decorative: the name is always
+ * beside it.
  */
 export function Avatar({
   name,
@@ -59,7 +60,7 @@ export function Avatar({
   );
 }
 
-/** The name to show for a participant (spec §3 fallback 'Unknown User'). */
+/** The name to show for a participant (docs/spec.md §3 fallback 'Unknown User'). */
 export function displayName(name: string | null | undefined): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : UNKNOWN_USER;

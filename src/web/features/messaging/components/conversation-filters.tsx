@@ -29,7 +29,7 @@ type ConversationFiltersProps = {
   listings: readonly ListingContext[];
 };
 
-/** Unread only, the other person's role, the listing, and the three sorts of spec §9. */
+/** Unread only, the other person's role, the listing, and the three sorts of docs/spec.md §9. */
 export function ConversationFilters({ filters, onChange, listings }: ConversationFiltersProps) {
   const id = useId();
   const listingOptions: SelectOptions = [

@@ -41,7 +41,7 @@ export function ConversationList({
   const [draft, setDraft] = useState(filters.searchTerm);
   const term = useDebouncedValue(draft, CONVERSATION_SEARCH_DEBOUNCE_MS);
 
-  // The debounced text becomes the filter (spec §4: typing is debounced, 300 ms) ...
+  // The debounced text becomes the filter (docs/spec.md §4: typing is debounced, 300 ms) ...
   const written = useRef(filters.searchTerm);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled term writes the filter.
   useEffect(() => {

@@ -17,8 +17,8 @@ type ConversationSearchProps = {
 
 /**
  * The conversation search box: an ARIA combobox whose list suggests people and listings
- * (2+ characters, spec §5). Arrow keys move through the suggestions, Enter opens one, Escape
- * closes the list (or clears the box when it is already closed).
+ * (2+ characters, docs/spec.md §5). Arrow keys move through the suggestions, Enter opens one,
+ * Escape closes the list (or clears the box when it is already closed).
  */
 export function ConversationSearch({ value, onChange, term, onPick }: ConversationSearchProps) {
   const id = useId();

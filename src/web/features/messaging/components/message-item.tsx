@@ -118,7 +118,7 @@ export function MessageItem({ message, mine, senderName }: MessageItemProps) {
   );
 }
 
-/** Editing one's own message in place: the content rules apply again (spec §5). */
+/** Editing one's own message in place: the content rules apply again (docs/spec.md §5). */
 function MessageEditor({ message, onDone }: { message: Message; onDone: () => void }) {
   const original = message.content;
   const [text, setText] = useState(original);

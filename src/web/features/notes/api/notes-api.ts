@@ -1,4 +1,4 @@
-import type { Photo } from '../../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
 import type { Note } from '../../../../shared/schemas/notes.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import type { NoteAnswer, NotesRemote } from '../notes-store.ts';

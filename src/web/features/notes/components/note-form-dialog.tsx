@@ -17,7 +17,7 @@ import type { NoteFields } from '../outbox.ts';
 import { type NewPhoto, NotePhotosField } from './note-photos-field.tsx';
 import { useNotes } from './notes-provider.tsx';
 
-/** What the form checks: the shared create schema's fields (spec §5, issue 15). */
+/** What the form checks: the shared create schema's fields (docs/spec.md §5, issue 15). */
 const NoteFormSchema = CreateNoteSchema.pick({
   propertyAddress: true,
   unitNumber: true,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Photo } from '../../../../shared/schemas/listings.ts';
+import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { NOTE_LIMITS } from '../../../../shared/schemas/notes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { MAX_PHOTO_EDGE, resizeImage } from '../resize-image.ts';

@@ -69,8 +69,8 @@ type NotesProviderProps = {
 };
 
 /**
- * Spec §4 notes, offline first: cached in local storage, edits queued while offline and sent
- * when back online (issue 15: the sync is real). Refetches on reconnect, on focus and on the
+ * docs/spec.md §4 notes, offline first: cached in local storage, edits queued while offline and
+ * sent when back online (issue 15: the sync is real). Refetches on reconnect, on focus and on the
  * live `notes.changed` event (through the `notesKeys` query the notes live handler refreshes).
  */
 export function NotesProvider({ userId, children, remote = notesRemote }: NotesProviderProps) {

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createStrictContext } from '../../../lib/strict-context.ts';
 
-/** Spec §3: a saved listing, held only in client memory. */
+/** docs/spec.md §3: a saved listing, held only in client memory. */
 export type SavedListing = {
   id: string;
   user_id: string;
@@ -13,7 +13,9 @@ export type SavedListing = {
 export type SavedListingsApi = {
   savedListings: readonly SavedListing[];
   isSaved: (listingId: string) => boolean;
-  /** Saves or unsaves; needs a signed-in user and a listing id, else only warns (spec §5). */
+  /**
+   * Saves or unsaves; needs a signed-in user and a listing id, else only warns (docs/spec.md §5).
+   */
   toggleSave: (listingId: string) => void;
 };
 
@@ -30,7 +32,7 @@ function temporaryId(): string {
 }
 
 /**
- * Optional server persistence. Without it the list lives only in memory (spec §3); with it
+ * Optional server persistence. Without it the list lives only in memory (docs/spec.md §3); with it
  * the list is loaded for the signed-in user and every toggle is sent to the server, the
  * temporary entry still showing at once and being rolled back when the server refuses.
  */

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { ListingSummary } from '../../../../shared/schemas/listings.ts';
+import type { ListingSummary } from '../../../../shared/schemas/listing-responses.ts';
 import type { SavedSearch } from '../../../../shared/schemas/saved-searches.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

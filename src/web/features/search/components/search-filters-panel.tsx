@@ -108,7 +108,10 @@ function CheckList({
   );
 }
 
-/** The search filters of spec §3 plus boroughs: the fields, shared by the panel and the sheet. */
+/**
+ * The search filters of docs/spec.md §3 plus boroughs: the fields, shared by the panel and the
+ * sheet.
+ */
 export function FilterFields({
   query,
   onChange,

@@ -4,8 +4,8 @@ import { SEARCH_SORTS } from '../../../../shared/listings.ts';
 import { createStrictContext } from '../../../lib/strict-context.ts';
 
 /**
- * Spec §3: search filters; numbers are kept as the strings typed (empty = unset). Boroughs and
- * the sort (empty = newest) are kept with them, so a search comes back whole (issue 11 item 9).
+ * docs/spec.md §3: search filters; numbers are kept as the strings typed (empty = unset). Boroughs
+ * and the sort (empty = newest) are kept with them, so a search comes back whole (issue 11 item 9).
  */
 export type SearchFilters = {
   minPrice: string;
@@ -39,7 +39,7 @@ export type SearchFiltersApi = {
   filters: SearchFilters;
   setFilters: (patch: Partial<SearchFilters>) => void;
   resetFilters: () => void;
-  /** True when any field is set (spec §4). */
+  /** True when any field is set (docs/spec.md §4). */
   hasFilters: boolean;
 };
 

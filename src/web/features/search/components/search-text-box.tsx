@@ -4,7 +4,7 @@ import { SEARCH_TERM_MAX_LENGTH } from '../../../../shared/constants.ts';
 const INPUT_CLASS =
   'block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm';
 
-/** Spec §5: a term is at most 100 characters, even one that came in a link. */
+/** docs/spec.md §5: a term is at most 100 characters, even one that came in a link. */
 const clip = (text: string) => text.slice(0, SEARCH_TERM_MAX_LENGTH);
 
 /** The free-text box: submits on Enter or the button; stops at 100 characters and says so. */
