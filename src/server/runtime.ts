@@ -14,6 +14,7 @@ import { createJobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createStorage, type MediaStorage } from './lib/storage.ts';
+import { voidResetLinks } from './modules/auth/auth.service.ts';
 import { PgEventBus } from './modules/events/event-bus.ts';
 import { ListingSearch } from './modules/listings/listing-search.ts';
 
@@ -107,6 +108,7 @@ export function buildDeps(
       return host ? [...origins, `${proto}://${host}`] : origins;
     },
     ipRateLimits: options.ipRateLimits ?? env.AUTH_IP_RATE_LIMITS,
+    voidResetLinks: (input) => voidResetLinks({ ctx: { db: database.db }, input }),
   });
   const webRoot = path.resolve('dist');
   return {
