@@ -43,9 +43,9 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { createDatabase, type Database } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { prng } from '../src/server/db/seed-listings.ts';
 import { conversationPageQuery } from '../src/server/modules/messaging/conversation-list.ts';
 import { messagePageStatement } from '../src/server/modules/messaging/messages.service.ts';
+import { prng } from '../src/server/seed/seed-listings.ts';
 import { REPO_ROOT, sleep } from '../src/server/test/server-process.ts';
 import {
   ConversationListQuerySchema,

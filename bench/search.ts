@@ -30,8 +30,6 @@ import { sql } from 'drizzle-orm';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { seedDemoData } from '../src/server/db/seed.ts';
-import { prng } from '../src/server/db/seed-listings.ts';
 import { createLocalStorage } from '../src/server/lib/storage.ts';
 import { ListingSearch } from '../src/server/modules/listings/listing-search.ts';
 import {
@@ -41,6 +39,8 @@ import {
   toIndexQuery,
 } from '../src/server/modules/listings/search.service.ts';
 import type { SortKey } from '../src/server/modules/listings/search-index.ts';
+import { seedDemoData } from '../src/server/seed/seed.ts';
+import { prng } from '../src/server/seed/seed-listings.ts';
 import { REPO_ROOT } from '../src/server/test/server-process.ts';
 import { AMENITY_SLUGS } from '../src/shared/listings.ts';
 import { NEIGHBORHOODS } from '../src/shared/neighborhoods.ts';

@@ -34,8 +34,8 @@ import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
-import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
 import { LANDING_PAGE_MODULES } from '../src/server/lib/route-preloads.ts';
+import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
 import { signIn } from '../src/server/test/server-process.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,7 +8,6 @@ import type { Database } from './db/client.ts';
 import { countDemoAccounts, REMOVE_DEMO_COMMAND } from './db/demo-removal.ts';
 import type { EmbeddedPostgres } from './db/embedded.ts';
 import { openDatabase } from './db/open.ts';
-import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import type { Env } from './env.ts';
 import { createJobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
@@ -17,6 +16,7 @@ import { createStorage, type MediaStorage } from './lib/storage.ts';
 import { voidResetLinks } from './modules/auth/auth.service.ts';
 import { PgEventBus } from './modules/events/event-bus.ts';
 import { ListingSearch } from './modules/listings/listing-search.ts';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed.ts';
 
 export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 

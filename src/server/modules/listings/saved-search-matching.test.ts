@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import { ListingPageSchema, type SearchFilters } from '../../../shared/schemas/listings.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { stableUuid } from '../../db/seed-listings.ts';
+import { stableUuid } from '../../seed/seed-listings.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { matchingListingIds, matchSavedSearches } from './listings.service.ts';
 
