@@ -115,6 +115,36 @@ const cases: Case[] = [
     expect: null,
   },
   {
+    rule: 'the platform never imports a module',
+    files: {
+      'src/server/lib/zz-rule.ts': "export * from '../modules/listings/listings.service.ts';\n",
+    },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: 'The platform (server/auth, lib, db) never imports a module',
+  },
+  {
+    rule: "the platform's nested files never import a module's types either",
+    files: {
+      'src/server/db/schema/zz-rule.ts':
+        "export type { EventBus } from '../../modules/events/events.service.ts';\n",
+    },
+    lint: 'src/server/db/schema/zz-rule.ts',
+    expect: 'The platform (server/auth, lib, db) never imports a module',
+  },
+  {
+    rule: 'the platform may import itself and shared',
+    files: {
+      'src/server/auth/zz-rule.ts': [
+        "export * from '../lib/app-error.ts';",
+        "export type { Db } from '../db/client.ts';",
+        "export * from '../../shared/constants.ts';",
+        '',
+      ].join('\n'),
+    },
+    lint: 'src/server/auth/zz-rule.ts',
+    expect: null,
+  },
+  {
     rule: 'routes never touch the database',
     files: {
       'src/server/modules/listings/zz-rule.routes.ts': "export { sql } from 'drizzle-orm';\n",
