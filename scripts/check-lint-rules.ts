@@ -115,6 +115,33 @@ const cases: Case[] = [
     expect: null,
   },
   {
+    rule: 'listings never imports billing',
+    files: {
+      'src/server/modules/listings/zz-rule.ts':
+        "export * from '../billing/plan-limits.service.ts';\n",
+    },
+    lint: 'src/server/modules/listings/zz-rule.ts',
+    expect: 'The listings module never imports billing',
+  },
+  {
+    rule: 'listings may use tables and helpers named after billing',
+    files: {
+      'src/server/modules/listings/zz-rule.ts':
+        "export * from '../../db/schema/billing.ts';\nexport * from '../../test/billing-fixtures.ts';\n",
+    },
+    lint: 'src/server/modules/listings/zz-rule.ts',
+    expect: null,
+  },
+  {
+    rule: 'billing may import listings through its service',
+    files: {
+      'src/server/modules/billing/zz-rule.ts':
+        "export * from '../listings/listings.service.ts';\nexport * from '../../db/schema/billing.ts';\n",
+    },
+    lint: 'src/server/modules/billing/zz-rule.ts',
+    expect: null,
+  },
+  {
     rule: 'the platform never imports a module',
     files: {
       'src/server/lib/zz-rule.ts': "export * from '../modules/listings/listings.service.ts';\n",
