@@ -44,6 +44,33 @@ const cases: Case[] = [
     expect: 'The server never imports the web app',
   },
   {
+    rule: "the server never names the web app's files in a string",
+    files: { 'src/server/lib/zz-rule.ts': "export const page = 'src/web/app/routes/home.tsx';\n" },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: "The server never names the web app's files",
+  },
+  {
+    rule: "the server never names the web app's files as a key",
+    files: {
+      'src/server/lib/zz-rule.ts': "export const pages = { 'src/web/app/routes/home.tsx': 1 };\n",
+    },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: "The server never names the web app's files",
+  },
+  {
+    rule: 'the server may name pages and its own web-like paths',
+    files: {
+      'src/server/lib/zz-rule.ts': [
+        "export const page = 'home';",
+        "export const root = 'dist/.vite/pages.json';",
+        "export const folder = 'src/server/web-app.ts';",
+        '',
+      ].join('\n'),
+    },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: null,
+  },
+  {
     rule: 'the web app never imports the server',
     files: { 'src/web/lib/zz-rule.ts': "export { loadEnv } from '../../server/env.ts';\n" },
     lint: 'src/web/lib/zz-rule.ts',
