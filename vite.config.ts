@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { LANDING_PAGES, PAGE_INDEX_FILE, type PageIndex } from './src/shared/landing-pages.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -80,8 +81,47 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Writes the page index (`.vite/pages.json`): each page of the web app, a route module of
+ * src/web/app/routes lazily loaded by the router, by name (its file name), and its key in Vite's
+ * manifest. The server preloads the landing pages' chunks from the two without naming web files
+ * (src/shared/landing-pages.ts). A landing page with no route module fails the build.
+ */
+function pageIndex(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'stoop:page-index',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const routesDir = path.join(root, 'src', 'web', 'app', 'routes');
+      const pages: PageIndex = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+        const module = chunk.facadeModuleId;
+        if (path.dirname(module) !== routesDir) continue;
+        // The manifest's key: the module's path from the root, with forward slashes.
+        pages[path.parse(module).name] = path.relative(root, module).split(path.sep).join('/');
+      }
+      const missing = LANDING_PAGES.flatMap((landing) => landing.pages).filter((p) => !pages[p]);
+      if (missing.length > 0) {
+        this.error(
+          `src/shared/landing-pages.ts names pages with no route module in ${routesDir}: ${[...new Set(missing)].join(', ')}.`,
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: PAGE_INDEX_FILE,
+        source: `${JSON.stringify(pages, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), precompress(), serviceWorker(), pageIndex()],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },
@@ -100,8 +140,8 @@ export default defineConfig({
     // the router and TanStack Query (~370 KB minified, ~112 KB gzip); bench/web-budget.ts checks
     // the gzip budget of docs/architecture.md §8, so this warning only flags a real jump.
     chunkSizeWarningLimit: 400,
-    // dist/.vite/manifest.json: the server names a landing page's chunks in its HTML
-    // (src/server/lib/route-preloads.ts).
+    // dist/.vite/manifest.json: with the page index (pageIndex above), the server names a
+    // landing page's chunks in its HTML (src/server/lib/route-preloads.ts).
     manifest: true,
     rolldownOptions: {
       output: {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
+import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
 import {
   killEverything,
   makeDataRoot,

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../scripts/lib/build-server.ts';
-import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
+import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
 import {
   killEverything,
   makeDataRoot,

@@ -8,12 +8,12 @@
  *   node --expose-gc --import tsx bench/search-index.ts [--listings 100000] [--runs 50]
  */
 import { parseArgs } from 'node:util';
-import { prng } from '../src/server/db/seed-listings.ts';
 import {
   type IndexQuery,
   type SearchDoc,
   SearchIndex,
 } from '../src/server/modules/listings/search-index.ts';
+import { prng } from '../src/server/seed/seed-listings.ts';
 import { AMENITY_SLUGS, LAUNDRY, PETS } from '../src/shared/listings.ts';
 import { NEIGHBORHOODS, type Neighborhood } from '../src/shared/neighborhoods.ts';
 import { BOROUGH_BOX, L_SHAPE, neighborhoodBox, starAround } from './lib/map-areas.ts';

@@ -31,8 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { build } from 'vite';
-import { DEMO_PASSWORD } from '../src/server/db/seed.ts';
-import { LANDING_PAGE_MODULES } from '../src/server/lib/route-preloads.ts';
+import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
 import { signIn } from '../src/server/test/server-process.ts';
 import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
 import { freePort, stop, waitFor } from './lib/processes.ts';
@@ -153,11 +152,6 @@ async function buildApp(outRoot: string) {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
-  // The server preloads these pages' chunks by name: a renamed route must not go unnoticed.
-  for (const module of LANDING_PAGE_MODULES) {
-    if (!manifest[module])
-      throw new Error(`route-preloads.ts names ${module}; the build has none.`);
-  }
   const entryCss = (manifest['index.html']?.css ?? []).map((f) => gzipSize(path.join(outDir, f)));
   const pages = [...PAGES, ...SIGNED_IN_PAGES].map((page) => {
     const files = staticClosure(manifest, 'index.html');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { seedListingId } from '../src/server/db/seed-ids.ts';
+import { seedListingId } from '../src/server/seed/seed-ids.ts';
 import { MeResponseSchema } from '../src/shared/schemas/auth.ts';
 
 export { expect };

@@ -31,13 +31,13 @@ const MAX_LINES = 450;
  * - tests: `*.test.ts(x)`, `*.spec.ts(x)`;
  * - test helpers: anything under a `test/`, `test-setup/` or `testing/` folder;
  * - migrations: `src/server/db/migrations/**`;
- * - seed data: `src/server/db/seed.ts` and `src/server/db/seed-*.ts`.
+ * - seed data: `src/server/seed/seed.ts` and `src/server/seed/seed-*.ts`.
  */
 const LENGTH_EXEMPT: { why: string; matches: (file: string) => boolean }[] = [
   { why: 'a test', matches: (file) => /\.(test|spec)\.tsx?$/.test(file) },
   { why: 'a test helper', matches: (file) => /(^|\/)(test|test-setup|testing)\//.test(file) },
   { why: 'a migration', matches: (file) => file.startsWith('src/server/db/migrations/') },
-  { why: 'seed data', matches: (file) => /^src\/server\/db\/seed(-[a-z0-9-]+)?\.ts$/.test(file) },
+  { why: 'seed data', matches: (file) => /^src\/server\/seed\/seed(-[a-z0-9-]+)?\.ts$/.test(file) },
 ];
 
 /** Folders whose files are checked for citations and length. */
@@ -258,7 +258,7 @@ const LAWFUL: Record<string, string> = {
     '# 002. Second\n\nDate: 2026-01-02\nStatus: Accepted (supersedes 001)\n',
   'src/a.ts': `/** docs/guide.md ${S}1, ${S}2 and ${S}5b; docs/guide.md ${S}1-${S}2; RPL ${S}238-a. */\n`,
   'src/long.test.ts': '\n'.repeat(MAX_LINES + 10),
-  'src/server/db/seed-things.ts': '\n'.repeat(MAX_LINES + 10),
+  'src/server/seed/seed-things.ts': '\n'.repeat(MAX_LINES + 10),
   'src/server/db/migrations/0000_init.ts': '\n'.repeat(MAX_LINES + 10),
   'src/server/test/helper.ts': '\n'.repeat(MAX_LINES + 10),
   'src/exactly.ts': 'x;\n'.repeat(MAX_LINES),
@@ -309,7 +309,7 @@ const cases: Case[] = [
     expect: `src/web/big.tsx: ${MAX_LINES + 1} lines, over ${MAX_LINES}`,
   },
   {
-    rule: 'a seed-like name outside db/ is not seed data',
+    rule: 'a seed-like name outside seed/ is not seed data',
     files: { 'src/server/modules/seed-ish.ts': 'x;\n'.repeat(MAX_LINES + 1) },
     expect: `src/server/modules/seed-ish.ts: ${MAX_LINES + 1} lines`,
   },

@@ -44,6 +44,33 @@ const cases: Case[] = [
     expect: 'The server never imports the web app',
   },
   {
+    rule: "the server never names the web app's files in a string",
+    files: { 'src/server/lib/zz-rule.ts': "export const page = 'src/web/app/routes/home.tsx';\n" },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: "The server never names the web app's files",
+  },
+  {
+    rule: "the server never names the web app's files as a key",
+    files: {
+      'src/server/lib/zz-rule.ts': "export const pages = { 'src/web/app/routes/home.tsx': 1 };\n",
+    },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: "The server never names the web app's files",
+  },
+  {
+    rule: 'the server may name pages and its own web-like paths',
+    files: {
+      'src/server/lib/zz-rule.ts': [
+        "export const page = 'home';",
+        "export const root = 'dist/.vite/pages.json';",
+        "export const folder = 'src/server/web-app.ts';",
+        '',
+      ].join('\n'),
+    },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: null,
+  },
+  {
     rule: 'the web app never imports the server',
     files: { 'src/web/lib/zz-rule.ts': "export { loadEnv } from '../../server/env.ts';\n" },
     lint: 'src/web/lib/zz-rule.ts',
@@ -112,6 +139,63 @@ const cases: Case[] = [
         "export * from '../listings/listings.service.ts';\nexport * from '../../lib/app-error.ts';\n",
     },
     lint: 'src/server/modules/saved-listings/zz-rule.ts',
+    expect: null,
+  },
+  {
+    rule: 'listings never imports billing',
+    files: {
+      'src/server/modules/listings/zz-rule.ts':
+        "export * from '../billing/plan-limits.service.ts';\n",
+    },
+    lint: 'src/server/modules/listings/zz-rule.ts',
+    expect: 'The listings module never imports billing',
+  },
+  {
+    rule: 'listings may use tables and helpers named after billing',
+    files: {
+      'src/server/modules/listings/zz-rule.ts':
+        "export * from '../../db/schema/billing.ts';\nexport * from '../../test/billing-fixtures.ts';\n",
+    },
+    lint: 'src/server/modules/listings/zz-rule.ts',
+    expect: null,
+  },
+  {
+    rule: 'billing may import listings through its service',
+    files: {
+      'src/server/modules/billing/zz-rule.ts':
+        "export * from '../listings/listings.service.ts';\nexport * from '../../db/schema/billing.ts';\n",
+    },
+    lint: 'src/server/modules/billing/zz-rule.ts',
+    expect: null,
+  },
+  {
+    rule: 'the platform never imports a module',
+    files: {
+      'src/server/lib/zz-rule.ts': "export * from '../modules/listings/listings.service.ts';\n",
+    },
+    lint: 'src/server/lib/zz-rule.ts',
+    expect: 'The platform (server/auth, lib, db) never imports a module',
+  },
+  {
+    rule: "the platform's nested files never import a module's types either",
+    files: {
+      'src/server/db/schema/zz-rule.ts':
+        "export type { EventBus } from '../../modules/events/events.service.ts';\n",
+    },
+    lint: 'src/server/db/schema/zz-rule.ts',
+    expect: 'The platform (server/auth, lib, db) never imports a module',
+  },
+  {
+    rule: 'the platform may import itself and shared',
+    files: {
+      'src/server/auth/zz-rule.ts': [
+        "export * from '../lib/app-error.ts';",
+        "export type { Db } from '../db/client.ts';",
+        "export * from '../../shared/constants.ts';",
+        '',
+      ].join('\n'),
+    },
+    lint: 'src/server/auth/zz-rule.ts',
     expect: null,
   },
   {

@@ -3,8 +3,8 @@
  * listings with photos in DATA_DIR/media). Seeding twice creates nothing.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/server/db/seed.ts';
 import { createStorage } from '../src/server/lib/storage.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/server/seed/seed.ts';
 import { runWithDatabase } from './lib/cli-database.ts';
 
 const USAGE = 'Usage: npm run db:seed [-- --listings N]';

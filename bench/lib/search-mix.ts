@@ -2,7 +2,7 @@
  * The search benchmark's request mix (bench/search.ts): text, filters, map areas (issue 16),
  * sorts, and a share of `/pins` for map searches. Deterministic: the same URLs every run.
  */
-import { prng } from '../../src/server/db/seed-listings.ts';
+import { prng } from '../../src/server/seed/seed-listings.ts';
 import { AMENITY_SLUGS } from '../../src/shared/listings.ts';
 import { NEIGHBORHOODS } from '../../src/shared/neighborhoods.ts';
 import type { PlannedRequest } from './load.ts';

@@ -7,9 +7,9 @@
 import type http from 'node:http';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
-import { prng } from '../../src/server/db/seed-listings.ts';
 import { conversationPageQuery } from '../../src/server/modules/messaging/conversation-list.ts';
 import { messagePageStatement } from '../../src/server/modules/messaging/message-page-statement.ts';
+import { prng } from '../../src/server/seed/seed-listings.ts';
 import { sleep } from '../../src/server/test/server-process.ts';
 import {
   ConversationListQuerySchema,

@@ -18,6 +18,7 @@ import { adminModule } from './modules/admin/admin.module.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { planLimits } from './modules/billing/plan-limits.service.ts';
 import { configModule } from './modules/config/config.module.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { eventsModule } from './modules/events/events.module.ts';
@@ -52,7 +53,8 @@ function appModules(deps: AppDeps): AppModule[] {
     authModule(deps),
     usersModule(deps),
     mailModule(deps),
-    listingsModule(deps),
+    // Publishing reads the plan through billing's answer: listings never imports billing.
+    listingsModule(deps, { planLimits }),
     savedListingsModule(deps),
     messagingModule(deps),
     toursModule(deps),

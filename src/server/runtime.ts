@@ -8,14 +8,15 @@ import type { Database } from './db/client.ts';
 import { countDemoAccounts, REMOVE_DEMO_COMMAND } from './db/demo-removal.ts';
 import type { EmbeddedPostgres } from './db/embedded.ts';
 import { openDatabase } from './db/open.ts';
-import { isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import type { Env } from './env.ts';
 import { createJobRunner } from './lib/jobs/runner.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createStorage, type MediaStorage } from './lib/storage.ts';
+import { voidResetLinks } from './modules/auth/auth.service.ts';
 import { PgEventBus } from './modules/events/event-bus.ts';
 import { ListingSearch } from './modules/listings/listing-search.ts';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed.ts';
 
 export type Runtime = { deps: AppDeps; embedded: EmbeddedPostgres | undefined };
 
@@ -107,6 +108,7 @@ export function buildDeps(
       return host ? [...origins, `${proto}://${host}`] : origins;
     },
     ipRateLimits: options.ipRateLimits ?? env.AUTH_IP_RATE_LIMITS,
+    voidResetLinks: (input) => voidResetLinks({ ctx: { db: database.db }, input }),
   });
   const webRoot = path.resolve('dist');
   return {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from './db/seed.ts';
+import { DEMO_PASSWORD } from './seed/seed.ts';
 import {
   childrenOf,
   isAlive,

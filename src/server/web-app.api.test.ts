@@ -101,26 +101,32 @@ describe('landing pages name their chunks for preloading', () => {
     path.join(builtRoot, 'index.html'),
     '<!doctype html><html><head><title>Stoop</title></head><body><div id="root"></div></body></html>',
   );
-  // The shape of Vite's build manifest: the entry, a page, and a chunk both import.
+  // The shape of Vite's build manifest: the entry, a page, and a chunk both import. Its keys
+  // mean nothing to the server: the page index says which key is which page.
   fs.writeFileSync(
     path.join(builtRoot, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-e1.js', imports: ['_react-r1.js'] },
       '_react-r1.js': { file: 'assets/react-r1.js' },
       '_card-c1.js': { file: 'assets/card-c1.js', imports: ['_react-r1.js'] },
-      'src/web/app/routes/search.tsx': {
-        file: 'assets/search-s1.js',
-        imports: ['_card-c1.js', '_react-r1.js'],
-      },
-      'src/web/app/routes/home.tsx': { file: 'assets/home-h1.js', imports: ['_react-r1.js'] },
-      'src/web/app/routes/listing-detail.tsx': {
-        file: 'assets/listing-detail-l1.js',
-        imports: ['_card-c1.js'],
-      },
-      'src/web/app/routes/listing-detail-mobile.tsx': {
+      'pages/search.tsx': { file: 'assets/search-s1.js', imports: ['_card-c1.js', '_react-r1.js'] },
+      'pages/home.tsx': { file: 'assets/home-h1.js', imports: ['_react-r1.js'] },
+      'pages/listing-detail.tsx': { file: 'assets/listing-detail-l1.js', imports: ['_card-c1.js'] },
+      'pages/listing-detail-mobile.tsx': {
         file: 'assets/listing-detail-mobile-m1.js',
-        imports: ['src/web/app/routes/listing-detail.tsx'],
+        imports: ['pages/listing-detail.tsx'],
       },
+      'pages/about.tsx': { file: 'assets/about-a1.js' },
+    }),
+  );
+  // The page index the build writes beside it (vite.config.ts); `about` has no entry here.
+  fs.writeFileSync(
+    path.join(builtRoot, '.vite', 'pages.json'),
+    JSON.stringify({
+      search: 'pages/search.tsx',
+      home: 'pages/home.tsx',
+      'listing-detail': 'pages/listing-detail.tsx',
+      'listing-detail-mobile': 'pages/listing-detail-mobile.tsx',
     }),
   );
   afterAll(() => fs.rmSync(builtRoot, { recursive: true, force: true }));
@@ -156,6 +162,6 @@ describe('landing pages name their chunks for preloading', () => {
     expect(await preloads('/')).toEqual(['/assets/home-h1.js']); // not the static index.html
     expect((await built.request('/')).headers.get('cache-control')).toBe('no-cache');
     expect(await preloads('/chat')).toEqual([]);
-    expect(await preloads('/about')).toEqual([]); // no chunk for it in this manifest
+    expect(await preloads('/about')).toEqual([]); // not in this page index
   });
 });

@@ -17,7 +17,6 @@ import { accounts, rateLimits, sessions, users, verifications } from '../db/sche
 import type { Logger } from '../lib/logger.ts';
 import { passwordResetMail, welcomeMail } from '../lib/mail-templates.ts';
 import type { Mailer } from '../lib/mailer.ts';
-import { voidResetLinks } from '../modules/auth/auth.service.ts';
 
 /** The header our server sets from the socket address; clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-stoop-client-ip';
@@ -44,6 +43,11 @@ export type AuthOptions = {
   trustedOrigins: (request?: Request) => string[];
   /** Per-IP limits are off in tests that hammer one endpoint on purpose. */
   ipRateLimits?: boolean;
+  /**
+   * Voids a user's outstanding reset links (all, or those older than `newerThanId`). The auth
+   * module's verb, handed in by the composition root (runtime.ts): the platform imports no module.
+   */
+  voidResetLinks: (input: { userId: string; newerThanId?: string }) => Promise<void>;
 };
 
 /**
@@ -56,7 +60,7 @@ export function resetLink(baseUrl: string, token: string): string {
 }
 
 export function createAuth(options: AuthOptions) {
-  const { db, mailer, logger, baseUrl } = options;
+  const { db, mailer, logger, baseUrl, voidResetLinks } = options;
   return betterAuth({
     appName: 'Stoop',
     baseURL: baseUrl,
@@ -109,7 +113,7 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
       // A link that worked voids every other outstanding one.
-      onPasswordReset: ({ user }) => voidResetLinks({ ctx: { db }, input: { userId: user.id } }),
+      onPasswordReset: ({ user }) => voidResetLinks({ userId: user.id }),
       async sendResetPassword({ user, token }, request) {
         const mail = passwordResetMail({
           to: user.email,
@@ -180,10 +184,7 @@ export function createAuth(options: AuthOptions) {
           // A newer reset link voids the older ones.
           async after(verification) {
             if (!verification.identifier.startsWith('reset-password:')) return;
-            await voidResetLinks({
-              ctx: { db },
-              input: { userId: verification.value, newerThanId: verification.id },
-            });
+            await voidResetLinks({ userId: verification.value, newerThanId: verification.id });
           },
         },
       },

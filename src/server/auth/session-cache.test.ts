@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SignalHandler } from '../modules/events/events.service.ts';
-import { SESSIONS_CHANNEL, SessionCache } from './session-cache.ts';
+import { SESSIONS_CHANNEL, SessionCache, type SessionNoticeHandler } from './session-cache.ts';
 
 /** The event bus as the cache sees it: a LISTEN connection that can drop, and its notices. */
 function fakeBus() {
-  const handlers: SignalHandler[] = [];
+  const handlers: SessionNoticeHandler[] = [];
   const bus = {
     connected: true,
-    watch(channel: string, handler: SignalHandler) {
+    watch(channel: string, handler: SessionNoticeHandler) {
       expect(channel).toBe(SESSIONS_CHANNEL);
       handlers.push(handler);
       return () => {};

@@ -1,5 +1,3 @@
-import type { EventBus } from '../modules/events/events.service.ts';
-
 /*
  * Resolved sessions kept in memory per instance (issue 17: `GET /api/me` at 3,000 req/s), keyed
  * by the raw cookie value, so a hit costs neither the HMAC nor PostgreSQL. Correct across
@@ -12,6 +10,19 @@ import type { EventBus } from '../modules/events/events.service.ts';
  */
 
 export const SESSIONS_CHANNEL = 'stoop_sessions';
+
+/** A notice's payload, or null when some may have been missed (the LISTEN connection was lost). */
+export type SessionNoticeHandler = (payload: string | null) => void;
+
+/**
+ * Where the notices come from. The events module's bus fits it and app.ts hands it in: the
+ * platform imports no module.
+ */
+export type SessionNotices = {
+  watch(channel: string, handler: SessionNoticeHandler): () => void;
+  /** True while the channel's notices reach this instance. */
+  watching(channel: string): boolean;
+};
 
 /** A session is read again at least this often, whatever the notices say (belt and braces). */
 const TTL_MS = 60_000;
@@ -33,7 +44,7 @@ export class SessionCache<T> {
   private version = 0;
 
   constructor(
-    private readonly events: Pick<EventBus, 'watch' | 'watching'>,
+    private readonly events: SessionNotices,
     private readonly now: () => number = Date.now,
   ) {
     events.watch(SESSIONS_CHANNEL, (payload) => this.forget(payload));

@@ -8,10 +8,10 @@ import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { buildDeps, prepareDatabase } from '../runtime.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/seed.ts';
 import { person } from '../test/messaging-fixtures.ts';
 import { ApiClient, createTestApp, createTestDatabase, TEST_BASE_URL } from '../test/test-app.ts';
 import { removeDemoData } from './demo-removal.ts';
-import { DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 /** A logger whose JSON lines a test can read. */
 function capturedLogger() {

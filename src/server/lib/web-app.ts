@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
+import { PAGE_INDEX_FILE, type PageIndex } from '../../shared/landing-pages.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './app-error.ts';
-import { routePreloads, type ViteManifest } from './route-preloads.ts';
+import { routePreloads, type ViteManifest, type WebBuild } from './route-preloads.ts';
 
 /** Any segment starting with a dot, also percent-encoded (serveStatic decodes the path). */
 function isDotPath(pathname: string): boolean {
@@ -15,6 +16,17 @@ function isDotPath(pathname: string): boolean {
     return /(^|\/)(\.|%2e)/i.test(pathname);
   }
   return decoded.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/** Vite's manifest and the page index beside it; undefined when the build lacks either. */
+function readWebBuild(webRoot: string): WebBuild | undefined {
+  const read = <T>(file: string): T | undefined => {
+    const full = path.join(webRoot, file);
+    return fs.existsSync(full) ? (JSON.parse(fs.readFileSync(full, 'utf8')) as T) : undefined;
+  };
+  const manifest = read<ViteManifest>(path.join('.vite', 'manifest.json'));
+  const pages = read<PageIndex>(PAGE_INDEX_FILE);
+  return manifest && pages ? { manifest, pages } : undefined;
 }
 
 /** The built SPA: hashed assets cached for a year, every other path falls back to index.html. */
@@ -31,7 +43,7 @@ export function mountWebApp(
       if (c.res.status === 200) c.res.headers.set('Cache-Control', value);
     };
   };
-  // Dotfiles (.vite/manifest.json, which the server reads itself below) are not for the public.
+  // Dotfiles (.vite/, which the server reads itself below) are not for the public.
   app.use('*', async (c, next) => {
     if (isDotPath(c.req.path)) throw new AppError('NOT_FOUND');
     await next();
@@ -43,20 +55,16 @@ export function mountWebApp(
     throw new AppError('NOT_FOUND');
   });
   // Cached, but re-read when a rebuild replaces it (its asset names change with every build),
-  // with the build manifest that names each page's chunks.
-  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  // with the build's manifest and page index that name each page's chunks.
   let cached: { mtimeMs: number; html: string; preloads: (pathname: string) => string } | undefined;
   const readIndex = (pathname: string) => {
     const stat = fs.statSync(indexFile, { throwIfNoEntry: false });
     if (!stat) return undefined;
     if (cached?.mtimeMs !== stat.mtimeMs) {
-      const manifest = fs.existsSync(manifestFile)
-        ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest)
-        : undefined;
       cached = {
         mtimeMs: stat.mtimeMs,
         html: fs.readFileSync(indexFile, 'utf8'),
-        preloads: routePreloads(manifest),
+        preloads: routePreloads(readWebBuild(webRoot)),
       };
     }
     const tags = cached.preloads(pathname);

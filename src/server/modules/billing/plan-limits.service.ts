@@ -3,11 +3,12 @@ import { FREE_PLAN_ID, type Plan, planById } from '../../../shared/billing-plans
 import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { PlanLimits } from '../listings/listings.service.ts';
 
 /*
- * The plan limit on active listings, for the listings module (which owns publishing and counts
- * its own active listings). Kept apart from billing.service.ts, which uses listings.service.ts:
- * this file imports no module, so the graph stays acyclic.
+ * The plan limit on active listings: billing's answer to the listings module's `PlanLimits`
+ * (publishing owns the count of active listings), which app.ts hands to listings. Listings never
+ * imports billing; billing builds on listings.
  */
 
 const FREE = planById(FREE_PLAN_ID) as Plan;
@@ -62,3 +63,6 @@ export async function assertWithinPlan({
     details: { planId: plan.id, activeListingLimit: limit },
   });
 }
+
+/** What the listings module asks before publishing (app.ts hands it in). */
+export const planLimits: PlanLimits = { lockPlanUsage, assertWithinPlan };

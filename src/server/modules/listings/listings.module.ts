@@ -9,9 +9,14 @@ import {
   createNeighborhoodsRoutes,
   createPhotoUploadRoutes,
 } from './listings.routes.ts';
+import type { PlanLimits } from './listings.service.ts';
 import { createSearchPageRoutes } from './search-page.ts';
 
-export function listingsModule(deps: AppDeps): AppModule {
+/** `planLimits`: the billing module's answer for publishing, handed in by app.ts. */
+export function listingsModule(
+  deps: AppDeps,
+  { planLimits }: { planLimits: PlanLimits },
+): AppModule {
   return {
     api: [
       // Before `/listings`: the first body limit to match a request decides.
@@ -25,7 +30,7 @@ export function listingsModule(deps: AppDeps): AppModule {
           beforeBody: requireRole('landlord'),
         },
       },
-      { path: '/listings', routes: createListingsRoutes(deps) },
+      { path: '/listings', routes: createListingsRoutes(deps, planLimits) },
       // Its own path only: `/landlord/*` would put JSON's 1 MB limit on the portrait upload.
       { path: '/landlord/listings', routes: createLandlordListingsRoutes(deps) },
       { path: '/neighborhoods', routes: createNeighborhoodsRoutes() },

@@ -26,18 +26,16 @@ import {
   featuredListings,
   getListing,
   listingPins,
+  type PlanLimits,
   searchListings,
   similarToListing,
   updateListing,
 } from './listings.service.ts';
 
-export function createListingsRoutes({
-  database: { db },
-  storage,
-  listingSearch,
-  events,
-  auth,
-}: AppDeps) {
+export function createListingsRoutes(
+  { database: { db }, storage, listingSearch, events, auth }: AppDeps,
+  planLimits: PlanLimits,
+) {
   const deps = { db, storage };
   const viewDeps = { ...deps, events, viewSecret: auth.options.secret };
   return (
@@ -86,7 +84,7 @@ export function createListingsRoutes({
         validate('json', UpdateListingSchema),
         async (c) => {
           const listing = await updateListing({
-            ctx: { ...deps, events, user: currentUser(c) },
+            ctx: { ...deps, events, planLimits, user: currentUser(c) },
             input: { listingId: c.req.valid('param').id, changes: c.req.valid('json') },
           });
           return c.json({ listing });

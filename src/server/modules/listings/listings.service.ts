@@ -11,7 +11,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Ctx, UserCtx, ViewerCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
-import { assertWithinPlan, lockPlanUsage } from '../billing/plan-limits.service.ts';
 import { type EventBus, publishEvents, transactionWithEvents } from '../events/events.service.ts';
 import { type DetailRow, PHOTOS_JSON, SUMMARY_COLUMNS, toListing } from './listing-json.ts';
 import { flushViews, recordView, visitorHash } from './listing-views.ts';
@@ -36,6 +35,23 @@ export { type SimilarTo, similarListings, similarToListing } from './similar-lis
 export { flushViews };
 
 type Deps = { storage: MediaStorage };
+
+/** The pool or the publishing transaction. */
+type PlanCtx = { db: Pick<Db, 'select' | 'execute'> };
+
+/**
+ * What publishing asks of the landlord's plan. The billing module answers it and app.ts hands it
+ * in: listings never imports billing, which builds on listings (plan usage, pausing, boosts).
+ */
+export type PlanLimits = {
+  /** Serialises publishing and plan changes of one landlord until the transaction ends. */
+  lockPlanUsage(args: { ctx: PlanCtx; input: { landlordId: string } }): Promise<void>;
+  /** Refuses, with PLAN_LIMIT, a publish that would put `activeAfter` listings live. */
+  assertWithinPlan(args: {
+    ctx: PlanCtx;
+    input: { landlordId: string; activeAfter: number };
+  }): Promise<void>;
+};
 
 type ListingRow = typeof listings.$inferSelect;
 type Issue = { path: string; message: string };
@@ -205,10 +221,10 @@ export async function createListing({
  * STATUS_TRANSITIONS; going active checks completeness. An admin may only set `featured`.
  */
 export async function updateListing({
-  ctx: { db, storage, user, events },
+  ctx: { db, storage, user, events, planLimits },
   input: { listingId, changes: input },
 }: {
-  ctx: UserCtx<Deps & { events: EventBus }>;
+  ctx: UserCtx<Deps & { events: EventBus; planLimits: PlanLimits }>;
   input: { listingId: string; changes: UpdateListingInput };
 }) {
   const statusChangedFor = await db.transaction(async (tx) => {
@@ -250,7 +266,7 @@ export async function updateListing({
       // "Newest" means newest on the market: (re)publishing stamps the time.
       if (status === 'active') {
         changes.publishedAt = new Date();
-        await checkPlanLimit(tx, current.landlordId);
+        await checkPlanLimit(tx, planLimits, current.landlordId);
       }
     }
     if (merged.status === 'active') {
@@ -288,14 +304,17 @@ export async function updateListing({
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Publishing one more must fit the landlord's plan (PLAN_LIMIT otherwise); locks until commit. */
-async function checkPlanLimit(tx: Tx, landlordId: string) {
+async function checkPlanLimit(tx: Tx, planLimits: PlanLimits, landlordId: string) {
   const ctx = { db: tx };
-  await lockPlanUsage({ ctx, input: { landlordId } });
+  await planLimits.lockPlanUsage({ ctx, input: { landlordId } });
   const [live] = await tx
     .select({ n: count() })
     .from(listings)
     .where(and(eq(listings.landlordId, landlordId), publicListing(listings)));
-  await assertWithinPlan({ ctx, input: { landlordId, activeAfter: (live?.n ?? 0) + 1 } });
+  await planLimits.assertWithinPlan({
+    ctx,
+    input: { landlordId, activeAfter: (live?.n ?? 0) + 1 },
+  });
 }
 
 /** A landlord's public listings (billing: plan usage). */

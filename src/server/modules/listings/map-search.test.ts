@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/listing-responses.ts';
 import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { stableUuid } from '../../db/seed-listings.ts';
+import { stableUuid } from '../../seed/seed-listings.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { CLUSTER_GRID } from './search-index-geo.ts';

@@ -4,7 +4,7 @@ import { NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
 import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
 import { ListingPageSchema } from '../../../shared/schemas/listing-responses.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { stableUuid } from '../../db/seed-listings.ts';
+import { stableUuid } from '../../seed/seed-listings.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { matchingListingIds, matchSavedSearches } from './listings.service.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/listing-responses.ts';
 import { listingBoosts } from '../../db/schema/billing.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { stableUuid } from '../../db/seed-listings.ts';
+import { stableUuid } from '../../seed/seed-listings.ts';
 import { testJpeg, uploadPhoto } from '../../test/listing-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
 import { pruneListingChanges } from './listing-search.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { SIMILAR_LIMIT, SimilarListingsSchema } from '../../../shared/schemas/listing-responses.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { stableUuid } from '../../db/seed-listings.ts';
+import { stableUuid } from '../../seed/seed-listings.ts';
 import { readListing } from '../../test/listing-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { NEARBY } from './similar-listings.ts';

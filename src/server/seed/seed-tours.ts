@@ -4,8 +4,8 @@ import {
   type TourSettings,
   type WeeklyHours,
 } from '../../shared/schemas/tours.ts';
-import type { Db } from './client.ts';
-import { landlordAvailability, listingTourSettings } from './schema/tours.ts';
+import type { Db } from '../db/client.ts';
+import { landlordAvailability, listingTourSettings } from '../db/schema/tours.ts';
 import { seedListingId } from './seed-listings.ts';
 
 /*

@@ -1,9 +1,9 @@
 import { count, inArray } from 'drizzle-orm';
 import type { UserType } from '../../shared/constants.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/auth.ts';
 import type { MediaStorage } from '../lib/storage.ts';
 import { createUserWithPassword } from '../modules/users/users.service.ts';
-import type { Db } from './client.ts';
-import { users } from './schema/auth.ts';
 import { seedDemoSavedSearch } from './seed-alerts.ts';
 import { seedDemoInvoices, seedPlans } from './seed-billing.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';

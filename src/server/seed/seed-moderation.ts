@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ReportReason } from '../../shared/schemas/reports.ts';
-import type { Db } from './client.ts';
-import { users } from './schema/auth.ts';
-import { listings } from './schema/listings.ts';
-import { conversations, messages } from './schema/messaging.ts';
-import { reports } from './schema/moderation.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/auth.ts';
+import { listings } from '../db/schema/listings.ts';
+import { conversations, messages } from '../db/schema/messaging.ts';
+import { reports } from '../db/schema/moderation.ts';
 import { stableUuid } from './seed-listings.ts';
 
 /*

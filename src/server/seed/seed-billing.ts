@@ -1,9 +1,9 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { PLANS } from '../../shared/billing-plans.ts';
+import type { Db } from '../db/client.ts';
+import { subscriptions } from '../db/schema/billing.ts';
+import { listings } from '../db/schema/listings.ts';
 import { monthPeriodAt, seedPaidPlanInvoices } from '../modules/billing/billing.service.ts';
-import type { Db } from './client.ts';
-import { subscriptions } from './schema/billing.ts';
-import { listings } from './schema/listings.ts';
 
 /**
  * Every demo landlord on the smallest plan that holds their active listings (the largest when

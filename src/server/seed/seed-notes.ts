@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { listings } from '../db/schema/listings.ts';
+import { notes } from '../db/schema/notes.ts';
 import { newYorkDay } from '../lib/time.ts';
-import type { Db } from './client.ts';
-import { listings } from './schema/listings.ts';
-import { notes } from './schema/notes.ts';
 import { stableUuid } from './seed-listings.ts';
 
 /*

@@ -7,12 +7,12 @@ import {
   type TourType,
   type WaitlistPreferences,
 } from '../../shared/schemas/tours.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/auth.ts';
+import { listings } from '../db/schema/listings.ts';
+import { listingTourSettings, tours, waitlistEntries } from '../db/schema/tours.ts';
 import { scheduleSeededTourJobs } from '../modules/tours/tours.service.ts';
 import { createUserWithPassword } from '../modules/users/users.service.ts';
-import type { Db } from './client.ts';
-import { users } from './schema/auth.ts';
-import { listings } from './schema/listings.ts';
-import { listingTourSettings, tours, waitlistEntries } from './schema/tours.ts';
 import { seedListingId, stableUuid } from './seed-listings.ts';
 
 /*
