@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './e2e/chromium.ts';
 
 /** The app under test: `npm run test:e2e` starts the real server and passes its URL. */
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
@@ -24,7 +24,7 @@ export default defineConfig({
     // The offline service worker (decision 033) is on only in the notes spec, which allows it.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -177,6 +177,22 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
     await stopServer(second);
   });
 
+  it('the built server runs on Node 24 too: healthy on the seeded data, signs in, stops cleanly', async () => {
+    // The second Node version npm test covers, from the npm registry's node package (cached).
+    const node24 = execFileSync('bash', ['scripts/ensure-node.sh'], { encoding: 'utf8' }).trim();
+    expect(execFileSync(node24, ['--version'], { encoding: 'utf8' })).toMatch(/^v24\./);
+    const dataDir = newDataDir('node24', seeded);
+    const server = await spawnServer({
+      dataDir,
+      command: [node24, '--enable-source-maps', 'dist-server/index.mjs'],
+    });
+    await waitHealthy(server);
+    expect(fs.readlinkSync(`/proc/${server.pid}/exe`)).toBe(fs.realpathSync(node24));
+    const cookie = await signIn(server.baseUrl, 'renter@stoop.test', DEMO_PASSWORD);
+    expect((await me(server, cookie)).user.email).toBe('renter@stoop.test');
+    expect(await stopServer(server)).toEqual({ code: 0, signal: null });
+  });
+
   it('stops a leftover postgres named by a stale postmaster.pid, then starts', async () => {
     const dataDir = newDataDir('leftover', seeded);
     const first = await spawnServer({ dataDir });
