@@ -8,7 +8,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * What Playwright runs: Debian's build of Chromium's headless shell (package
  * chromium-headless-shell), the same browser engine without the desktop browser around it, and what
  * Playwright itself runs headless by default. On this 2-core machine a page load took half the
- * time and a third of the CPU of /usr/bin/chromium --headless (decision 049). Lighthouse keeps
+ * time and a third of the CPU of /usr/bin/chromium --headless (decision 050). Lighthouse keeps
  * the full browser (CHROMIUM_PATH).
  */
 export const HEADLESS_SHELL_PATH =
