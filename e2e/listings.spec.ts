@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './axe.ts';
+import { collectConsoleErrors, sessionAnswered } from './console-errors.ts';
 import { demoListingId, expect, pageReady, signInThroughApi, test } from './fixtures.ts';
 
 /** A real image the server accepts (at least 200 px on each side). */
@@ -227,10 +228,13 @@ test('load more appends the next page, and an unknown listing shows not found', 
   await expect(page.getByRole('heading', { name: 'Listing not found' })).toBeVisible();
 });
 
-test('listing pages with real data have no serious axe violations', async ({ page }) => {
+test('listing pages with real data have no serious axe violations and log no console error', async ({
+  page,
+}) => {
   // Six pages, each loaded and checked by axe: over 30 s on a loaded 2-core machine.
   test.setTimeout(120_000);
   const id = await demoListingId(page.request);
+  const consoleErrors = collectConsoleErrors(page);
   for (const url of [
     '/',
     '/featured',
@@ -239,9 +243,12 @@ test('listing pages with real data have no serious axe violations', async ({ pag
     `/listings/${id}/mobile`,
     `/simple-listing/${id}`,
   ]) {
+    const session = sessionAnswered(page);
     await page.goto(url);
     await pageReady(page);
     await expect(page.locator('article, img').first()).toBeVisible();
+    await session;
+    expect.soft(consoleErrors.take(), `console errors on ${url}`).toEqual([]);
     await page.waitForTimeout(250);
     await expectNoSeriousViolations(page, { soft: true });
   }

@@ -1,18 +1,31 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
+import { collectConsoleErrors, sessionAnswered } from './console-errors.ts';
 import { expect, pageReady, type Role, storageStateFor, test } from './fixtures.ts';
 import { type Access, ROUTES, type RouteCase } from './routes.ts';
 
 /**
  * Every route, loaded fresh (deep links work): it answers 200, renders a real page where it should
- * end up, and axe finds no serious violation there. One page per test visits a few routes in turn:
+ * end up, axe finds no serious violation there, and signed out it logs no console error. One page per test visits a few routes in turn:
  * a new browser context per route cost more than the route itself on a 2-core machine. Assertions
  * are soft, so one failing route does not hide the next.
  */
-async function visit(page: Page, route: RouteCase, endsOn: string | undefined) {
+async function visit(
+  page: Page,
+  route: RouteCase,
+  endsOn: string | undefined,
+  consoleErrors?: ReturnType<typeof collectConsoleErrors>,
+) {
+  const session = consoleErrors ? sessionAnswered(page) : undefined;
   const response = await page.goto(route.url);
   expect.soft(response?.status(), route.url).toBe(200);
   await pageReady(page);
+  if (consoleErrors) {
+    // Signed out, a page logs no console error (issue 11 item 15), the start-up
+    // "who am I" request included: visitors ask GET /api/session, which answers 200.
+    await session;
+    expect.soft(consoleErrors.take(), `console errors on ${route.url}`).toEqual([]);
+  }
   await expect.soft(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
   await expect.soft(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
   expect.soft(new URL(page.url()).pathname, route.url).toBe(endsOn ?? route.url);
@@ -40,6 +53,7 @@ for (const { role, access } of VISITORS) {
       const batch = routes.slice(start, start + PER_TEST);
       test(batch.map((r) => r.url).join(' · '), async ({ page }) => {
         test.setTimeout(30_000 * batch.length);
+        const consoleErrors = role === 'visitor' ? collectConsoleErrors(page) : undefined;
         for (const route of batch) {
           const endsOn =
             role === 'visitor'
@@ -47,7 +61,7 @@ for (const { role, access } of VISITORS) {
               : role === 'admin'
                 ? undefined
                 : route.endsOn?.[role];
-          await test.step(route.url, () => visit(page, route, endsOn));
+          await test.step(route.url, () => visit(page, route, endsOn, consoleErrors));
         }
       });
     }

@@ -1,0 +1,27 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+
+/**
+ * Issue 11 item 15: a visitor's page loads log no console error. Collects the page's console
+ * errors and uncaught exceptions from now on; `take()` returns them and starts a new list.
+ */
+export function collectConsoleErrors(page: Page) {
+  let errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') {
+      errors.push(`${message.text()} (${message.location().url || 'no url'})`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return {
+    take(): string[] {
+      const taken = errors;
+      errors = [];
+      return taken;
+    },
+  };
+}
+
+/** Resolves once the app's start-up "who am I" request (`GET /api/session`) has been answered. */
+export function sessionAnswered(page: Page): Promise<unknown> {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session');
+}
