@@ -9,7 +9,7 @@
  * request, then 2 s more (anything a live event set off has finished), and counts the page's
  * /api requests after the booking (the event stream itself is not counted).
  *
- *   npx tsx bench/tours-live-requests.ts [--skip-build] [--mode instant|request]
+ *   npx tsx bench/tours-live-requests.ts [--skip-build]
  *
  * The last line printed is JSON.
  */
@@ -37,8 +37,6 @@ import { type BenchServer, startBenchServer, stopBenchServer } from './lib/serve
 const { values } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
-    /** `request` (default): the booking waits for the landlord, so the screen's requests list shows it. */
-    mode: { type: 'string', default: 'request' },
   },
 });
 const ZONE = 'America/New_York';
@@ -77,12 +75,12 @@ async function setUp(db: Db) {
   const weeklyHours = Object.fromEntries(
     WEEKDAYS.map((day) => [day, [{ start: '00:00', end: '24:00' }]]),
   ) as Record<(typeof WEEKDAYS)[number], { start: string; end: string }[]>;
-  const mode = values.mode === 'instant' ? 'instant' : 'request';
   await db.insert(landlordAvailability).values({
     landlordId: landlord.id,
     timeZone: ZONE,
     weeklyHours,
-    tourDefaults: { ...DEFAULT_TOUR_SETTINGS, mode },
+    // Bookings wait for the landlord: the screen's "Requests to answer" shows them.
+    tourDefaults: { ...DEFAULT_TOUR_SETTINGS, mode: 'request' },
   });
   return { landlord, renter, listingId };
 }
@@ -164,7 +162,6 @@ try {
   console.log(
     JSON.stringify({
       bench: 'tours-live-requests',
-      mode: values.mode,
       requestsBeforeBooking: before,
       requestsAfterBooking: after.length,
       shownMs,
