@@ -15,5 +15,7 @@ export type AppEnv = {
     clientIp: string | undefined;
     /** The trusted proxies the request came through, nearest first (empty when direct). */
     clientProxies: string[];
+    /** Set by `awaitNoticesAfterWrite`: the write answers after one `events.sync()`. */
+    awaitNotices?: true;
   };
 };

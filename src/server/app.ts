@@ -5,6 +5,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
 import { loadSession, type ResolvedSession, sessionResolver } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
+import { syncAfterWrites } from './lib/after-write.ts';
 import { AppError } from './lib/app-error.ts';
 import { handleError } from './lib/http.ts';
 import { type AppModule, mountApi, mountSite, shellPages } from './lib/module.ts';
@@ -36,8 +37,6 @@ import { toursModule } from './modules/tours/tours.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 
 export const API_VERSION = '0.1.0';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Allowed origins for state-changing requests besides the request's own host. */
 export function trustedOrigins(deps: Pick<AppDeps, 'env'>): string[] {
@@ -116,12 +115,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
   const sessions = new SessionCache<ResolvedSession>(deps.events);
-  api.use(async (c, next) => {
-    await next();
-    // A write may end or change sessions (sign-out, a new password, a suspension): their
-    // notices are handled here before it answers, so its author's next request sees it.
-    if (!SAFE_METHODS.has(c.req.method) && sessions.enabled) await deps.events.sync();
-  });
+  // A write may end or change sessions (sign-out, a new password, a suspension): their notices
+  // are handled before it answers, so its author's next request sees it. The same round trip
+  // serves the routes that asked for their own notices (tours' slots).
+  api.use(syncAfterWrites(deps.events, () => sessions.enabled));
   mountApi(api, modules, loadSession(sessionResolver(deps.auth, deps.database.db, sessions)));
   const openApi = buildOpenApiDocument(
     modules.flatMap((module) => module.openApi ?? []),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SlotsResponseSchema, WEEKDAYS } from '../../../shared/schemas/tours.ts';
 import { tours, waitlistEntries } from '../../db/schema/tours.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
@@ -254,6 +254,27 @@ describe('tour-slots answers kept in memory', () => {
     const { id } = (await booked.json()) as { id: string };
     expect((await otherRenter.post(`/api/tours/${id}/cancel`, {})).status).toBe(200);
     expect(await onB()).toContain(start);
+  });
+
+  it('answers a booking after one events.sync() round trip, not one per middleware', async () => {
+    const start = (await onB())[0] as string;
+    const sync = vi.spyOn(deps.events, 'sync');
+    try {
+      const booked = await otherRenter.post('/api/tours', {
+        listingId: listingB.id,
+        start,
+        type: 'in_person',
+        idempotencyKey: randomUUID(),
+      });
+      expect(booked.status).toBe(201);
+      expect(sync).toHaveBeenCalledTimes(1);
+      const { id } = (await booked.json()) as { id: string };
+      sync.mockClear();
+      expect((await otherRenter.post(`/api/tours/${id}/cancel`, {})).status).toBe(200);
+      expect(sync).toHaveBeenCalledTimes(1);
+    } finally {
+      sync.mockRestore();
+    }
   });
 
   it('forgets a listing that stops being public', async () => {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { awaitNoticesAfterWrite } from '../../lib/after-write.ts';
 import type { AppModule } from '../../lib/module.ts';
-import type { EventBus } from '../events/events.service.ts';
 import { availabilityApiOperations } from './availability.openapi.ts';
 import {
   createAvailabilityRoutes,
@@ -21,21 +21,17 @@ import {
 
 /**
  * A write answers only once this instance has heard its own commit's `tour_slots` notices, so
- * the writer's next read of slots never comes from the cache the write made stale.
+ * the writer's next read of slots never comes from the cache the write made stale. The app does
+ * the round trip, once per write (decision 049).
  */
-function afterSlotNotices(events: EventBus, routes: Hono<AppEnv>) {
-  return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      await next();
-      if (c.req.method !== 'GET' && c.res.ok) await events.sync();
-    })
-    .route('/', routes);
+function afterSlotNotices(routes: Hono<AppEnv>) {
+  return new Hono<AppEnv>().use(awaitNoticesAfterWrite).route('/', routes);
 }
 
 /** Tours, tour availability and the waitlist (issue 13). */
 export function toursModule(deps: AppDeps): AppModule {
   const slotCache = new SlotCache(deps.events);
-  const writes = (routes: Hono<AppEnv>) => afterSlotNotices(deps.events, routes);
+  const writes = afterSlotNotices;
   return {
     api: [
       { path: '/landlord/availability', routes: writes(createAvailabilityRoutes(deps)) },

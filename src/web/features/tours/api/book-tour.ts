@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BookTourInput, type Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
+import { writeTour } from './tour-cache.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /**
@@ -15,8 +16,14 @@ export function useBookTour() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookTour,
-    // Taken or not, the slots and the renter's tours and waitlist changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: toursKeys.all }),
+    // The answer is the tour: written into the lists, not refetched (decision 049).
+    onSuccess: (tour) => writeTour(queryClient, tour),
+    // Taken or not, the slots changed; a booked offer left the renter's waitlist.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: toursKeys.slotsAll }),
+        queryClient.invalidateQueries({ queryKey: toursKeys.waitlists }),
+      ]),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
 import { api } from '../../../lib/api-client.ts';
+import { writeTour } from './tour-cache.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** The state changes `POST /api/tours/{id}/{action}` offers besides reschedule. */
@@ -25,14 +26,18 @@ export function transitionTour(id: string, action: TourAction, reason?: string):
   });
 }
 
-/** Runs a transition, then refreshes every tour list, the slots it frees and the waitlists. */
+/**
+ * Runs a transition and writes the tour it answers with into the lists (decision 049); a refusal
+ * refetches them (the tour moved meanwhile). The slots it frees and the waitlists are refetched.
+ */
 export function useTourTransition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, reason }: { id: string; action: TourAction; reason?: string }) =>
       transitionTour(id, action, reason),
+    onSuccess: (tour) => writeTour(queryClient, tour),
+    onError: () => void queryClient.invalidateQueries({ queryKey: toursKeys.lists }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: toursKeys.lists });
       void queryClient.invalidateQueries({ queryKey: toursKeys.slotsAll });
       void queryClient.invalidateQueries({ queryKey: toursKeys.waitlists });
     },

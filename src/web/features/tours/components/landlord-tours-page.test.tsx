@@ -8,6 +8,7 @@ import {
   testQueryClient,
 } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { toursLive } from '../live/tours-live.ts';
 import { LandlordToursPage } from './landlord-tours-page.tsx';
 
 const LISTING = '00000000-0000-4000-8000-0000000000d1';
@@ -218,6 +219,37 @@ describe('the landlord tours agenda', () => {
         'Tour confirmed. The renter has been told.',
       ),
     );
+  });
+
+  it('shows a booking from its live event without asking the server again', async () => {
+    const calls = stubTours([], []);
+    const queryClient = testQueryClient();
+    const { container } = await renderMessaging(<LandlordToursPage />, {
+      path: '/landlord/tours?date=2026-10-28',
+      pattern: '/landlord/tours',
+      queryClient,
+    });
+    await waitFor(() => expect(container.textContent).toContain('No tours'));
+    const before = calls.length;
+    const booked = aTour('2026-10-30T21:00:00Z', {
+      status: 'requested',
+      renter: { id: LISTING, name: 'Nina Newcomer' },
+    });
+    const handler = toursLive.handlers['tour.changed'];
+    const parsed = handler?.parse({ tour: booked });
+    if (!parsed) throw new Error('dropped');
+    await act(async () => handler?.apply(parsed, { queryClient, me: 'landlord' }));
+    // In the requests to answer and on Friday's agenda, from the event alone.
+    await waitFor(() =>
+      expect(text(container.querySelector('[data-testid="tour-requests"]'))).toContain(
+        'Nina Newcomer',
+      ),
+    );
+    const friday = [...container.querySelectorAll('[data-testid="agenda-day"]')].find((day) =>
+      day.querySelector('h3')?.textContent?.includes('Friday, October 30'),
+    );
+    expect(text(friday)).toContain('Nina Newcomer');
+    expect(calls.slice(before)).toEqual([]);
   });
 
   it('asks for an optional reason before declining', async () => {
