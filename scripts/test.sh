@@ -153,8 +153,10 @@ record_failure() {
 }
 
 stage verify npm run -s verify || record_failure verify
-# One web build and one server bundle for the run: lifecycle, proxy and e2e all use them.
-stage build bash -c 'node_modules/.bin/vite build --logLevel warn && node_modules/.bin/tsx scripts/build-server.ts' ||
+# One web build and one server bundle for the run: lifecycle, proxy and e2e all use them. Node 24
+# (a lifecycle test and the api-debian-pg stage run on it) is installed into its cache here too.
+stage build bash -c 'node_modules/.bin/vite build --logLevel warn &&
+  node_modules/.bin/tsx scripts/build-server.ts && bash scripts/ensure-node.sh' ||
   record_failure build
 export STOOP_SKIP_BUILD=1
 stage unit vitest_project unit unit || record_failure unit

@@ -191,7 +191,7 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
     const cookie = await signIn(server.baseUrl, 'renter@stoop.test', DEMO_PASSWORD);
     expect((await me(server, cookie)).user.email).toBe('renter@stoop.test');
     expect(await stopServer(server)).toEqual({ code: 0, signal: null });
-  });
+  }, 180_000); // run alone, the first call installs Node 24 into its cache
 
   it('stops a leftover postgres named by a stale postmaster.pid, then starts', async () => {
     const dataDir = newDataDir('leftover', seeded);
