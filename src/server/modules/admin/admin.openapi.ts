@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../shared/errors.ts';
 import {
   AdminActionReasonSchema,
   AdminAuditSchema,
@@ -22,6 +23,7 @@ const op = (
   summary: string,
   response: ApiOperation['response'],
   body?: ApiOperation['body'],
+  errors: ErrorCode[] = [],
 ): ApiOperation => ({
   method,
   path: `/api/admin${path}`,
@@ -29,6 +31,8 @@ const op = (
   tags: admin,
   ...(body ? { body } : {}),
   response,
+  // Anyone but an admin: 403; an unknown id: 404.
+  errors: ['FORBIDDEN', ...(path.includes('{') ? (['NOT_FOUND'] as const) : []), ...errors],
   auth: true,
 });
 
@@ -47,6 +51,7 @@ export const adminApiOperations: ApiOperation[] = [
     'Suspend a user: their sessions end and sign-in answers ACCOUNT_SUSPENDED; never an admin (409); again: unchanged',
     AdminUserResponseSchema,
     AdminActionReasonSchema,
+    ['CONFLICT'],
   ),
   op('post', '/users/{id}/restore', 'Lift a suspension', AdminUserResponseSchema),
   op(
@@ -74,6 +79,7 @@ export const adminApiOperations: ApiOperation[] = [
     'Feature (default) or unfeature a listing; only an active listing can be featured (409)',
     AdminListingResponseSchema,
     AdminFeatureSchema,
+    ['CONFLICT'],
   ),
   op(
     'get',
@@ -93,6 +99,7 @@ export const adminApiOperations: ApiOperation[] = [
     'Resolve an open report as dismissed or action-taken (a resolved one: 409)',
     AdminReportResponseSchema,
     ResolveReportSchema,
+    ['CONFLICT'],
   ),
   op(
     'get',
