@@ -7,10 +7,11 @@ import { readTraffic } from './openapi-traffic.ts';
  * /api/openapi.json once all files are done. A mismatch fails the run (exit code 1) with the list.
  */
 export async function checkRecordedTraffic(dir: string) {
+  const started = Date.now();
   const records = readTraffic(dir);
   if (records.length === 0) return;
   const report = checkTraffic(await loadOpenApiDocument(), records);
-  const summary = `OpenAPI contract: ${report.checked} answers checked against /api/openapi.json, ${report.unmatched} to no operation`;
+  const summary = `OpenAPI contract: ${report.checked} answers checked against /api/openapi.json in ${Date.now() - started} ms, ${report.unmatched} to no operation`;
   if (report.mismatches.length === 0) {
     console.log(`${summary}: all documented.`);
     return;

@@ -31,7 +31,7 @@ const op = (
   tags: admin,
   ...(body ? { body } : {}),
   response,
-  // Anyone but an admin: 403; an unknown id: 404.
+  // Anyone but an admin: 403; an unknown id: 404. A list's query is validated (400).
   errors: ['FORBIDDEN', ...(path.includes('{') ? (['NOT_FOUND'] as const) : []), ...errors],
   auth: true,
 });
@@ -44,6 +44,8 @@ export const adminApiOperations: ApiOperation[] = [
     '/users',
     'Users, newest first. Query: q (name or email, any case), cursor, limit',
     AdminUsersSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
   op(
     'post',
@@ -59,6 +61,8 @@ export const adminApiOperations: ApiOperation[] = [
     '/listings',
     'Listings in every status, newest first. Query: q (title, address, landlord), cursor, limit',
     AdminListingsSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
   op(
     'post',
@@ -86,6 +90,8 @@ export const adminApiOperations: ApiOperation[] = [
     '/reports',
     'Reports, newest first. Query: status=open|resolved (default open), cursor, limit',
     AdminReportsSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
   op(
     'get',
@@ -106,5 +112,7 @@ export const adminApiOperations: ApiOperation[] = [
     '/audit',
     'The audit log of admin actions, newest first. Query: cursor, limit',
     AdminAuditSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
 ];
