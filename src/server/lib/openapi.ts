@@ -3,7 +3,8 @@ import { createDocument } from 'zod-openapi';
 import { ERRORS, type ErrorCode } from '../../shared/errors.ts';
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
-type SuccessStatus = 200 | 201 | 204 | 303;
+/** A status answered with the operation's own body (health's 503 is one: a report, no error). */
+type SuccessStatus = 200 | 201 | 204 | 303 | 503;
 
 export type ApiOperation = {
   method: Method;
@@ -54,6 +55,14 @@ function errorBody(codes: readonly ErrorCode[]) {
   });
 }
 
+const DESCRIPTIONS: Record<SuccessStatus, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  303: 'See other',
+  503: 'Unavailable',
+};
+
 function successResponses(op: ApiOperation) {
   const responses: Record<string, unknown> = {};
   for (const status of op.success ?? [200]) {
@@ -65,14 +74,7 @@ function successResponses(op: ApiOperation) {
           : op.response
             ? { 'application/json': { schema: op.response } }
             : undefined;
-    const description =
-      status === 201
-        ? 'Created'
-        : status === 204
-          ? 'No content'
-          : status === 303
-            ? 'See other'
-            : 'OK';
+    const description = DESCRIPTIONS[status];
     responses[status] = { description, ...(content ? { content } : {}) };
   }
   return responses;
