@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { withDatabase } from './database-url.ts';
+import { checkRecordedTraffic } from './openapi-contract-check.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     adminUrl: string;
     /** A migrated database each test file copies. */
     templateDb: string;
+    /** Where test apps write their answers for the OpenAPI contract check (openapi-traffic.ts). */
+    openApiTrafficDir: string;
   }
 }
 
@@ -58,8 +61,12 @@ export default async function setup(project: TestProject) {
 
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);
+  const trafficDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-openapi-traffic-'));
+  project.provide('openApiTrafficDir', trafficDir);
 
   return async () => {
+    await checkRecordedTraffic(trafficDir);
+    fs.rmSync(trafficDir, { recursive: true, force: true });
     if (embedded) {
       await embedded.stop();
     } else {

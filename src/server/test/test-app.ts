@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
@@ -11,6 +11,7 @@ import { appJobs } from '../jobs.ts';
 import { createLogger } from '../lib/logger.ts';
 import { buildDeps } from '../runtime.ts';
 import { withDatabase } from './database-url.ts';
+import { recordTraffic } from './openapi-traffic.ts';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -53,6 +54,12 @@ export async function createTestApp(
     ipRateLimits: options.ipRateLimits ?? false,
   });
   const app = createApp({ ...deps, webRoot: undefined });
+  // Every answer goes to the OpenAPI contract check of the global teardown.
+  const trafficDir = inject('openApiTrafficDir');
+  if (trafficDir) {
+    const file = expect.getState().testPath;
+    recordTraffic(app, trafficDir, file && path.relative(process.cwd(), file));
+  }
   // Jobs run as on a server (mail goes out through them); the hourly schedule only when asked,
   // so a prune cannot land in the middle of a test that counts rows.
   const jobs = appJobs(deps);

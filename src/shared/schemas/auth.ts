@@ -72,3 +72,12 @@ export const MeResponseSchema = z.object({ user: MeUserSchema });
 export type MeUser = z.infer<typeof MeUserSchema>;
 /** `GET /api/session`: who is signed in, `user: null` for a visitor (200 either way). */
 export const SessionResponseSchema = z.object({ user: MeUserSchema.nullable() });
+
+/**
+ * better-auth's answers, as far as Stoop relies on them (/api/openapi.json): other fields pass.
+ * The session token is taken out of the body: it travels only in the HttpOnly cookie.
+ */
+const AuthUserSchema = z.looseObject({ id: z.string(), email: z.string(), name: z.string() });
+export const SignedInResponseSchema = z.looseObject({ user: AuthUserSchema });
+export const AuthSuccessResponseSchema = z.looseObject({ success: z.boolean() });
+export const AuthStatusResponseSchema = z.looseObject({ status: z.boolean() });

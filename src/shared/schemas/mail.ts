@@ -6,6 +6,8 @@ export const OutboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** Extra headers it was sent with (List-Unsubscribe, issue 16). */
+  headers: z.record(z.string(), z.string()),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export const MailboxResponseSchema = z.object({ items: z.array(OutboxMailSchema) });

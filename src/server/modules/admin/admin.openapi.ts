@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../shared/errors.ts';
 import {
   AdminActionReasonSchema,
   AdminAuditSchema,
@@ -22,6 +23,7 @@ const op = (
   summary: string,
   response: ApiOperation['response'],
   body?: ApiOperation['body'],
+  errors: ErrorCode[] = [],
 ): ApiOperation => ({
   method,
   path: `/api/admin${path}`,
@@ -29,6 +31,8 @@ const op = (
   tags: admin,
   ...(body ? { body } : {}),
   response,
+  // Anyone but an admin: 403; an unknown id: 404. A list's query is validated (400).
+  errors: ['FORBIDDEN', ...(path.includes('{') ? (['NOT_FOUND'] as const) : []), ...errors],
   auth: true,
 });
 
@@ -40,6 +44,8 @@ export const adminApiOperations: ApiOperation[] = [
     '/users',
     'Users, newest first. Query: q (name or email, any case), cursor, limit',
     AdminUsersSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
   op(
     'post',
@@ -47,6 +53,7 @@ export const adminApiOperations: ApiOperation[] = [
     'Suspend a user: their sessions end and sign-in answers ACCOUNT_SUSPENDED; never an admin (409); again: unchanged',
     AdminUserResponseSchema,
     AdminActionReasonSchema,
+    ['CONFLICT'],
   ),
   op('post', '/users/{id}/restore', 'Lift a suspension', AdminUserResponseSchema),
   op(
@@ -54,6 +61,8 @@ export const adminApiOperations: ApiOperation[] = [
     '/listings',
     'Listings in every status, newest first. Query: q (title, address, landlord), cursor, limit',
     AdminListingsSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
   op(
     'post',
@@ -74,12 +83,15 @@ export const adminApiOperations: ApiOperation[] = [
     'Feature (default) or unfeature a listing; only an active listing can be featured (409)',
     AdminListingResponseSchema,
     AdminFeatureSchema,
+    ['CONFLICT'],
   ),
   op(
     'get',
     '/reports',
     'Reports, newest first. Query: status=open|resolved (default open), cursor, limit',
     AdminReportsSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
   op(
     'get',
@@ -93,11 +105,14 @@ export const adminApiOperations: ApiOperation[] = [
     'Resolve an open report as dismissed or action-taken (a resolved one: 409)',
     AdminReportResponseSchema,
     ResolveReportSchema,
+    ['CONFLICT'],
   ),
   op(
     'get',
     '/audit',
     'The audit log of admin actions, newest first. Query: cursor, limit',
     AdminAuditSchema,
+    undefined,
+    ['VALIDATION_ERROR'],
   ),
 ];

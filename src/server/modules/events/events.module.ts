@@ -10,6 +10,7 @@ export function eventsModule(deps: AppDeps): AppModule {
       {
         method: 'get',
         path: '/api/events',
+        produces: 'text/event-stream',
         summary: `Server-sent events for the signed-in user: ${EVENT_TYPES.join(', ')}. Send Last-Event-ID to resume`,
         tags: ['events'],
         auth: true,

@@ -10,8 +10,9 @@ export function healthModule(deps: AppDeps): AppModule {
       {
         method: 'get',
         path: '/api/health',
-        summary: 'Service and database health',
+        summary: 'Service and database health: 503 with the same body while the database is down',
         tags: ['platform'],
+        success: [200, 503],
         response: HealthResponseSchema,
       },
     ],

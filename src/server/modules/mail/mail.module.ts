@@ -10,6 +10,7 @@ export function mailModule(deps: AppDeps): AppModule {
       {
         method: 'get',
         path: '/api/dev/mailbox',
+        errors: ['NOT_FOUND'],
         summary: 'Mail kept in the outbox (development only, loopback clients only)',
         tags: ['dev'],
         response: MailboxResponseSchema,

@@ -28,6 +28,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations',
+    errors: ['VALIDATION_ERROR'],
     summary: `The signed-in user's conversation summaries. ${filters}. ${paging}`,
     tags: ['messaging'],
     response: ConversationListSchema,
@@ -36,6 +37,8 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'post',
     path: '/api/conversations',
+    success: [201, 200],
+    errors: ['NOT_FOUND'],
     summary: 'Get or create the conversation with another user (201 when created)',
     tags: ['messaging'],
     body: CreateConversationSchema,
@@ -45,6 +48,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations/search',
+    errors: ['VALIDATION_ERROR'],
     summary: `Search the signed-in user's conversations by name, listing or message text. ${filters}. ${paging}`,
     tags: ['messaging'],
     response: ConversationListSchema,
@@ -53,6 +57,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations/suggestions',
+    errors: ['VALIDATION_ERROR'],
     summary: 'Names and listings matching term (2+ characters; limit defaults to 5)',
     tags: ['messaging'],
     response: SuggestionsSchema,
@@ -77,6 +82,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations/recent',
+    errors: ['VALIDATION_ERROR'],
     summary: `Conversations active in the last \`days\` (default 30), newest first. ${paging}`,
     tags: ['messaging'],
     response: ConversationListSchema,
@@ -85,6 +91,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations/{id}',
+    errors: ['CONVERSATION_NOT_FOUND', 'UNAUTHORIZED', 'VALIDATION_ERROR'],
     summary: 'One conversation (participants only)',
     tags: ['messaging'],
     response: ConversationResponseSchema,
@@ -93,6 +100,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/conversations/{id}/messages',
+    errors: ['CONVERSATION_NOT_FOUND', 'UNAUTHORIZED', 'VALIDATION_ERROR'],
     summary:
       'A page of messages, oldest first. Query: limit (default 50), offset, before and after (message ids)',
     tags: ['messaging'],
@@ -102,6 +110,8 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'post',
     path: '/api/conversations/{id}/messages',
+    success: [201, 200],
+    errors: ['CONFLICT', 'CONVERSATION_NOT_FOUND', 'RATE_LIMITED', 'UNAUTHORIZED'],
     summary:
       'Send a message (201); a retry with the same idempotencyKey returns the first one (200). Rate-limited per user (429 with Retry-After)',
     tags: ['messaging'],
@@ -112,6 +122,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'post',
     path: '/api/conversations/{id}/read',
+    errors: ['CONVERSATION_NOT_FOUND', 'UNAUTHORIZED'],
     summary: "Mark the other person's messages read",
     tags: ['messaging'],
     response: MarkReadResponseSchema,
@@ -120,6 +131,7 @@ export const messagingApiOperations: ApiOperation[] = [
   {
     method: 'patch',
     path: '/api/messages/{id}',
+    errors: ['NOT_FOUND', 'UNAUTHORIZED'],
     summary: 'Edit your own message',
     tags: ['messaging'],
     body: EditMessageSchema,

@@ -17,6 +17,8 @@ export const savedListingsApiOperations: ApiOperation[] = [
   {
     method: 'put',
     path: '/api/saved-listings/{listingId}',
+    success: [201, 200],
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'VALIDATION_ERROR'],
     summary: 'Save a listing (idempotent)',
     tags: ['saved-listings'],
     response: SavedListingResponseSchema,
@@ -25,6 +27,7 @@ export const savedListingsApiOperations: ApiOperation[] = [
   {
     method: 'delete',
     path: '/api/saved-listings/{listingId}',
+    success: [204],
     summary: 'Unsave a listing (idempotent; 204)',
     tags: ['saved-listings'],
     auth: true,

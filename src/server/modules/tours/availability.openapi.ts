@@ -12,6 +12,7 @@ export const availabilityApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/landlord/availability',
+    errors: ['FORBIDDEN'],
     summary: "The signed-in landlord's tour hours (closed every day until saved) and tour defaults",
     tags: ['tours'],
     response: AvailabilitySchema,
@@ -20,6 +21,7 @@ export const availabilityApiOperations: ApiOperation[] = [
   {
     method: 'put',
     path: '/api/landlord/availability',
+    errors: ['FORBIDDEN'],
     summary: 'Save tour hours: the fields given replace the saved ones; tourDefaults is merged',
     tags: ['tours'],
     body: AvailabilityInputSchema,
@@ -29,6 +31,7 @@ export const availabilityApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/listings/{id}/tour-settings',
+    errors: ['NOT_FOUND', 'VALIDATION_ERROR'],
     summary: "A listing's effective tour settings (its own, or its landlord's defaults)",
     tags: ['tours'],
     response: ListingTourSettingsSchema,
@@ -36,6 +39,7 @@ export const availabilityApiOperations: ApiOperation[] = [
   {
     method: 'put',
     path: '/api/listings/{id}/tour-settings',
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
     summary: "Change a listing's tour settings (owner); inherit: true follows the defaults again",
     tags: ['tours'],
     body: TourSettingsInputSchema,
@@ -45,6 +49,7 @@ export const availabilityApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/listings/{id}/tour-slots',
+    errors: ['NOT_FOUND', 'VALIDATION_ERROR'],
     summary: 'Bookable tour slots between two local dates (from, to; at most 62 days)',
     tags: ['tours'],
     response: SlotsResponseSchema,

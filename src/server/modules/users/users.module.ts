@@ -31,6 +31,8 @@ export function usersModule(deps: AppDeps): AppModule {
       {
         method: 'delete',
         path: '/api/me',
+        success: [204],
+        errors: ['CONFLICT', 'INVALID_CREDENTIALS'],
         summary:
           'Delete the signed-in account (password required): 204, sessions ended, messages kept as "Deleted user"',
         tags: ['users'],
