@@ -33,6 +33,10 @@ type Recorded = { alert: Alert; userId: string; search: AlertDraft['search'] };
  * searches), and mails at once those of
  * `instant` searches and of saved listings (one mail per search, one per user for saved
  * listings), marking them mailed. `daily` ones wait for the digest; `off` ones are only live.
+ *
+ * `created_at` is the insert's own clock, not `now()`: a scan's transaction starts before it
+ * waits for the cursor lock, so a scan that waited would stamp its alerts earlier than those of
+ * the scan it waited for (out of order, and older than a "seen" mark set in between).
  */
 export async function recordAlerts(
   tx: EventsTransaction,
@@ -44,9 +48,9 @@ export async function recordAlerts(
     const { listing } = draft;
     const result = await tx.execute<{ id: string; created_at: string }>(sql`
       insert into alerts (user_id, saved_search_id, listing_id, kind, rent_cents,
-        previous_rent_cents)
+        previous_rent_cents, created_at)
       values (${draft.userId}, ${draft.search?.id ?? null}, ${listing.id}, ${draft.kind},
-        ${listing.rent_cents}, ${draft.previousRentCents})
+        ${listing.rent_cents}, ${draft.previousRentCents}, clock_timestamp())
       on conflict do nothing
       returning id, created_at`);
     const row = result.rows[0];

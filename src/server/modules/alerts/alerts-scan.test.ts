@@ -117,6 +117,27 @@ describe('the alerts scan', () => {
     expect((await mailsTo(db, renter.email))[1]?.text).toContain('$2,800/mo (was $3,000)');
   });
 
+  it('stamps an alert when it is recorded, after the scan it waited for', async () => {
+    const renter = await person(client, 'renter');
+    await saveSearch(renter, { name: 'Red Hook', query: { neighborhoods: 'red-hook' } });
+    let released = '';
+    let scan: Promise<unknown> = Promise.resolve();
+    // Another scan holds the cursor: this one starts its transaction, then waits.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select seq from alert_scan_cursor for update`);
+      await insertListing(db, landlord.id, { neighborhood: 'red-hook', rentCents: 250_000 });
+      scan = scanNow(deps);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const clock = await tx.execute<{ at: string }>(sql`select clock_timestamp()::text as at`);
+      released = clock.rows[0]?.at ?? '';
+    });
+    await scan;
+    const stamped = await db.execute<{ kind: string; after: boolean }>(sql`
+      select kind, created_at >= ${released}::timestamptz as after from alerts
+      where user_id = ${renter.id}`);
+    expect(stamped.rows).toEqual([{ kind: 'new_match', after: true }]);
+  });
+
   it('takes a drop made while paused or out of the search as the new baseline, not as news', async () => {
     const renter = await person(client, 'renter');
     const search = await saveSearch(renter, { name: 'Inwood', query: { neighborhoods: 'inwood' } });
