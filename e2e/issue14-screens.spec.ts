@@ -12,19 +12,14 @@ import {
   plansFixture,
   subscriptionFixture,
 } from '../src/web/testing/billing-fixtures.ts';
-import { expectNoSeriousViolations } from './axe.ts';
 import { expect, pageReady, storageStateFor, test } from './fixtures.ts';
+import { checkBothWidths } from './screens.ts';
 
 /*
- * Issue 14's screens on fixture answers (`page.route`), at 1280 px and at 375 px: what each shows,
- * axe, no sideways scroll on a phone, and a screenshot of each in the test's output folder. The
- * fixtures are parsed by the shared schemas, so they are the contract's shapes.
+ * Issue 14's screens on fixture answers (`page.route`), at 1280 px and at 375 px (one load, resized):
+ * what each shows, axe, no sideways scroll, and a screenshot of each in the test's output folder.
+ * The fixtures are parsed by the shared schemas, so they are the contract's shapes.
  */
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 375, height: 740 },
-] as const;
 
 /** Answers the issue-14 endpoints from fixtures; every other request goes to the real server. */
 async function mockIssue14(page: Page, answers: Record<string, unknown>) {
@@ -62,118 +57,92 @@ const LANDLORD_ANSWERS = {
   'GET /api/landlord/profile': landlordProfileFixture(),
 };
 
-async function noSidewaysScroll(page: Page, width: number) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
 test.describe('issue 14 landlord screens', () => {
   test.use({ storageState: storageStateFor('landlord') });
 
-  for (const viewport of VIEWPORTS) {
-    test(`billing, checkout, invoice, profile and dashboard (${viewport.name})`, async ({
-      page,
-    }, testInfo) => {
-      await page.setViewportSize(viewport);
-      await mockIssue14(page, LANDLORD_ANSWERS);
-      const shot = (name: string) =>
-        page.screenshot({
-          path: testInfo.outputPath(`${name}-${viewport.name}.png`),
-          fullPage: true,
-        });
+  test('billing, checkout, invoice, profile and dashboard', async ({ page }) => {
+    await mockIssue14(page, LANDLORD_ANSWERS);
 
-      await page.goto('/landlord/billing');
-      await pageReady(page);
+    await page.goto('/landlord/billing');
+    await pageReady(page);
+    await checkBothWidths(page, 'billing', async () => {
       await expect(page.getByTestId('test-mode')).toHaveText('Test mode — no real charges');
       await expect(page.getByTestId('plan-usage')).toHaveText('3 of 10 active listings');
       await expect(page.getByTestId('plan-pro')).toContainText('Upgrade to Pro');
       await expect(page.getByTestId('invoice-table')).toContainText('STOOP-2026-000123');
       await expect(page.getByTestId('active-boosts')).toContainText('Featured until');
-      await noSidewaysScroll(page, viewport.width);
-      await expectNoSeriousViolations(page);
-      await shot('billing');
+    });
 
-      await page.goto('/landlord/billing/checkout?plan=pro');
-      await pageReady(page);
+    await page.goto('/landlord/billing/checkout?plan=pro');
+    await pageReady(page);
+    await checkBothWidths(page, 'checkout', async () => {
       await expect(page.getByLabel('Card number')).toBeVisible();
       await expect(page.locator('code', { hasText: '4000 0000 0000 9995' })).toBeVisible();
-      await noSidewaysScroll(page, viewport.width);
-      await expectNoSeriousViolations(page);
-      await shot('checkout');
+    });
 
-      await page.goto(`/landlord/billing/invoices/${INVOICE_ID}`);
+    await page.goto(`/landlord/billing/invoices/${INVOICE_ID}`);
+    await checkBothWidths(page, 'invoice', async () => {
       await expect(page.getByRole('heading', { name: 'Invoice STOOP-2026-000123' })).toBeVisible();
       await expect(page.getByTestId('invoice-total')).toHaveText('$49.34');
-      await expectNoSeriousViolations(page);
-      await shot('invoice');
-      // On paper: the invoice alone, no navigation bar, footer or buttons.
-      await page.emulateMedia({ media: 'print' });
-      await expect(page.getByTestId('invoice')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
-      await expect(page.getByRole('navigation').first()).toBeHidden();
-      await shot('invoice-print');
-      await page.emulateMedia({ media: 'screen' });
+    });
+    // On paper: the invoice alone, no navigation bar, footer or buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('invoice')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
+    await expect(page.getByRole('navigation').first()).toBeHidden();
+    await page.screenshot({ path: test.info().outputPath('invoice-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
 
-      await page.goto('/landlord/profile');
-      await pageReady(page);
+    await page.goto('/landlord/profile');
+    await pageReady(page);
+    await checkBothWidths(page, 'profile', async () => {
       await expect(page.getByLabel('Name renters see')).toHaveValue('Park Slope Rentals');
       await expect(page.getByTestId('landlord-card')).toContainText(
         'Usually replies within 42 minutes',
       );
-      await noSidewaysScroll(page, viewport.width);
-      await expectNoSeriousViolations(page);
-      await shot('profile');
+    });
 
-      await page.goto('/landlord/dashboard');
-      await pageReady(page);
+    await page.goto('/landlord/dashboard');
+    await pageReady(page);
+    await checkBothWidths(page, 'landlord-dashboard', async () => {
       await expect(page.getByTestId('stat-plan').getByTestId('stat-value')).toHaveText('3/10');
       await expect(page.getByTestId('chart-views').locator('canvas')).toHaveCount(1);
       await expect(page.getByTestId('chart-views').locator('tbody tr')).toHaveCount(30);
-      await noSidewaysScroll(page, viewport.width);
-      await expectNoSeriousViolations(page);
-      await shot('landlord-dashboard');
     });
-  }
+  });
 });
 
 test.describe('issue 14 renter dashboard', () => {
   test.use({ storageState: storageStateFor('renter') });
 
-  for (const viewport of VIEWPORTS) {
-    test(`similar listings and price drops (${viewport.name})`, async ({ page }, testInfo) => {
-      await page.setViewportSize(viewport);
-      const saved = SavedListingsSchema.parse(
-        await (await page.request.get('/api/saved-listings')).json(),
-      ).items;
-      const similar = ListingPageSchema.parse(
-        await (await page.request.get('/api/listings?limit=3')).json(),
-      ).items;
-      const dashboard = RenterDashboardSchema.parse({
-        saved: {
-          total: saved.length,
-          items: saved.slice(0, 6),
-          priceDrops: 2,
-          noLongerAvailable: saved.filter((s) => !s.available).length,
-        },
-        upcomingTours: [],
-        conversations: { unreadTotal: 0, items: [] },
-        similar,
-      });
-      await mockIssue14(page, { 'GET /api/renter/dashboard': dashboard });
-      await page.goto('/renter/dashboard');
-      await pageReady(page);
+  test('similar listings and price drops', async ({ page }) => {
+    const saved = SavedListingsSchema.parse(
+      await (await page.request.get('/api/saved-listings')).json(),
+    ).items;
+    const similar = ListingPageSchema.parse(
+      await (await page.request.get('/api/listings?limit=3')).json(),
+    ).items;
+    const dashboard = RenterDashboardSchema.parse({
+      saved: {
+        total: saved.length,
+        items: saved.slice(0, 6),
+        priceDrops: 2,
+        noLongerAvailable: saved.filter((s) => !s.available).length,
+      },
+      upcomingTours: [],
+      conversations: { unreadTotal: 0, items: [] },
+      similar,
+    });
+    await mockIssue14(page, { 'GET /api/renter/dashboard': dashboard });
+    await page.goto('/renter/dashboard');
+    await pageReady(page);
+    await checkBothWidths(page, 'renter-dashboard', async () => {
       await expect(page.getByTestId('stat-saved')).toContainText('2 price drops');
       await expect(page.getByTestId('dashboard-similar').getByRole('listitem')).toHaveCount(
         similar.length,
       );
-      await noSidewaysScroll(page, viewport.width);
-      await expectNoSeriousViolations(page);
-      await page.screenshot({
-        path: testInfo.outputPath(`renter-dashboard-${viewport.name}.png`),
-        fullPage: true,
-      });
     });
-  }
+  });
 });
 
 /*
@@ -181,75 +150,57 @@ test.describe('issue 14 renter dashboard', () => {
  * page shows, the figures agree with the API, and a screenshot of each for a human look.
  */
 test.describe('issue 14 screens on the demo data', () => {
-  for (const viewport of VIEWPORTS) {
-    test.describe(viewport.name, () => {
-      test.describe('landlord', () => {
-        test.use({ storageState: storageStateFor('landlord') });
+  test.describe('landlord', () => {
+    test.use({ storageState: storageStateFor('landlord') });
 
-        test(`dashboard and billing (${viewport.name})`, async ({ page }, testInfo) => {
-          await page.setViewportSize(viewport);
-          const stats = LandlordStatsSchema.parse(
-            await (await page.request.get('/api/landlord/stats')).json(),
-          );
+    test('dashboard and billing', async ({ page }) => {
+      const stats = LandlordStatsSchema.parse(
+        await (await page.request.get('/api/landlord/stats')).json(),
+      );
 
-          await page.goto('/landlord/dashboard');
-          await pageReady(page);
-          const value = (id: string) => page.getByTestId(id).getByTestId('stat-value');
-          await expect(value('stat-active')).toHaveText(String(stats.listings.active));
-          await expect(value('stat-draft')).toHaveText(String(stats.listings.draft));
-          await expect(value('stat-plan')).toHaveText(
-            `${stats.plan.activeListings}/${stats.plan.activeListingLimit}`,
-          );
-          const views = page.getByTestId('chart-views');
-          await expect(views.getByTestId('total-7')).toHaveText(
-            stats.totals.last7.views.toLocaleString('en-US'),
-          );
-          await expect(views.locator('canvas')).toHaveCount(1);
-          await noSidewaysScroll(page, viewport.width);
-          await expectNoSeriousViolations(page);
-          await page.screenshot({
-            path: testInfo.outputPath(`real-landlord-dashboard-${viewport.name}.png`),
-            fullPage: true,
-          });
-
-          await page.goto('/landlord/billing');
-          await pageReady(page);
-          await expect(page.getByTestId('plan-usage')).toContainText(
-            `${stats.plan.activeListings} of ${stats.plan.activeListingLimit} active listings`,
-          );
-          await noSidewaysScroll(page, viewport.width);
-          await expectNoSeriousViolations(page);
-          await page.screenshot({
-            path: testInfo.outputPath(`real-billing-${viewport.name}.png`),
-            fullPage: true,
-          });
-        });
+      await page.goto('/landlord/dashboard');
+      await pageReady(page);
+      const value = (id: string) => page.getByTestId(id).getByTestId('stat-value');
+      const views = page.getByTestId('chart-views');
+      await checkBothWidths(page, 'real-landlord-dashboard', async () => {
+        await expect(value('stat-active')).toHaveText(String(stats.listings.active));
+        await expect(value('stat-draft')).toHaveText(String(stats.listings.draft));
+        await expect(value('stat-plan')).toHaveText(
+          `${stats.plan.activeListings}/${stats.plan.activeListingLimit}`,
+        );
+        await expect(views.getByTestId('total-7')).toHaveText(
+          stats.totals.last7.views.toLocaleString('en-US'),
+        );
+        await expect(views.locator('canvas')).toHaveCount(1);
       });
 
-      test.describe('renter', () => {
-        test.use({ storageState: storageStateFor('renter') });
-
-        test(`dashboard (${viewport.name})`, async ({ page }, testInfo) => {
-          await page.setViewportSize(viewport);
-          const dashboard = RenterDashboardSchema.parse(
-            await (await page.request.get('/api/renter/dashboard')).json(),
-          );
-          await page.goto('/renter/dashboard');
-          await pageReady(page);
-          await expect(page.getByTestId('stat-saved').getByTestId('stat-value')).toHaveText(
-            String(dashboard.saved.total),
-          );
-          await expect(page.getByTestId('dashboard-similar').getByRole('listitem')).toHaveCount(
-            dashboard.similar.length,
-          );
-          await noSidewaysScroll(page, viewport.width);
-          await expectNoSeriousViolations(page);
-          await page.screenshot({
-            path: testInfo.outputPath(`real-renter-dashboard-${viewport.name}.png`),
-            fullPage: true,
-          });
-        });
+      await page.goto('/landlord/billing');
+      await pageReady(page);
+      await checkBothWidths(page, 'real-billing', async () => {
+        await expect(page.getByTestId('plan-usage')).toContainText(
+          `${stats.plan.activeListings} of ${stats.plan.activeListingLimit} active listings`,
+        );
       });
     });
-  }
+  });
+
+  test.describe('renter', () => {
+    test.use({ storageState: storageStateFor('renter') });
+
+    test('dashboard', async ({ page }) => {
+      const dashboard = RenterDashboardSchema.parse(
+        await (await page.request.get('/api/renter/dashboard')).json(),
+      );
+      await page.goto('/renter/dashboard');
+      await pageReady(page);
+      await checkBothWidths(page, 'real-renter-dashboard', async () => {
+        await expect(page.getByTestId('stat-saved').getByTestId('stat-value')).toHaveText(
+          String(dashboard.saved.total),
+        );
+        await expect(page.getByTestId('dashboard-similar').getByRole('listitem')).toHaveCount(
+          dashboard.similar.length,
+        );
+      });
+    });
+  });
 });

@@ -10,6 +10,7 @@ import {
   test,
 } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
+import { checkBothWidths } from './screens.ts';
 
 /*
  * Issue 16's journey: a renter searches inside a map area, saves the search with instant alerts;
@@ -251,92 +252,81 @@ test.describe('as an admin', () => {
   });
 });
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`search polish on ${viewport.name} (${viewport.width} px)`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
-
-    test('a listing page shows similar listings below the details', async ({
-      page,
-      playwright,
-      baseURL,
-      newLandlord,
-    }) => {
-      const base = baseURL ?? '';
-      const suffix = Math.random().toString(36).slice(2, 7);
-      const landlord = await playwright.request.newContext({ baseURL: base });
-      await landlordRequest(landlord, base, newLandlord);
-      const fields = { neighborhood: 'inwood', lat: 40.8677, lng: -73.9212, bedrooms: 7 };
-      const first = await publishListing(landlord, base, {
-        ...fields,
-        title: `Seven rooms ${suffix} north`,
-        rentCents: 910_000,
-      });
-      await publishListing(landlord, base, {
-        ...fields,
-        title: `Seven rooms ${suffix} south`,
-        rentCents: 930_000,
-      });
-      await landlord.dispose();
-
-      await page.goto(`/listings/${first}`);
-      await expect(
-        page.getByRole('heading', { level: 1, name: `Seven rooms ${suffix} north` }),
-      ).toBeVisible();
-      // The section asks for its listings when the page is scrolled near it.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      const section = page.getByRole('region', { name: 'Similar listings' });
-      await expect(section).toBeVisible();
-      await expect(
-        section.getByRole('link', { name: `Seven rooms ${suffix} south` }),
-      ).toBeVisible();
-      // Never the listing itself.
-      await expect(section.getByRole('link', { name: `Seven rooms ${suffix} north` })).toHaveCount(
-        0,
-      );
-      await section.scrollIntoViewIfNeeded();
-      await shot(page, 'similar-listings');
+// The same flow at both widths: run at desktop width, each screen also checked at 375 px.
+test.describe('search polish', () => {
+  test('a listing page shows similar listings below the details', async ({
+    page,
+    playwright,
+    baseURL,
+    newLandlord,
+  }) => {
+    const base = baseURL ?? '';
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const landlord = await playwright.request.newContext({ baseURL: base });
+    await landlordRequest(landlord, base, newLandlord);
+    const fields = { neighborhood: 'inwood', lat: 40.8677, lng: -73.9212, bedrooms: 7 };
+    const first = await publishListing(landlord, base, {
+      ...fields,
+      title: `Seven rooms ${suffix} north`,
+      rentCents: 910_000,
     });
-
-    test('a corrected search says so and can search the words as typed', async ({ page }) => {
-      await page.goto('/search?q=wiliamsburg');
-      const notice = page.getByTestId('corrected-query');
-      await expect(notice).toHaveText(
-        'Showing results for williamsburg. Search instead for wiliamsburg',
-      );
-      await shot(page, 'corrected-query');
-      await notice.getByRole('link', { name: 'Search instead for wiliamsburg' }).click();
-      await expect(page).toHaveURL(/\/search\?q=wiliamsburg&exact=1$/);
-      await expect(page.getByTestId('corrected-query')).toHaveCount(0);
-      await expect(page.getByRole('heading', { level: 2, name: /apartments?$/ })).toBeVisible();
-      // New words drop `exact`: they may be corrected again.
-      await page.goto('/search?q=wiliamsburg&exact=1');
-      await expect(page.getByRole('heading', { level: 2, name: /apartments?$/ })).toBeVisible();
-      await page.getByRole('searchbox').fill('williamsburg');
-      await page.getByRole('searchbox').press('Enter');
-      await expect(page).toHaveURL(/\/search\?q=williamsburg$/);
+    await publishListing(landlord, base, {
+      ...fields,
+      title: `Seven rooms ${suffix} south`,
+      rentCents: 930_000,
     });
+    await landlord.dispose();
+
+    await page.goto(`/listings/${first}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Seven rooms ${suffix} north` }),
+    ).toBeVisible();
+    // The section asks for its listings when the page is scrolled near it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const section = page.getByRole('region', { name: 'Similar listings' });
+    await expect(section).toBeVisible();
+    await expect(section.getByRole('link', { name: `Seven rooms ${suffix} south` })).toBeVisible();
+    // Never the listing itself.
+    await expect(section.getByRole('link', { name: `Seven rooms ${suffix} north` })).toHaveCount(0);
+    await section.scrollIntoViewIfNeeded();
+    await checkBothWidths(page, 'similar-listings');
   });
-}
+
+  test('a corrected search says so and can search the words as typed', async ({ page }) => {
+    await page.goto('/search?q=wiliamsburg');
+    const notice = page.getByTestId('corrected-query');
+    await expect(notice).toHaveText(
+      'Showing results for williamsburg. Search instead for wiliamsburg',
+    );
+    await checkBothWidths(page, 'corrected-query');
+    await notice.getByRole('link', { name: 'Search instead for wiliamsburg' }).click();
+    await expect(page).toHaveURL(/\/search\?q=wiliamsburg&exact=1$/);
+    await expect(page.getByTestId('corrected-query')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: /apartments?$/ })).toBeVisible();
+    // New words drop `exact`: they may be corrected again.
+    await page.goto('/search?q=wiliamsburg&exact=1');
+    await expect(page.getByRole('heading', { level: 2, name: /apartments?$/ })).toBeVisible();
+    await page.getByRole('searchbox').fill('williamsburg');
+    await page.getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=williamsburg$/);
+  });
+});
 
 test.describe('the demo renter (seeded saved search)', () => {
   test.use({ storageState: storageStateFor('renter') });
 
-  for (const viewport of VIEWPORTS) {
-    test(`their saved searches and matches on ${viewport.name}`, async ({ page }) => {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.goto('/saved-searches');
-      await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeVisible();
-      const card = page.getByTestId('saved-search').first();
-      await expect(card).toBeVisible();
-      await expect(card.getByRole('link', { name: 'View results' })).toHaveAttribute(
-        'href',
-        /^\/search/,
-      );
-      await shot(page, 'demo-saved-searches');
-      await card.getByRole('button', { name: 'Show matches' }).click();
-      await expect(card.getByRole('heading', { name: 'Matches, newest first' })).toBeVisible();
-      await expectNoSeriousViolations(page);
-      await shot(page, 'demo-saved-search-matches');
-    });
-  }
+  test('their saved searches and matches', async ({ page }) => {
+    await page.goto('/saved-searches');
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved searches' })).toBeVisible();
+    const card = page.getByTestId('saved-search').first();
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: 'View results' })).toHaveAttribute(
+      'href',
+      /^\/search/,
+    );
+    await checkBothWidths(page, 'demo-saved-searches');
+    await card.getByRole('button', { name: 'Show matches' }).click();
+    await expect(card.getByRole('heading', { name: 'Matches, newest first' })).toBeVisible();
+    await checkBothWidths(page, 'demo-saved-search-matches');
+  });
 });

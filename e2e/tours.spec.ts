@@ -9,6 +9,7 @@ import {
   trackAccount,
 } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
+import { checkBothWidths } from './screens.ts';
 
 // Conditions, not wall time: on a loaded 2-core machine a first page load can take 20 s+.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -57,116 +58,100 @@ async function openBooking(page: Page, listingId: string) {
   return page.locator('#book-tour');
 }
 
-for (const phone of [false, true]) {
-  const name = phone ? 'phone (375 px)' : 'desktop';
-  test.describe(name, () => {
-    if (phone) test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-
-    test('a renter books from the listing page, sees it in /tours, downloads the .ics and cancels', async ({
-      page,
-      playwright,
-      baseURL: base,
+// One journey at desktop width; each screen it reaches is also checked at 375 px.
+const name = 'desktop';
+test.describe(name, () => {
+  test('a renter books from the listing page, sees it in /tours, downloads the .ics and cancels', async ({
+    page,
+    playwright,
+    baseURL: base,
+    newLandlord,
+    newRenter,
+  }) => {
+    const baseURL = base ?? '';
+    const landlordApi = await playwright.request.newContext({ baseURL });
+    const listingId = await landlordWithListing(
+      landlordApi,
+      baseURL,
       newLandlord,
-      newRenter,
-    }) => {
-      const baseURL = base ?? '';
-      const landlordApi = await playwright.request.newContext({ baseURL });
-      const listingId = await landlordWithListing(
-        landlordApi,
-        baseURL,
-        newLandlord,
-        {
-          weeklyHours: EVERY_DAY,
-          tourDefaults: { minNoticeMinutes: 0, cancelCutoffMinutes: 0, mode: 'instant' },
-        },
-        `Tour test ${name}`,
-      );
-      await signInThroughApi(page, baseURL, newRenter.email, newRenter.password);
+      {
+        weeklyHours: EVERY_DAY,
+        tourDefaults: { minNoticeMinutes: 0, cancelCutoffMinutes: 0, mode: 'instant' },
+      },
+      `Tour test ${name}`,
+    );
+    await signInThroughApi(page, baseURL, newRenter.email, newRenter.password);
 
-      const section = await openBooking(page, listingId);
-      await expect(section.getByText(/Times in New York time \((EST|EDT)\)/)).toBeVisible();
-      await expect(section.locator('button[data-date][aria-pressed="true"]')).toBeVisible();
-      await expectNoSeriousViolations(page);
-      if (phone)
-        await page.screenshot({ path: 'test-results/tours-booking-phone.png', fullPage: true });
-      else await section.screenshot({ path: 'test-results/tours-booking-desktop.png' });
+    const section = await openBooking(page, listingId);
+    await expect(section.getByText(/Times in New York time \((EST|EDT)\)/)).toBeVisible();
+    await expect(section.locator('button[data-date][aria-pressed="true"]')).toBeVisible();
+    await checkBothWidths(page, 'tours-booking');
 
-      // The last day of the strip: far enough ahead for any cut-off.
-      await section.locator('button[data-date]:not([disabled])').last().click();
-      const time = section.getByRole('list', { name: 'Tour times' }).getByRole('button').first();
-      const timeText = (await time.textContent()) ?? '';
-      await time.click();
-      await expect(section.getByRole('button', { name: 'Confirm tour' })).toBeVisible();
-      await section.getByRole('radio', { name: /^Video/ }).check();
-      await section.getByLabel('Note for the landlord (optional)').fill('Coming with my partner.');
-      await expect(section.getByText('23/500 characters')).toBeVisible();
-      await expectNoSeriousViolations(page);
-      if (phone)
-        await page.screenshot({ path: 'test-results/tours-confirm-phone.png', fullPage: true });
-      else await section.screenshot({ path: 'test-results/tours-confirm-desktop.png' });
+    // The last day of the strip: far enough ahead for any cut-off.
+    await section.locator('button[data-date]:not([disabled])').last().click();
+    const time = section.getByRole('list', { name: 'Tour times' }).getByRole('button').first();
+    const timeText = (await time.textContent()) ?? '';
+    await time.click();
+    await expect(section.getByRole('button', { name: 'Confirm tour' })).toBeVisible();
+    await section.getByRole('radio', { name: /^Video/ }).check();
+    await section.getByLabel('Note for the landlord (optional)').fill('Coming with my partner.');
+    await expect(section.getByText('23/500 characters')).toBeVisible();
+    await checkBothWidths(page, 'tours-confirm');
 
-      await section.getByRole('button', { name: 'Confirm tour' }).click();
-      await expect(section.getByRole('heading', { name: /^Tour confirmed for / })).toContainText(
-        timeText.trim(),
-      );
-      await expect(section.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+    await section.getByRole('button', { name: 'Confirm tour' }).click();
+    await expect(section.getByRole('heading', { name: /^Tour confirmed for / })).toContainText(
+      timeText.trim(),
+    );
+    await expect(section.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
 
-      await section.getByRole('link', { name: 'See your tours' }).click();
-      await expect(page).toHaveURL(/\/tours$/);
-      const card = page
-        .getByRole('region', { name: 'Upcoming' })
-        .getByTestId('renter-tour')
-        .filter({ hasText: `Tour test ${name}` });
-      await expect(card).toContainText('Confirmed');
-      await expect(card).toContainText('Video');
-      await expect(card).toContainText('Your note: Coming with my partner.');
-      await expectNoSeriousViolations(page);
-      await page.screenshot({
-        path: `test-results/tours-page-${phone ? 'phone' : 'desktop'}.png`,
-        fullPage: true,
-      });
+    await section.getByRole('link', { name: 'See your tours' }).click();
+    await expect(page).toHaveURL(/\/tours$/);
+    const card = page
+      .getByRole('region', { name: 'Upcoming' })
+      .getByTestId('renter-tour')
+      .filter({ hasText: `Tour test ${name}` });
+    await expect(card).toContainText('Confirmed');
+    await expect(card).toContainText('Video');
+    await expect(card).toContainText('Your note: Coming with my partner.');
+    await checkBothWidths(page, 'tours-page');
 
-      const downloading = page.waitForEvent('download');
-      await card.getByRole('link', { name: 'Add to calendar' }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toMatch(/\.ics$/);
-      const ics = await (await download.createReadStream()).toArray();
-      const text = Buffer.concat(ics).toString('utf8');
-      expect(text).toContain('BEGIN:VCALENDAR');
-      expect(text).toContain('BEGIN:VEVENT');
+    const downloading = page.waitForEvent('download');
+    await card.getByRole('link', { name: 'Add to calendar' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const ics = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(ics).toString('utf8');
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).toContain('BEGIN:VEVENT');
 
-      // The renter dashboard's card shows it, linking to /tours.
-      await page.goto('/renter/dashboard');
-      await expect(page.getByTestId('dashboard-tours')).toContainText(`Tour test ${name}`);
-      await page.screenshot({
-        path: `test-results/tours-dashboard-${phone ? 'phone' : 'desktop'}.png`,
-        fullPage: true,
-      });
-      await page
-        .getByTestId('dashboard-tours')
-        .getByRole('link', { name: /Your tours/ })
-        .click();
+    // The renter dashboard's card shows it, linking to /tours.
+    await page.goto('/renter/dashboard');
+    await expect(page.getByTestId('dashboard-tours')).toContainText(`Tour test ${name}`);
+    await checkBothWidths(page, 'tours-dashboard');
+    await page
+      .getByTestId('dashboard-tours')
+      .getByRole('link', { name: /Your tours/ })
+      .click();
 
-      // Move it to the first free time; the old one shows as moved.
-      await card.getByRole('button', { name: 'Reschedule' }).click();
-      await card.getByRole('list', { name: 'Tour times' }).getByRole('button').first().click();
-      await card.getByRole('button', { name: 'Move tour' }).click();
-      await expect(page.getByText(/^Tour moved to /)).toBeVisible();
-      await expect(page.getByTestId('renter-tour').filter({ hasText: 'Moved' })).toHaveCount(1);
-      await expect(card).toHaveCount(1);
-      await expect(card).toContainText('Confirmed');
+    // Move it to the first free time; the old one shows as moved.
+    await card.getByRole('button', { name: 'Reschedule' }).click();
+    await card.getByRole('list', { name: 'Tour times' }).getByRole('button').first().click();
+    await card.getByRole('button', { name: 'Move tour' }).click();
+    await expect(page.getByText(/^Tour moved to /)).toBeVisible();
+    await expect(page.getByTestId('renter-tour').filter({ hasText: 'Moved' })).toHaveCount(1);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Confirmed');
 
-      await card.getByRole('button', { name: 'Cancel tour' }).click();
-      await card.getByLabel(/Reason/).fill('Found a place.');
-      await card.getByRole('button', { name: 'Cancel tour' }).last().click();
-      await expect(page.getByText('Tour cancelled.')).toBeVisible();
-      const past = page.getByTestId('renter-tour').filter({ hasText: 'Cancelled by you' });
-      await expect(past).toContainText(`Tour test ${name}`);
-      await expect(past).toContainText('Reason: Found a place.');
-      await landlordApi.dispose();
-    });
+    await card.getByRole('button', { name: 'Cancel tour' }).click();
+    await card.getByLabel(/Reason/).fill('Found a place.');
+    await card.getByRole('button', { name: 'Cancel tour' }).last().click();
+    await expect(page.getByText('Tour cancelled.')).toBeVisible();
+    const past = page.getByTestId('renter-tour').filter({ hasText: 'Cancelled by you' });
+    await expect(past).toContainText(`Tour test ${name}`);
+    await expect(past).toContainText('Reason: Found a place.');
+    await landlordApi.dispose();
   });
-}
+});
 
 test('a waitlisted renter sees the offer when a slot frees up, and books it', async ({
   page,
