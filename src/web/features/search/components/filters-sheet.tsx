@@ -1,7 +1,7 @@
 import { type RefObject, useId } from 'react';
+import type { SearchQuery } from '../../../../shared/search-url.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CloseButton, ModalFrame } from '../../../components/ui/modal-dialog.tsx';
-import type { SearchQuery } from '../search-url.ts';
 import { FilterFields } from './search-filters-panel.tsx';
 
 type FiltersSheetProps = {
