@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../shared/schemas/error.ts';
+import { SEARCH_PARAM_KEYS } from '../shared/search-url.ts';
 import { publishListing } from './test/listing-fixtures.ts';
 import { openConversation, person, send } from './test/messaging-fixtures.ts';
 import { type ApiClient, createTestApp } from './test/test-app.ts';
@@ -74,18 +75,7 @@ const queryOperations = operations.filter((op) => op.method === 'GET' && !STREAM
 
 /** Query names the GET schemas read (the document does not list query parameters). */
 const QUERY_NAMES = [
-  'q',
-  'minPrice',
-  'maxPrice',
-  'bedrooms',
-  'bathrooms',
-  'amenities',
-  'neighborhoods',
-  'boroughs',
-  'pets',
-  'laundry',
-  'availableBy',
-  'sort',
+  ...SEARCH_PARAM_KEYS,
   'cursor',
   'limit',
   'offset',

@@ -11,6 +11,7 @@ import {
   SEARCH_SORTS,
 } from '../listings.ts';
 import { BOROUGH_SLUGS, NEIGHBORHOOD_SLUGS } from '../neighborhoods.ts';
+import { splitList } from '../search-url.ts';
 import {
   AmenitySchema,
   BoroughSchema,
@@ -25,13 +26,7 @@ import {
 const blank = (value: unknown) => (value === '' ? undefined : value);
 function commaList<T extends z.ZodType>(item: T, max: number) {
   return z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean)
-        : value,
+    (value) => (typeof value === 'string' ? splitList(value) : value),
     z.array(item).max(max).optional(),
   );
 }
@@ -48,13 +43,7 @@ const dollars = (label: string) =>
 
 /** Numbers from a comma-separated query value ("40.7,-74.0"), or the array itself. */
 const numberList = (value: unknown) =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .map(Number)
-    : value;
+  typeof value === 'string' ? splitList(value).map(Number) : value;
 export const BOUNDS_MESSAGE = 'Bounds are south,west,north,east in degrees.';
 export const POLYGON_MESSAGE = 'A search area is 3 to 50 points given as lat,lng pairs.';
 const degrees = (limit: number, error: string) =>

@@ -83,17 +83,7 @@ export function Navbar() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <MenuIcon shape={menuOpen ? 'close' : 'menu'} />
           {model.unreadBadge && !menuOpen ? (
             <span
               className="absolute top-2 right-2 size-2.5 rounded-full bg-brand-700"
@@ -113,17 +103,7 @@ export function Navbar() {
             className="inline-flex size-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100"
           >
             <span className="sr-only">Close menu</span>
-            <svg
-              viewBox="0 0 24 24"
-              className="size-6"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <MenuIcon shape="close" />
           </button>
         </div>
         <nav aria-label="Mobile">
@@ -137,5 +117,22 @@ export function Navbar() {
         </nav>
       </MobileMenu>
     </header>
+  );
+}
+
+/** The menu button's drawing: three bars, or a cross while the menu is open. */
+function MenuIcon({ shape }: { shape: 'menu' | 'close' }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d={shape === 'close' ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+    </svg>
   );
 }

@@ -1,6 +1,16 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { SearchSort } from '../../../shared/listings.ts';
+import {
+  boundsParam,
+  filterCount,
+  polygonParam,
+  type SearchQuery,
+  searchBounds,
+  searchParamsOf,
+  searchPolygon,
+  withoutFilters,
+} from '../../../shared/search-url.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -24,16 +34,6 @@ import { MapAreaChip } from '../../features/search/components/map-area-chip.tsx'
 import { SearchFiltersPanel } from '../../features/search/components/search-filters-panel.tsx';
 import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
 import { useSearchUrlSync, withExact } from '../../features/search/hooks/use-search-url-sync.ts';
-import {
-  boundsParam,
-  filterCount,
-  polygonParam,
-  type SearchQuery,
-  searchBounds,
-  searchParamsOf,
-  searchPolygon,
-  withoutFilters,
-} from '../../features/search/search-url.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';

@@ -4,7 +4,125 @@ import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+type ModalFrameProps = {
+  labelledBy: string;
+  describedBy?: string | undefined;
+  /** Escape or a click on the backdrop. */
+  onClose: () => void;
+  /** Where focus goes back on close: whatever had it on opening otherwise. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+  className: string;
+  testId?: string | undefined;
+  children: ReactNode;
+};
+
+/**
+ * The modal part of every dialog and sheet, on the native `<dialog>` (the page behind is inert),
+ * mounted only while open: opens modal, stops the page behind from scrolling, keeps Tab inside,
+ * closes on Escape or a backdrop click, and gives focus back when it unmounts.
+ */
+export function ModalFrame({
+  labelledBy,
+  describedBy,
+  onClose,
+  returnFocusRef,
+  className,
+  testId,
+  children,
+}: ModalFrameProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog === null) return;
+    const opener =
+      returnFocusRef?.current ??
+      (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    if (!dialog.open) dialog.showModal();
+    // A modal dialog does not stop the page behind it from scrolling.
+    const body = document.body;
+    const previousOverflow = body.style.overflow;
+    body.style.overflow = 'hidden';
+    return () => {
+      body.style.overflow = previousOverflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [returnFocusRef]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      data-testid={testId}
+      className={className}
+      onCancel={(event) => {
+        // Escape: React state decides what is open.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself; the content fills it.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={(event) => {
+        // Tab cycles within the dialog instead of leaving the page for the browser's own UI.
+        if (event.key !== 'Tab') return;
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (element) => element.getClientRects().length > 0,
+        );
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
+
+/** The round "×" button of a dialog's header. */
+export function CloseButton({
+  label,
+  onClick,
+  disabled,
+  className,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  className: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:opacity-50',
+        className,
+      )}
+      aria-label={label}
+    >
+      <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+        <path
+          d="M6 6l12 12M18 6L6 18"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+    </button>
+  );
+}
 
 type ModalDialogProps = {
   /** The dialog's heading and accessible name. */
@@ -26,10 +144,8 @@ type ModalDialogProps = {
 const SIZES = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-3xl' } as const;
 
 /**
- * A modal dialog on the native `<dialog>` (the page behind is inert, Escape closes), mounted only
- * while open. Focus starts on the content's first control, Tab cycles inside the dialog, and
- * focus goes back to whatever had it before (the trigger) when it closes. On a phone it is a
- * bottom sheet.
+ * A titled modal dialog (see ModalFrame). Focus starts on the content's first control and goes
+ * back to the trigger when it closes. On a phone it is a bottom sheet.
  */
 export function ModalDialog({
   title,
@@ -42,29 +158,19 @@ export function ModalDialog({
   testId,
   flush = false,
 }: ModalDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
+  // Runs after ModalFrame has opened the dialog (a child's effects run first).
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog === null) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    const body = document.body;
-    const previousOverflow = body.style.overflow;
-    body.style.overflow = 'hidden';
     // The first control of the content (a form's first field), not the header's close button.
     const target =
       initialFocus?.current ??
       bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ??
-      dialog.querySelector<HTMLElement>(FOCUSABLE);
+      frameRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus();
-    return () => {
-      body.style.overflow = previousOverflow;
-      if (opener?.isConnected) opener.focus();
-    };
   }, [initialFocus]);
 
   const close = () => {
@@ -72,42 +178,18 @@ export function ModalDialog({
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      data-testid={testId}
+    <ModalFrame
+      labelledBy={titleId}
+      describedBy={description ? descriptionId : undefined}
+      onClose={close}
+      testId={testId}
       className={cn(
         'm-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-hidden rounded-t-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/50',
         'sm:m-auto sm:rounded-2xl',
         SIZES[size],
       )}
-      onCancel={(event) => {
-        // Escape: React state decides what is open.
-        event.preventDefault();
-        close();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself; the content fills it.
-        if (event.target === event.currentTarget) close();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Tab') return;
-        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-          (element) => element.getClientRects().length > 0,
-        );
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }}
     >
-      <div className="flex max-h-[92dvh] flex-col">
+      <div ref={frameRef} className="flex max-h-[92dvh] flex-col">
         <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-5 py-4">
           <div className="min-w-0">
             <h2 id={titleId} className="text-lg font-semibold text-stone-900">
@@ -119,22 +201,12 @@ export function ModalDialog({
               </div>
             ) : null}
           </div>
-          <button
-            type="button"
+          <CloseButton
+            label="Close"
             onClick={close}
             disabled={busy}
-            className="-mt-1 -mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:opacity-50"
-            aria-label="Close"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+            className="-mt-1 -mr-2 size-10"
+          />
         </div>
         <div
           ref={bodyRef}
@@ -145,7 +217,7 @@ export function ModalDialog({
           {children}
         </div>
       </div>
-    </dialog>
+    </ModalFrame>
   );
 }
 

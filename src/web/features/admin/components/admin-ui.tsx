@@ -1,6 +1,7 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SearchBox as SharedSearchBox } from '../../../components/ui/search-box.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -96,49 +97,14 @@ export function PagedListFrame({
   );
 }
 
-/** A search form: typing is free, Search (or Enter) applies it; Clear empties it. */
-export function SearchBox({
-  label,
-  placeholder,
-  value,
-  onSearch,
-}: {
+/** The console's search form: emptying the box shows everything again without another click. */
+export function SearchBox(props: {
   label: string;
   placeholder: string;
   value: string;
   onSearch: (q: string) => void;
 }) {
-  const [draft, setDraft] = useState(value);
-  const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(draft.trim());
-  };
-  return (
-    <search className="w-full sm:max-w-md">
-      <form onSubmit={submit} className="flex w-full gap-2">
-        <label htmlFor={id} className="sr-only">
-          {label}
-        </label>
-        <input
-          id={id}
-          type="search"
-          value={draft}
-          maxLength={200}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            // Emptying the box shows everything again without another click.
-            if (event.target.value === '' && value !== '') onSearch('');
-          }}
-          placeholder={placeholder}
-          className="block h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30"
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
-    </search>
-  );
+  return <SharedSearchBox {...props} maxLength={200} searchWhenEmptied className="sm:max-w-md" />;
 }
 
 /** A label above a value, used inside the phone cards. */

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { MeUser } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 
 // The dialog (its form, field and request) is only needed once asked for: it stays out of the
 // profile pages' initial JS, and starts loading when the pointer or focus reaches the button.
@@ -11,11 +13,17 @@ const DeleteAccountDialog = lazy(async () => ({
 
 /**
  * The profile pages' danger zone (issue 17, decision 039): deleting the account after the
- * password confirms it. `onDeleted` runs once the server has deleted it and the app forgot the
- * user (the route then leaves for the home page).
+ * password confirms it. Once the server has deleted it and the app forgot the user, it says so
+ * and leaves for the home page.
  */
-export function DeleteAccountSection({ user, onDeleted }: { user: MeUser; onDeleted: () => void }) {
+export function DeleteAccountSection({ user }: { user: MeUser }) {
   const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const onDeleted = () => {
+    toast.success('Your account has been deleted.');
+    navigate('/', { replace: true });
+  };
   return (
     <section
       aria-labelledby="delete-account-heading"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Subscription } from '../../../../shared/schemas/billing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -50,8 +50,8 @@ function StripeCardButton({ hasCard }: { hasCard: boolean }) {
   );
 }
 
-/** Payments off: no card is taken on this site, so none is asked for. */
-function PaymentsOffSection() {
+/** The "Payment method" card of the billing page. */
+function PaymentMethodCard({ children }: { children: ReactNode }) {
   return (
     <section
       aria-labelledby="payment-method-heading"
@@ -61,8 +61,17 @@ function PaymentsOffSection() {
       <h2 id="payment-method-heading" className="text-lg font-semibold text-stone-900">
         Payment method
       </h2>
-      <PaymentsOffNotice className="mt-3" brief />
+      {children}
     </section>
+  );
+}
+
+/** Payments off: no card is taken on this site, so none is asked for. */
+function PaymentsOffSection() {
+  return (
+    <PaymentMethodCard>
+      <PaymentsOffNotice className="mt-3" brief />
+    </PaymentMethodCard>
   );
 }
 
@@ -83,14 +92,7 @@ function CardSection({ subscription }: { subscription: Subscription }) {
   const testMode = subscription.mode === 'test';
   const showForm = editing || card === null;
   return (
-    <section
-      aria-labelledby="payment-method-heading"
-      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-      data-testid="payment-method"
-    >
-      <h2 id="payment-method-heading" className="text-lg font-semibold text-stone-900">
-        Payment method
-      </h2>
+    <PaymentMethodCard>
       {card ? (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <p className="text-stone-900">
@@ -136,6 +138,6 @@ function CardSection({ subscription }: { subscription: Subscription }) {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </PaymentMethodCard>
   );
 }

@@ -1,6 +1,7 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { LandlordProfile } from '../../../../shared/schemas/billing.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useLandlordProfile } from '../api/landlord-profile.ts';
@@ -8,28 +9,6 @@ import { LandlordCard } from './landlord-card.tsx';
 import { draftOf, LandlordProfileForm, type ProfileDraft } from './landlord-profile-form.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
 import { ResponseStats } from './response-stats.tsx';
-
-export function ProfileSection({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8"
-    >
-      <h2 id={id} className="mb-6 text-lg font-semibold text-stone-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Editor({ profile }: { profile: LandlordProfile }) {
   // The preview follows the form as it is typed, before it is saved.
@@ -43,15 +22,15 @@ function Editor({ profile }: { profile: LandlordProfile }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
       <div className="flex min-w-0 flex-col gap-6">
-        <ProfileSection id="public-profile-heading" title="Public profile">
+        <SectionCard id="public-profile-heading" title="Public profile">
           <div className="flex flex-col gap-8">
             <ProfilePhoto photoUrl={profile.photoUrl} name={draft.displayName} />
             <LandlordProfileForm draft={draft} onDraftChange={setDraft} />
           </div>
-        </ProfileSection>
-        <ProfileSection id="response-heading" title="Response statistics">
+        </SectionCard>
+        <SectionCard id="response-heading" title="Response statistics">
           <ResponseStats profile={profile} />
-        </ProfileSection>
+        </SectionCard>
       </div>
       <aside aria-labelledby="preview-heading" className="lg:sticky lg:top-20 lg:self-start">
         <h2

@@ -4,6 +4,8 @@ import {
   CreateSavedSearchSchema,
   type SavedSearchAlerts,
 } from '../../../../shared/schemas/saved-searches.ts';
+import { describeFilters, suggestedName } from '../../../../shared/search-description.ts';
+import { rawSearchFilters } from '../../../../shared/search-url.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -13,7 +15,6 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { alertsSummary } from '../alerts-text.ts';
 import { useCreateSavedSearch } from '../api/create-saved-search.ts';
-import { describeFilters, rawFiltersOf, suggestedName } from '../search-query.ts';
 import { AlertsField } from './alerts-field.tsx';
 
 type SaveSearchDialogProps = {
@@ -40,7 +41,7 @@ export default function SaveSearchDialog({
   // What the address asks for, parsed as `GET /api/listings` parses it. Alerts match the words
   // as typed, so a corrected search is saved with the words its results are for.
   const query = useMemo(() => {
-    const raw = rawFiltersOf(params);
+    const raw = rawSearchFilters(params);
     return CreateSavedSearchSchema.shape.query.safeParse(
       correctedQuery ? { ...raw, q: correctedQuery } : raw,
     );

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { SavedSearch, SavedSearchAlerts } from '../../../../shared/schemas/saved-searches.ts';
+import { describeFilters } from '../../../../shared/search-description.ts';
+import { searchHref } from '../../../../shared/search-url.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal-dialog.tsx';
@@ -10,7 +12,6 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { ALERTS_CHOICES } from '../alerts-text.ts';
 import { useDeleteSavedSearch } from '../api/delete-saved-search.ts';
 import { useUpdateSavedSearch } from '../api/update-saved-search.ts';
-import { describeFilters, searchHrefOf } from '../search-query.ts';
 import { RenameDialog } from './rename-dialog.tsx';
 import { type RenderListing, SavedSearchMatches } from './saved-search-matches.tsx';
 
@@ -116,7 +117,7 @@ export function SavedSearchCard({ search, renderListing, onDeleted }: SavedSearc
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={searchHrefOf(search.query)} className={buttonClass('primary', 'sm')}>
+          <Link to={searchHref(search.query)} className={buttonClass('primary', 'sm')}>
             View results
           </Link>
           <Button

@@ -1,6 +1,7 @@
-import { type RefObject, useEffect, useId, useRef } from 'react';
+import { type RefObject, useId } from 'react';
+import type { SearchQuery } from '../../../../shared/search-url.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import type { SearchQuery } from '../search-url.ts';
+import { CloseButton, ModalFrame } from '../../../components/ui/modal-dialog.tsx';
 import { FilterFields } from './search-filters-panel.tsx';
 
 type FiltersSheetProps = {
@@ -18,18 +19,12 @@ type FiltersSheetProps = {
   returnFocusRef: RefObject<HTMLButtonElement | null>;
 };
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
-
 function showLabel(total: number | null): string {
   if (total === null) return 'Show apartments';
   return `Show ${total.toLocaleString('en-US')} ${total === 1 ? 'apartment' : 'apartments'}`;
 }
 
-/**
- * The filters on a narrow screen: a modal bottom sheet (native <dialog>: focus stays inside,
- * Escape closes). Mounted only while open.
- */
+/** The filters on a narrow screen: a modal bottom sheet (ModalFrame), mounted only while open. */
 export function FiltersSheet({
   draft,
   onChange,
@@ -40,75 +35,21 @@ export function FiltersSheet({
   error,
   returnFocusRef,
 }: FiltersSheetProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog === null) return;
-    if (!dialog.open) dialog.showModal();
-    // A modal dialog does not stop the page behind it from scrolling.
-    const body = document.body;
-    const previousOverflow = body.style.overflow;
-    body.style.overflow = 'hidden';
-    const opener = returnFocusRef.current;
-    return () => {
-      body.style.overflow = previousOverflow;
-      opener?.focus();
-    };
-  }, [returnFocusRef]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
+    <ModalFrame
+      labelledBy={titleId}
+      onClose={onClose}
+      returnFocusRef={returnFocusRef}
       className="m-0 mt-auto h-[90dvh] max-h-none w-full max-w-none rounded-t-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-900/40"
-      onCancel={(event) => {
-        // Escape: React state decides what is open.
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog itself; the content fills it.
-        if (event.target === event.currentTarget) onClose();
-      }}
-      onKeyDown={(event) => {
-        // Tab cycles within the sheet instead of leaving the page for the browser's own UI.
-        if (event.key !== 'Tab') return;
-        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-          (element) => element.offsetParent !== null,
-        );
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }}
     >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
           <h2 id={titleId} className="text-lg font-semibold">
             Filters
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            className="inline-flex size-11 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
-            aria-label="Close filters"
-          >
-            <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          <CloseButton label="Close filters" onClick={onClose} className="size-11 [&>svg]:size-6" />
         </div>
         <div className="flex flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">
           <FilterFields query={draft} onChange={onChange} />
@@ -129,6 +70,6 @@ export function FiltersSheet({
           </div>
         </div>
       </div>
-    </dialog>
+    </ModalFrame>
   );
 }

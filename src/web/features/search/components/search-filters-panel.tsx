@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { AMENITIES } from '../../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../../shared/neighborhoods.ts';
+import type { SearchQuery } from '../../../../shared/search-url.ts';
 import { FieldShell } from '../../../components/ui/field.tsx';
 import { SelectField, type SelectOptions } from '../../../components/ui/select-field.tsx';
-import type { SearchQuery } from '../search-url.ts';
 
 type SearchFiltersPanelProps = {
   query: SearchQuery;

@@ -1,39 +1,17 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import { SEARCH_SORTS } from '../../../../shared/listings.ts';
+import {
+  boundsText,
+  EMPTY_PAGE_FILTERS,
+  polygonText,
+  type SearchPageFilters,
+} from '../../../../shared/search-url.ts';
 import { createStrictContext } from '../../../lib/strict-context.ts';
 
-/**
- * docs/spec.md §3: search filters; numbers are kept as the strings typed (empty = unset). Boroughs
- * and the sort (empty = newest) are kept with them, so a search comes back whole (issue 11 item 9).
- */
-export type SearchFilters = {
-  minPrice: string;
-  maxPrice: string;
-  bedrooms: string;
-  bathrooms: string;
-  amenities: string[];
-  neighborhoods: string[];
-  boroughs: string[];
-  /** The map area searched (`south,west,north,east`, issue 16); empty = anywhere. */
-  bounds: string;
-  /** An area drawn on the map (`lat,lng,lat,lng,…`, 3 to 50 points); empty = none. */
-  polygon: string;
-  sort: string;
-};
-
-export const EMPTY_FILTERS: SearchFilters = {
-  minPrice: '',
-  maxPrice: '',
-  bedrooms: '',
-  bathrooms: '',
-  amenities: [],
-  neighborhoods: [],
-  boroughs: [],
-  bounds: '',
-  polygon: '',
-  sort: '',
-};
+/** docs/spec.md §3: the search filters as typed (see SearchPageFilters). */
+export type SearchFilters = SearchPageFilters;
+export const EMPTY_FILTERS = EMPTY_PAGE_FILTERS;
 
 export type SearchFiltersApi = {
   filters: SearchFilters;
@@ -50,34 +28,6 @@ const [SearchFiltersContext, useSearchFilters] = createStrictContext<SearchFilte
 );
 
 export { useSearchFilters };
-
-/**
- * `south,west,north,east` as the API takes it, or '' when malformed (an old or hand-edited
- * address): four numbers in range, south below north, west below east.
- */
-export function boundsText(value: string): string {
-  const parts = value.split(',').map((part) => part.trim());
-  if (parts.length !== 4 || parts.some((part) => part === '')) return '';
-  const [south = 0, west = 0, north = 0, east = 0] = parts.map(Number);
-  const ok =
-    [south, west, north, east].every(Number.isFinite) &&
-    Math.abs(south) <= 90 &&
-    Math.abs(north) <= 90 &&
-    Math.abs(west) <= 180 &&
-    Math.abs(east) <= 180 &&
-    south < north &&
-    west < east;
-  return ok ? [south, west, north, east].join(',') : '';
-}
-
-/** `lat,lng,…` of 3 to 50 points in range, or '' when malformed. */
-export function polygonText(value: string): string {
-  const parts = value.split(',').map((part) => part.trim());
-  if (parts.length < 6 || parts.length > 100 || parts.length % 2 !== 0) return '';
-  const numbers = parts.map((part) => (part === '' ? Number.NaN : Number(part)));
-  const ok = numbers.every((n, i) => Number.isFinite(n) && Math.abs(n) <= (i % 2 === 0 ? 90 : 180));
-  return ok ? numbers.join(',') : '';
-}
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSearchFilters } from '../components/search-filters-provider.tsx';
 import {
   filtersOf,
   hasSearchParams,
@@ -8,7 +7,8 @@ import {
   queryOfFilters,
   type SearchQuery,
   searchParamsOf,
-} from '../search-url.ts';
+} from '../../../../shared/search-url.ts';
+import { useSearchFilters } from '../components/search-filters-provider.tsx';
 
 export const EXACT_PARAM = 'exact';
 

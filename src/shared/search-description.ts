@@ -1,60 +1,9 @@
-import { AMENITIES } from '../../../shared/listings.ts';
-import { boroughName, findNeighborhood } from '../../../shared/neighborhoods.ts';
-import type { SearchFilters } from '../../../shared/schemas/listing-queries.ts';
-import { formatInteger } from '../../lib/format.ts';
+import { AMENITIES } from './listings.ts';
+import { boroughName, findNeighborhood } from './neighborhoods.ts';
+import { formatInteger } from './numbers.ts';
+import type { SearchFilters } from './schemas/listing-queries.ts';
 
-/*
- * A saved search's `query` and the /search address: what a search page's URL holds is saved as
- * is (text, every filter, the map's bounds or polygon), and "View results" writes it back.
- * Types only from the shared schemas: this module is on the search page, where zod is not.
- */
-
-/** Every key of `SearchFiltersSchema`, in the order the search page writes its address. */
-export const FILTER_KEYS = [
-  'q',
-  'minPrice',
-  'maxPrice',
-  'bedrooms',
-  'bathrooms',
-  'amenities',
-  'neighborhoods',
-  'boroughs',
-  'pets',
-  'laundry',
-  'availableBy',
-  'bounds',
-  'polygon',
-  'sort',
-] as const satisfies ReadonlyArray<keyof SearchFilters>;
-
-/** The filters of a search address, as raw strings (the shared schema checks and parses them). */
-export function rawFiltersOf(params: URLSearchParams): Record<string, string> {
-  const raw: Record<string, string> = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key)?.trim() ?? '';
-    if (value !== '') raw[key] = value;
-  }
-  return raw;
-}
-
-/** The /search address of a saved search's query (the same keys the page reads). */
-export function searchHrefOf(query: SearchFilters): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = query[key];
-    if (value === undefined || value === null) continue;
-    if (key === 'sort' && value === 'newest') continue;
-    if (Array.isArray(value)) {
-      if (value.length === 0) continue;
-      // A polygon is pairs: flattened to lat,lng,lat,lng… like the address writes it.
-      params.set(key, value.flat().join(','));
-    } else if (value !== '') {
-      params.set(key, String(value));
-    }
-  }
-  const search = params.toString();
-  return search ? `/search?${search}` : '/search';
-}
+/* A saved search's `query` in words: its suggested name and its card's description. */
 
 const dollars = (value: number) => `$${formatInteger(value)}`;
 
