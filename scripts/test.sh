@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: every test, in order, each stage timed:
-#   verify · build (the web app and the server bundle, once) · unit · api (embedded PostgreSQL) ·
+# `npm test`: every test, each stage timed (wall and CPU seconds):
+#   verify beside build (the web app and the server bundle, once) · then in order: unit ·
+#   api (embedded PostgreSQL) ·
 #   lifecycle (real server processes) ·
 #   proxy (two instances behind Debian's nginx, scripts/proxy-test.sh) ·
 #   api again on Debian's PostgreSQL through DATABASE_URL under Node 24 (scripts/ensure-node.sh) ·
@@ -30,7 +31,9 @@ STOOP_RESULTS_DIR=$run_tmp/results
 mkdir "$STOOP_RESULTS_DIR"
 export STOOP_RESULTS_DIR
 
-stage_pid=""
+# Stages run in their own session (so clean-up reaches their whole process tree): by name, the
+# group id, start time and files of each one running.
+declare -A stage_pid=() stage_start=() stage_dir=()
 pg_dir=""
 summary=()
 run_start=$EPOCHREALTIME
@@ -42,12 +45,15 @@ elapsed_since() {
 cleanup() {
   local status=$?
   trap - EXIT INT TERM
-  if [ -n "$stage_pid" ] && kill -0 "$stage_pid" 2>/dev/null; then
-    echo "npm test: stopping the running stage (process group $stage_pid)" >&2
-    kill -TERM -- "-$stage_pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do kill -0 -- "-$stage_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL -- "-$stage_pid" 2>/dev/null || true
-  fi
+  local name pid
+  for name in "${!stage_pid[@]}"; do
+    pid=${stage_pid[$name]}
+    kill -0 "$pid" 2>/dev/null || continue
+    echo "npm test: stopping the running stage $name (process group $pid)" >&2
+    kill -TERM -- "-$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  done
   if [ -n "$pg_dir" ]; then
     bash scripts/ensure-postgres.sh stop "$pg_dir" || true
   fi
@@ -110,29 +116,69 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# stage NAME COMMAND...: runs COMMAND in its own process group (so clean-up reaches all of it),
-# prints one timing line, records it for the summary, and stops the run when it fails.
-stage() {
+# stage_begin NAME [--buffered] COMMAND...: starts a stage. Its output goes to the log as it comes,
+# or, --buffered (a stage running beside another), in one piece when it ends.
+stage_begin() {
   local name=$1
   shift
-  local start=$EPOCHREALTIME
+  local buffered=0
+  if [ "${1:-}" = --buffered ]; then
+    buffered=1
+    shift
+  fi
+  local dir=$run_tmp/stage-$name
+  mkdir -p "$dir"
+  stage_dir[$name]=$dir
+  stage_start[$name]=$EPOCHREALTIME
   echo
   echo "==================== [$name] $* ===================="
-  # A new session: the stage's whole process tree shares one group id, its pid.
-  setsid bash -c '"$@"' "$name" "$@" &
-  stage_pid=$!
-  local rc=0
-  wait "$stage_pid" || rc=$?
-  stage_pid=""
-  local line
-  if [ "$rc" -eq 0 ]; then
-    line=$(printf '[%s] passed in %s s' "$name" "$(elapsed_since "$start")")
+  # The stage's shell writes `times` (its whole tree's CPU) when the command ends.
+  local script='times_file=$1; shift; "$@"; rc=$?; times >"$times_file"; exit "$rc"'
+  if [ "$buffered" = 1 ]; then
+    echo "(runs beside the next stage; its output follows when it ends)"
+    setsid bash -c "$script" "$name" "$dir/times" "$@" >"$dir/output" 2>&1 &
   else
-    line=$(printf '[%s] FAILED (exit %s) after %s s' "$name" "$rc" "$(elapsed_since "$start")")
+    setsid bash -c "$script" "$name" "$dir/times" "$@" &
+  fi
+  stage_pid[$name]=$!
+}
+
+# stage_end NAME: waits for a stage, prints one timing line (wall and CPU seconds: a stage's
+# share of the two cores says whether it waits or computes) and records it for the summary.
+stage_end() {
+  local name=$1 rc=0
+  wait "${stage_pid[$name]}" || rc=$?
+  unset "stage_pid[$name]"
+  local dir=${stage_dir[$name]}
+  if [ -f "$dir/output" ]; then
+    echo
+    echo "==================== [$name] output ===================="
+    cat "$dir/output"
+  fi
+  local cpu=?
+  if [ -f "$dir/times" ]; then
+    cpu=$(awk 'NR == 2 {
+      total = 0
+      for (i = 1; i <= 2; i++) { split($i, p, "m"); total += p[1] * 60 + p[2] }
+      printf "%.1f", total
+    }' "$dir/times")
+  fi
+  local took line
+  took=$(elapsed_since "${stage_start[$name]}")
+  if [ "$rc" -eq 0 ]; then
+    line=$(printf '[%s] passed in %s s (cpu %s s)' "$name" "$took" "$cpu")
+  else
+    line=$(printf '[%s] FAILED (exit %s) after %s s (cpu %s s)' "$name" "$rc" "$took" "$cpu")
   fi
   echo "$line"
   summary+=("$line")
   return "$rc"
+}
+
+# stage NAME COMMAND...: one stage on its own.
+stage() {
+  stage_begin "$@"
+  stage_end "$1"
 }
 
 # vitest_project PROJECT REPORT [VAR=value ...]: one Vitest project, with a JSON report to count.
@@ -152,12 +198,14 @@ record_failure() {
   if [ "${STOOP_FAIL_FAST:-0}" = 1 ]; then exit 1; fi
 }
 
-stage verify npm run -s verify || record_failure verify
+# verify (mostly tsc, one core) runs beside the build, which writes only dist/ and dist-server/.
+stage_begin verify --buffered npm run -s verify
 # One web build and one server bundle for the run: lifecycle, proxy and e2e all use them. Node 24
 # (a lifecycle test and the api-debian-pg stage run on it) is installed into its cache here too.
 stage build bash -c 'node_modules/.bin/vite build --logLevel warn &&
   node_modules/.bin/tsx scripts/build-server.ts && bash scripts/ensure-node.sh' ||
   record_failure build
+stage_end verify || record_failure verify
 export STOOP_SKIP_BUILD=1
 stage unit vitest_project unit unit || record_failure unit
 stage api-embedded vitest_project api api-embedded || record_failure api-embedded
