@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { ConversationSummary, Message } from '../../shared/schemas/messaging.ts';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { render } from './render.tsx';
+import { cleanup, render } from './render.tsx';
 
 /** Test-only: fixtures and a harness for the messaging components (no network, happy-dom). */
 
@@ -82,6 +82,30 @@ export function stubApi(handler: ApiHandler): ApiCall[] {
     });
   });
   return calls;
+}
+
+/**
+ * After each test: unmount, run `afterUnmount` (e.g. to clear a module-level store), empty the
+ * body (dialogs and toasts portal there), restore `fetch`.
+ */
+export function resetPageAfterEach(afterUnmount?: () => void): void {
+  afterEach(async () => {
+    await cleanup();
+    afterUnmount?.();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+}
+
+/** In each test the clock reads `iso`; only `Date` is faked, so `waitFor`'s timers still run. */
+export function fakeDateEachTest(iso: string): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 export function testQueryClient() {

@@ -6,6 +6,7 @@ import {
   boostFixture,
   invoiceFixture,
   invoiceSummaryFixture,
+  noLandlordListingsFixture,
   plansFixture,
   subscriptionFixture,
 } from '../../../testing/billing-fixtures.ts';
@@ -13,6 +14,7 @@ import {
   type ApiCall,
   buttonNamed,
   renderMessaging,
+  resetPageAfterEach,
   stubApi,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
@@ -46,27 +48,13 @@ function stubBilling(
         },
       };
     }
-    if (path === '/api/landlord/listings') {
-      return {
-        body: {
-          items: [],
-          total: 0,
-          page: 1,
-          pageSize: 100,
-          statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
-        },
-      };
-    }
+    if (path === '/api/landlord/listings') return { body: noLandlordListingsFixture() };
     return undefined;
   });
 }
 
 describe('the billing page', () => {
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
 
   it('shows the plan, its usage, test mode, the card, boosts and invoices', async () => {
     stubBilling(subscriptionFixture());
@@ -248,11 +236,7 @@ describe('the billing page', () => {
 });
 
 describe('the test checkout', () => {
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
 
   it('saves the card, then starts the plan, then goes back to billing', async () => {
     const free = subscriptionFixture({

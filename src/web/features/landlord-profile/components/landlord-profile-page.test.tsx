@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { landlordProfileFixture } from '../../../testing/billing-fixtures.ts';
 import {
   buttonNamed,
   renderMessaging,
+  resetPageAfterEach,
   stubApi,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { waitFor } from '../../../testing/render.tsx';
 import { checkDraft } from './landlord-profile-form.tsx';
 import { LandlordProfilePage } from './landlord-profile-page.tsx';
 import { addLanguage } from './languages-field.tsx';
@@ -40,11 +41,7 @@ describe('the landlord profile checks', () => {
 });
 
 describe('the landlord profile page', () => {
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
 
   it('shows the figures read-only, previews the card as typed, and saves', async () => {
     const profile = landlordProfileFixture();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
@@ -11,19 +11,16 @@ import {
   CONVERSATION,
   LISTING,
   renderMessaging,
+  resetPageAfterEach,
   stubApi,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { waitFor } from '../../../testing/render.tsx';
 import { ReportButton } from './report-button.tsx';
 import { ReportForm } from './report-form.tsx';
 import { REPORT_SUCCESS_MESSAGE } from './report-target.ts';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 const CREATED = {
   report: {

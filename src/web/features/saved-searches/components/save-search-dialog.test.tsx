@@ -1,21 +1,18 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buttonNamed,
   renderMessaging,
+  resetPageAfterEach,
   stubApi,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { waitFor } from '../../../testing/render.tsx';
 import { aSavedSearch } from '../../../testing/saved-searches-fixtures.ts';
 import SaveSearchDialog from './save-search-dialog.tsx';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 const text = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 const nameInput = () =>

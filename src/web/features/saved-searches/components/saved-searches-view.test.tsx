@@ -1,23 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedSearch } from '../../../../shared/schemas/saved-searches.ts';
 import {
   type ApiCall,
   buttonNamed,
   renderMessaging,
+  resetPageAfterEach,
   stubApi,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { waitFor } from '../../../testing/render.tsx';
 import { aListing, aSavedSearch, SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { SavedSearchesView } from './saved-searches-view.tsx';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 const text = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 const link = (name: string) =>

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { describe, expect, it } from 'vitest';
+import {
+  renderMessaging,
+  resetPageAfterEach,
+  stubApi,
+} from '../../../testing/messaging-test-harness.tsx';
+import { waitFor } from '../../../testing/render.tsx';
 import { SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { UnsubscribeView } from './unsubscribe-view.tsx';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 const text = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 const link = (name: string) =>

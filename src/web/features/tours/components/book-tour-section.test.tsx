@@ -1,41 +1,28 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListingTourSettings, Slot, Tour } from '../../../../shared/schemas/tours.ts';
 import {
   type ApiCall,
   buttonNamed,
+  fakeDateEachTest,
   renderMessaging,
+  resetPageAfterEach,
   stubApi,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { waitFor } from '../../../testing/render.tsx';
+import {
+  aTour,
+  listingTourSettings,
+  NEW_YORK,
+  TOUR_ID,
+  TOUR_LISTING_ID,
+} from '../../../testing/tour-fixtures.ts';
 import BookTourSection from './book-tour-section.tsx';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
-const TOUR = '00000000-0000-4000-8000-0000000000e1';
-const NY = 'America/New_York';
-
-const settings = (overrides: Partial<ListingTourSettings> = {}): ListingTourSettings => ({
-  listingId: LISTING,
-  inherited: true,
-  timeZone: NY,
-  lengthMinutes: 20,
-  intervalMinutes: 20,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 10,
-  minNoticeMinutes: 120,
-  windowDays: 5,
-  maxPerDay: null,
-  capacity: 1,
-  mode: 'instant',
-  requestExpiryHours: 24,
-  types: ['in_person', 'video'],
-  cancelCutoffMinutes: 60,
-  waitlistOpen: true,
-  offerHoldMinutes: 120,
-  ...overrides,
-});
+const settings = (overrides: Partial<ListingTourSettings> = {}): ListingTourSettings =>
+  listingTourSettings({ windowDays: 5, ...overrides });
 
 const slot = (start: string): Slot => ({
   start,
@@ -49,39 +36,8 @@ const SLOTS = [
   slot('2026-11-01T22:20:00.000Z'),
 ];
 
-function tour(overrides: Partial<Tour> = {}): Tour {
-  const party = (id: string, name: string) => ({ id, name });
-  return {
-    id: TOUR,
-    listingId: LISTING,
-    listing: {
-      id: LISTING,
-      title: 'Sunny two-bedroom',
-      address: '12 Test Street',
-      unit: null,
-      neighborhood: 'tribeca',
-      borough: 'manhattan',
-      coverPhotoUrl: null,
-    },
-    renter: party('00000000-0000-4000-8000-00000000000a', 'Rita'),
-    landlord: party('00000000-0000-4000-8000-00000000000b', 'Lou'),
-    start: '2026-11-01T22:00:00.000Z',
-    end: '2026-11-01T22:20:00.000Z',
-    timeZone: NY,
-    type: 'video',
-    note: null,
-    status: 'confirmed',
-    expiresAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    sequence: 0,
-    createdAt: '2026-10-30T12:00:00.000Z',
-    updatedAt: '2026-10-30T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const tour = (overrides: Partial<Tour> = {}): Tour =>
+  aTour({ start: '2026-11-01T22:00:00.000Z', type: 'video', ...overrides });
 
 type Api = {
   settings?: ListingTourSettings | { status: number };
@@ -93,13 +49,13 @@ type Api = {
 function api({ settings: s = settings(), slots = () => SLOTS, book, waitlist = [] }: Api) {
   return stubApi((call) => {
     const path = call.url.pathname;
-    if (path === `/api/listings/${LISTING}/tour-settings`) {
+    if (path === `/api/listings/${TOUR_LISTING_ID}/tour-settings`) {
       return 'status' in s
         ? { status: s.status, body: { error: { code: 'UNAUTHORIZED', message: 'Sign in.' } } }
         : { body: s };
     }
-    if (path === `/api/listings/${LISTING}/tour-slots`) {
-      return { body: { timeZone: NY, slots: slots() } };
+    if (path === `/api/listings/${TOUR_LISTING_ID}/tour-slots`) {
+      return { body: { timeZone: NEW_YORK, slots: slots() } };
     }
     if (path === '/api/waitlist') return { body: { items: waitlist } };
     if (path === '/api/tours' && call.method === 'POST' && book) return book(call);
@@ -109,12 +65,12 @@ function api({ settings: s = settings(), slots = () => SLOTS, book, waitlist = [
 }
 
 const props = {
-  listingId: LISTING,
+  listingId: TOUR_LISTING_ID,
   signIn: (start?: string) => ({
     to: '/login',
     state: {
       from: {
-        pathname: `/listings/${LISTING}`,
+        pathname: `/listings/${TOUR_LISTING_ID}`,
         search: start ? `?tour=${encodeURIComponent(start)}` : '',
         hash: '#book-tour',
       },
@@ -128,18 +84,9 @@ const dateButton = (c: HTMLElement, date: string) =>
 const timeButton = (c: HTMLElement, time: string) => buttonNamed(c, time);
 const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 
-beforeEach(() => {
-  // Only Date is faked: the clock reads Friday 2026-10-30, 08:00 in New York.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-10-30T12:00:00.000Z'));
-});
-
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
+// The clock reads Friday 2026-10-30, 08:00 in New York.
+fakeDateEachTest('2026-10-30T12:00:00.000Z');
 
 async function renderRenter() {
   return renderMessaging(<BookTourSection {...props} viewer="renter" />);
@@ -189,7 +136,7 @@ describe('Book a tour', () => {
     );
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({
-      listingId: LISTING,
+      listingId: TOUR_LISTING_ID,
       start: '2026-11-01T22:00:00.000Z',
       type: 'video',
       note: 'Hello',
@@ -201,7 +148,7 @@ describe('Book a tour', () => {
       a.textContent,
       a.getAttribute('href'),
     ]);
-    expect(links).toContainEqual(['Add to calendar', `/api/tours/${TOUR}/ics`]);
+    expect(links).toContainEqual(['Add to calendar', `/api/tours/${TOUR_ID}/ics`]);
     expect(links).toContainEqual(['See your tours', '/tours']);
   });
 
@@ -292,7 +239,7 @@ describe('Book a tour', () => {
   it('offers the waitlist when no time is open, and shows the place in line once joined', async () => {
     const entry = {
       id: '00000000-0000-4000-8000-0000000000f1',
-      listingId: LISTING,
+      listingId: TOUR_LISTING_ID,
       listing: tour().listing,
       renter: tour().renter,
       preferences: { days: ['saturday'], times: ['evening'], types: [] },
@@ -305,9 +252,9 @@ describe('Book a tour', () => {
     const calls = stubApi((call) => {
       const path = call.url.pathname;
       if (path.endsWith('/tour-settings')) return { body: settings() };
-      if (path.endsWith('/tour-slots')) return { body: { timeZone: NY, slots: [] } };
+      if (path.endsWith('/tour-slots')) return { body: { timeZone: NEW_YORK, slots: [] } };
       if (path === '/api/waitlist') return { body: { items: joined ? [entry] : [] } };
-      if (path === `/api/listings/${LISTING}/waitlist` && call.method === 'POST') {
+      if (path === `/api/listings/${TOUR_LISTING_ID}/waitlist` && call.method === 'POST') {
         joined = true;
         return { status: 201, body: entry };
       }
@@ -335,10 +282,10 @@ describe('Book a tour', () => {
     stubApi((call) => {
       const path = call.url.pathname;
       if (path.endsWith('/tour-settings')) return { body: settings() };
-      if (path.endsWith('/tour-slots')) return { body: { timeZone: NY, slots: SLOTS } };
+      if (path.endsWith('/tour-slots')) return { body: { timeZone: NEW_YORK, slots: SLOTS } };
       if (path === '/api/waitlist') return { body: { items: [] } };
       if (path === '/api/tours') {
-        expect(call.url.searchParams.get('listingId')).toBe(LISTING);
+        expect(call.url.searchParams.get('listingId')).toBe(TOUR_LISTING_ID);
         return { body: { items: [tour()] } };
       }
       return undefined;
@@ -361,7 +308,7 @@ describe('Book a tour', () => {
     const { container, router } = await renderMessaging(
       <BookTourSection {...props} viewer="renter" />,
       {
-        path: `/listings/${LISTING}?tour=${encodeURIComponent(start)}#book-tour`,
+        path: `/listings/${TOUR_LISTING_ID}?tour=${encodeURIComponent(start)}#book-tour`,
         pattern: '/listings/:id',
       },
     );
@@ -379,7 +326,7 @@ describe('Book a tour', () => {
     api({});
     const { container, router } = await renderMessaging(
       <BookTourSection {...props} viewer="visitor" />,
-      { path: `/listings/${LISTING}`, pattern: '/listings/:id' },
+      { path: `/listings/${TOUR_LISTING_ID}`, pattern: '/listings/:id' },
     );
     await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
     await act(async () => timeButton(container, '5:00 PM')?.click());

@@ -1,79 +1,35 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
 import {
   buttonNamed,
+  fakeDateEachTest,
   renderMessaging,
+  resetPageAfterEach,
   stubApi,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
+import {
+  aTour,
+  listingTourSettings,
+  TOUR_ID,
+  TOUR_LISTING_ID,
+} from '../../../testing/tour-fixtures.ts';
 import { RenterTourCard } from './renter-tour-card.tsx';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
-const TOUR = '00000000-0000-4000-8000-0000000000e1';
-const NOW = Date.parse('2026-11-20T15:00:00.000Z');
+const NOW = '2026-11-20T15:00:00.000Z';
 
-function tour(overrides: Partial<Tour> = {}): Tour {
-  return {
-    id: TOUR,
-    listingId: LISTING,
-    listing: {
-      id: LISTING,
-      title: 'Sunny two-bedroom',
-      address: '12 Test Street',
-      unit: '3B',
-      neighborhood: 'tribeca',
-      borough: 'manhattan',
-      coverPhotoUrl: null,
-    },
-    renter: { id: '00000000-0000-4000-8000-00000000000a', name: 'Rita' },
-    landlord: { id: '00000000-0000-4000-8000-00000000000b', name: 'Lou' },
-    // 30 minutes from now: inside a 60-minute cut-off.
-    start: '2026-11-20T15:30:00.000Z',
-    end: '2026-11-20T15:50:00.000Z',
-    timeZone: 'America/New_York',
-    type: 'in_person',
-    note: null,
-    status: 'confirmed',
-    expiresAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    sequence: 0,
-    createdAt: '2026-11-19T12:00:00.000Z',
-    updatedAt: '2026-11-19T12:00:00.000Z',
-    ...overrides,
-  };
-}
+// 30 minutes from now: inside a 60-minute cut-off.
+const tour = (overrides: Partial<Tour> = {}): Tour =>
+  aTour({ start: '2026-11-20T15:30:00.000Z', ...overrides });
 
 function api() {
   return stubApi((call) =>
-    call.url.pathname === `/api/listings/${LISTING}/tour-settings`
-      ? {
-          body: {
-            listingId: LISTING,
-            inherited: true,
-            timeZone: 'America/New_York',
-            lengthMinutes: 20,
-            intervalMinutes: 20,
-            bufferBeforeMinutes: 0,
-            bufferAfterMinutes: 10,
-            minNoticeMinutes: 120,
-            windowDays: 21,
-            maxPerDay: null,
-            capacity: 1,
-            mode: 'instant',
-            requestExpiryHours: 24,
-            types: ['in_person'],
-            cancelCutoffMinutes: 60,
-            waitlistOpen: true,
-            offerHoldMinutes: 120,
-          },
-        }
-      : call.url.pathname === `/api/tours/${TOUR}/cancel`
+    call.url.pathname === `/api/listings/${TOUR_LISTING_ID}/tour-settings`
+      ? { body: listingTourSettings({ types: ['in_person'], cancelCutoffMinutes: 60 }) }
+      : call.url.pathname === `/api/tours/${TOUR_ID}/cancel`
         ? { body: tour({ status: 'cancelled', cancelledBy: 'renter' }) }
         : undefined,
   );
@@ -82,16 +38,8 @@ function api() {
 const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 const listingHref = (id: string) => `/listings/${id}`;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
+fakeDateEachTest(NOW);
 
 describe("a renter's tour card", () => {
   it("shows when (the listing's zone), where and with whom", async () => {
@@ -106,7 +54,7 @@ describe("a renter's tour card", () => {
     const ics = [...container.querySelectorAll('a')].find(
       (a) => a.textContent === 'Add to calendar',
     );
-    expect(ics?.getAttribute('href')).toBe(`/api/tours/${TOUR}/ics`);
+    expect(ics?.getAttribute('href')).toBe(`/api/tours/${TOUR_ID}/ics`);
     expect(ics?.hasAttribute('download')).toBe(true);
   });
 
@@ -178,7 +126,7 @@ describe("a renter's tour card", () => {
       />,
     );
     const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Notes');
-    expect(link?.getAttribute('href')).toBe(`/notes?tour=${TOUR}`);
+    expect(link?.getAttribute('href')).toBe(`/notes?tour=${TOUR_ID}`);
     expect(buttonNamed(container, 'Reschedule')).toBeNull();
     await cleanup();
     const bare = await renderMessaging(

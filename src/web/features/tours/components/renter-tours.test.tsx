@@ -1,29 +1,22 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonNamed, renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { describe, expect, it } from 'vitest';
+import type { WaitlistEntry } from '../../../../shared/schemas/tours.ts';
+import {
+  buttonNamed,
+  renderMessaging,
+  resetPageAfterEach,
+  stubApi,
+} from '../../../testing/messaging-test-harness.tsx';
+import { waitFor } from '../../../testing/render.tsx';
+import { aTour, listingTourSettings, TOUR_LISTING_ID } from '../../../testing/tour-fixtures.ts';
 import { RenterTours } from './renter-tours.tsx';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
-const listing = {
-  id: LISTING,
-  title: 'Sunny two-bedroom',
-  address: '12 Test Street',
-  unit: null,
-  neighborhood: 'tribeca',
-  borough: 'manhattan',
-  coverPhotoUrl: null,
-};
-const party = (n: string, name: string) => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name,
-});
-const offer = {
+const offer: WaitlistEntry = {
   id: '00000000-0000-4000-8000-0000000000f1',
-  listingId: LISTING,
-  listing,
-  renter: party('a', 'Rita'),
+  listingId: TOUR_LISTING_ID,
+  listing: aTour().listing,
+  renter: aTour().renter,
   preferences: { days: [], times: [], types: ['video'] },
   status: 'offered',
   position: 1,
@@ -34,31 +27,8 @@ const offer = {
   },
   createdAt: '2029-12-30T12:00:00.000Z',
 };
-const settings = {
-  listingId: LISTING,
-  inherited: true,
-  timeZone: 'America/New_York',
-  lengthMinutes: 20,
-  intervalMinutes: 20,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 10,
-  minNoticeMinutes: 120,
-  windowDays: 21,
-  maxPerDay: null,
-  capacity: 1,
-  mode: 'instant',
-  requestExpiryHours: 24,
-  types: ['in_person', 'video'],
-  cancelCutoffMinutes: 60,
-  waitlistOpen: true,
-  offerHoldMinutes: 120,
-};
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 const props = { listingHref: (id: string) => `/listings/${id}`, searchHref: '/search' };
@@ -86,7 +56,8 @@ describe('/tours for a renter', () => {
       const path = call.url.pathname;
       if (path === '/api/tours' && call.method === 'GET') return { body: { items: [] } };
       if (path === '/api/waitlist') return { body: { items: [offer] } };
-      if (path === `/api/listings/${LISTING}/tour-settings`) return { body: settings };
+      if (path === `/api/listings/${TOUR_LISTING_ID}/tour-settings`)
+        return { body: listingTourSettings() };
       if (path === '/api/tours' && call.method === 'POST') {
         return { status: 409, body: { error: { code: 'SLOT_TAKEN', message: 'Taken.' } } };
       }
@@ -107,7 +78,7 @@ describe('/tours for a renter', () => {
       ),
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
-      listingId: LISTING,
+      listingId: TOUR_LISTING_ID,
       start: '2030-01-07T22:00:00.000Z',
       type: 'video',
     });
