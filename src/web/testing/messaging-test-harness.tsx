@@ -154,6 +154,11 @@ export function pressKey(element: Element, key: string, init: KeyboardEventInit 
   );
 }
 
+/** The text in `node` (the whole page by default), each run of whitespace read as one space. */
+export function textOf(node: Node | null | undefined = document.body): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ');
+}
+
 export function byText(container: ParentNode, text: string | RegExp): HTMLElement | null {
   const all = container.querySelectorAll<HTMLElement>('*');
   for (const el of all) {

@@ -7,14 +7,13 @@ import {
   renderMessaging,
   resetPageAfterEach,
   stubApi,
+  textOf,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
 import { waitFor } from '../../../testing/render.tsx';
 import { checkDraft } from './landlord-profile-form.tsx';
 import { LandlordProfilePage } from './landlord-profile-page.tsx';
 import { addLanguage } from './languages-field.tsx';
-
-const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ');
 
 describe('the landlord profile checks', () => {
   it('uses the shared schema and its messages', async () => {
@@ -52,9 +51,11 @@ describe('the landlord profile page', () => {
     });
     const { container } = await renderMessaging(<LandlordProfilePage />);
     await waitFor(() => expect(container.querySelector('#profile-name')).not.toBeNull());
-    expect(text(container.querySelector('[data-testid="response-stats"]'))).toContain('42 minutes');
-    expect(text(container.querySelector('[data-testid="response-stats"]'))).toContain('93%');
-    const card = () => text(container.querySelector('[data-testid="landlord-card"]'));
+    expect(textOf(container.querySelector('[data-testid="response-stats"]'))).toContain(
+      '42 minutes',
+    );
+    expect(textOf(container.querySelector('[data-testid="response-stats"]'))).toContain('93%');
+    const card = () => textOf(container.querySelector('[data-testid="landlord-card"]'));
     expect(card()).toContain('Usually replies within 42 minutes · 93% reply rate');
     expect(card()).toContain('Speaks English, Spanish');
     expect(card()).not.toContain('555-0142');
@@ -83,7 +84,7 @@ describe('the landlord profile page', () => {
     const name = container.querySelector<HTMLInputElement>('#profile-name') as HTMLInputElement;
     await act(async () => typeInto(name, ''));
     await act(async () => buttonNamed(container, 'Save profile')?.click());
-    expect(text(container)).toContain('Enter a name renters will see.');
+    expect(textOf(container)).toContain('Enter a name renters will see.');
     expect(document.activeElement).toBe(name);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });

@@ -9,6 +9,7 @@ import {
   renderMessaging,
   resetPageAfterEach,
   stubApi,
+  textOf,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
 import { waitFor } from '../../../testing/render.tsx';
@@ -82,7 +83,6 @@ const props = {
 const dateButton = (c: HTMLElement, date: string) =>
   c.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`);
 const timeButton = (c: HTMLElement, time: string) => buttonNamed(c, time);
-const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 
 resetPageAfterEach();
 // The clock reads Friday 2026-10-30, 08:00 in New York.
@@ -102,13 +102,13 @@ describe('Book a tour', () => {
     expect(dateButton(container, '2026-10-30')?.disabled).toBe(true);
     expect(dateButton(container, '2026-11-03')?.disabled).toBe(true);
     expect(container.querySelectorAll('button[data-date]')).toHaveLength(5);
-    expect(text(container)).toContain('Times in New York time (EDT)');
+    expect(textOf(container)).toContain('Times in New York time (EDT)');
     expect(timeButton(container, '5:00 PM')).not.toBeNull();
 
     // Sunday, the day DST ends: 17:00 local is still 5:00 PM, now EST.
     await act(async () => dateButton(container, '2026-11-01')?.click());
-    expect(text(container)).toContain('Sunday, November 1');
-    expect(text(container)).toContain('Times in New York time (EST)');
+    expect(textOf(container)).toContain('Sunday, November 1');
+    expect(textOf(container)).toContain('Times in New York time (EST)');
     expect(timeButton(container, '5:00 PM')).not.toBeNull();
     expect(timeButton(container, '5:20 PM')).not.toBeNull();
   });
@@ -120,19 +120,19 @@ describe('Book a tour', () => {
     await act(async () => dateButton(container, '2026-11-01')?.click());
     await act(async () => timeButton(container, '5:00 PM')?.click());
 
-    expect(text(container)).toContain('Sunday, November 1');
-    expect(text(container)).toContain('5:00 – 5:20 PM');
-    expect(text(container)).toContain('(New York time (EST))');
+    expect(textOf(container)).toContain('Sunday, November 1');
+    expect(textOf(container)).toContain('5:00 – 5:20 PM');
+    expect(textOf(container)).toContain('(New York time (EST))');
     const video = container.querySelector<HTMLInputElement>('input[type="radio"][value="video"]');
     await act(async () => video?.click());
     const note = container.querySelector('textarea') as HTMLTextAreaElement;
     await act(async () => typeInto(note, 'Hello'));
-    expect(text(container)).toContain('5/500 characters');
+    expect(textOf(container)).toContain('5/500 characters');
     expect(note.maxLength).toBe(500);
 
     await act(async () => buttonNamed(container, 'Confirm tour')?.click());
     await waitFor(() =>
-      expect(text(container)).toContain('Tour confirmed for Sunday, November 1 at 5:00 PM'),
+      expect(textOf(container)).toContain('Tour confirmed for Sunday, November 1 at 5:00 PM'),
     );
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({
@@ -202,7 +202,7 @@ describe('Book a tour', () => {
     await act(async () => buttonNamed(container, 'Confirm tour')?.click());
     await waitFor(() => expect(container.querySelector('[role="alert"]')).not.toBeNull());
     await act(async () => buttonNamed(container, 'Confirm tour')?.click());
-    await waitFor(() => expect(text(container)).toContain('Tour confirmed for'));
+    await waitFor(() => expect(textOf(container)).toContain('Tour confirmed for'));
     const keys = calls
       .filter((c) => c.method === 'POST')
       .map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
@@ -227,10 +227,10 @@ describe('Book a tour', () => {
     await act(async () => timeButton(container, '5:00 PM')?.click());
     // One type offered: no choice to make.
     expect(container.querySelector('input[type="radio"]')).toBeNull();
-    expect(text(container)).toContain('In person');
+    expect(textOf(container)).toContain('In person');
     await act(async () => buttonNamed(container, 'Send request')?.click());
-    await waitFor(() => expect(text(container)).toContain('Request sent'));
-    expect(text(container)).toContain('The landlord has until Sat, Oct 31, 8:00 AM to answer');
+    await waitFor(() => expect(textOf(container)).toContain('Request sent'));
+    expect(textOf(container)).toContain('The landlord has until Sat, Oct 31, 8:00 AM to answer');
     expect(
       [...container.querySelectorAll('a')].some((a) => a.textContent === 'Add to calendar'),
     ).toBe(false);
@@ -262,7 +262,7 @@ describe('Book a tour', () => {
     });
     const { container } = await renderRenter();
     await waitFor(() => expect(buttonNamed(container, 'Join waitlist')).not.toBeNull());
-    expect(text(container)).toContain('There are no tour times open right now.');
+    expect(textOf(container)).toContain('There are no tour times open right now.');
     const sat = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Sat');
     const evenings = [...container.querySelectorAll('label')].find((l) =>
       l.textContent?.startsWith('Evenings'),
@@ -270,11 +270,11 @@ describe('Book a tour', () => {
     await act(async () => sat?.querySelector('input')?.click());
     await act(async () => evenings?.querySelector('input')?.click());
     await act(async () => buttonNamed(container, 'Join waitlist')?.click());
-    await waitFor(() => expect(text(container)).toContain('You are #2 on the waitlist.'));
+    await waitFor(() => expect(textOf(container)).toContain('You are #2 on the waitlist.'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       preferences: { days: ['saturday'], times: ['evening'], types: [] },
     });
-    expect(text(container)).toContain('Suits you: Sat · evenings');
+    expect(textOf(container)).toContain('Suits you: Sat · evenings');
     expect(buttonNamed(container, 'Leave waitlist')).not.toBeNull();
   });
 
@@ -292,7 +292,7 @@ describe('Book a tour', () => {
     });
     const { container } = await renderRenter();
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'You have a tour here on Sunday, November 1 at 5:00 PM (confirmed).',
       ),
     );
@@ -313,8 +313,8 @@ describe('Book a tour', () => {
       },
     );
     await waitFor(() => expect(buttonNamed(container, 'Confirm tour')).not.toBeNull());
-    expect(text(container)).toContain('Sunday, November 1');
-    expect(text(container)).toContain('5:00 – 5:20 PM');
+    expect(textOf(container)).toContain('Sunday, November 1');
+    expect(textOf(container)).toContain('5:00 – 5:20 PM');
     expect(router.state.location.search).toBe('');
     expect(router.state.location.hash).toBe('#book-tour');
     // "Change time" goes back to that day's times.
@@ -330,7 +330,7 @@ describe('Book a tour', () => {
     );
     await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
     await act(async () => timeButton(container, '5:00 PM')?.click());
-    expect(text(container)).toContain(
+    expect(textOf(container)).toContain(
       'Sign in to book Saturday, October 31 at 5:00 PM. You will come back here to confirm.',
     );
     const link = [...container.querySelectorAll('a')].find(
@@ -344,7 +344,7 @@ describe('Book a tour', () => {
   it('asks a visitor to sign in and come back to the listing', async () => {
     api({ settings: { status: 401 } });
     const { container } = await renderMessaging(<BookTourSection {...props} viewer="visitor" />);
-    await waitFor(() => expect(text(container)).toContain('Sign in as a renter to book a tour.'));
+    await waitFor(() => expect(textOf(container)).toContain('Sign in as a renter to book a tour.'));
     const link = [...container.querySelectorAll('a')].find(
       (a) => a.textContent === 'Sign in to book',
     );

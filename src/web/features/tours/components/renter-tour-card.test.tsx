@@ -8,6 +8,7 @@ import {
   renderMessaging,
   resetPageAfterEach,
   stubApi,
+  textOf,
   typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
 import { cleanup, waitFor } from '../../../testing/render.tsx';
@@ -35,7 +36,6 @@ function api() {
   );
 }
 
-const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 const listingHref = (id: string) => `/listings/${id}`;
 
 resetPageAfterEach();
@@ -47,10 +47,10 @@ describe("a renter's tour card", () => {
     const { container } = await renderMessaging(
       <RenterTourCard tour={tour()} listingHref={listingHref} upcoming />,
     );
-    expect(text(container)).toContain('Friday, November 20, 10:30 – 10:50 AM');
-    expect(text(container)).toContain('New York time (EST)');
-    expect(text(container)).toContain('12 Test Street, Unit 3B · Tribeca, Manhattan');
-    expect(text(container)).toContain('With Lou');
+    expect(textOf(container)).toContain('Friday, November 20, 10:30 – 10:50 AM');
+    expect(textOf(container)).toContain('New York time (EST)');
+    expect(textOf(container)).toContain('12 Test Street, Unit 3B · Tribeca, Manhattan');
+    expect(textOf(container)).toContain('With Lou');
     const ics = [...container.querySelectorAll('a')].find(
       (a) => a.textContent === 'Add to calendar',
     );
@@ -64,7 +64,7 @@ describe("a renter's tour card", () => {
       <RenterTourCard tour={tour()} listingHref={listingHref} upcoming />,
     );
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'It is too late to cancel or move this tour online: changes close 1 h before it starts.',
       ),
     );
@@ -106,8 +106,8 @@ describe("a renter's tour card", () => {
         upcoming
       />,
     );
-    expect(text(container)).toContain('Awaiting confirmation');
-    expect(text(container)).toContain(
+    expect(textOf(container)).toContain('Awaiting confirmation');
+    expect(textOf(container)).toContain(
       'Waiting for the landlord to confirm (until Fri, Nov 20, 10:20 AM).',
     );
     expect(buttonNamed(container, 'Withdraw request')).not.toBeNull();

@@ -7,6 +7,7 @@ import {
   renderMessaging,
   resetPageAfterEach,
   stubApi,
+  textOf,
 } from '../../../testing/messaging-test-harness.tsx';
 import { waitFor } from '../../../testing/render.tsx';
 import { aTour, listingTourSettings, TOUR_LISTING_ID } from '../../../testing/tour-fixtures.ts';
@@ -30,7 +31,6 @@ const offer: WaitlistEntry = {
 
 resetPageAfterEach();
 
-const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 const props = { listingHref: (id: string) => `/listings/${id}`, searchHref: '/search' };
 
 describe('/tours for a renter', () => {
@@ -41,14 +41,14 @@ describe('/tours for a renter', () => {
         : undefined,
     );
     const { container } = await renderMessaging(<RenterTours {...props} />);
-    await waitFor(() => expect(text(container)).toContain('No upcoming tours'));
-    expect(text(container)).toContain('pick a time under "Book a tour" on its page');
-    expect(text(container)).toContain('Tours you have taken or cancelled will be listed here.');
+    await waitFor(() => expect(textOf(container)).toContain('No upcoming tours'));
+    expect(textOf(container)).toContain('pick a time under "Book a tour" on its page');
+    expect(textOf(container)).toContain('Tours you have taken or cancelled will be listed here.');
     const browse = [...container.querySelectorAll('a')].find(
       (a) => a.textContent === 'Browse apartments',
     );
     expect(browse?.getAttribute('href')).toBe('/search');
-    expect(text(container)).not.toContain('Waitlists');
+    expect(textOf(container)).not.toContain('Waitlists');
   });
 
   it('books a held waitlist offer at exactly its start, in a type that suits the renter', async () => {
@@ -65,7 +65,7 @@ describe('/tours for a renter', () => {
     });
     const { container } = await renderMessaging(<RenterTours {...props} />);
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'A slot is held for you until 12:00 PM: Mon, Jan 7, 5:00 PM (New York time (EST)).',
       ),
     );
@@ -73,7 +73,7 @@ describe('/tours for a renter', () => {
     await waitFor(() => expect(buttonNamed(container, 'Book it')?.disabled).toBe(false));
     await act(async () => buttonNamed(container, 'Book it')?.click());
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'That time is no longer held for you. You keep your place in line.',
       ),
     );
