@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { ConversationSummary, Message } from '../../shared/schemas/messaging.ts';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { cleanup, render } from './render.tsx';
+import { render } from './render.tsx';
 
 /** Test-only: fixtures and a harness for the messaging components (no network, happy-dom). */
 
@@ -84,30 +84,6 @@ export function stubApi(handler: ApiHandler): ApiCall[] {
   return calls;
 }
 
-/**
- * After each test: unmount, run `afterUnmount` (e.g. to clear a module-level store), empty the
- * body (dialogs and toasts portal there), restore `fetch`.
- */
-export function resetPageAfterEach(afterUnmount?: () => void): void {
-  afterEach(async () => {
-    await cleanup();
-    afterUnmount?.();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
-}
-
-/** In each test the clock reads `iso`; only `Date` is faked, so `waitFor`'s timers still run. */
-export function fakeDateEachTest(iso: string): void {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(iso));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-}
-
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
@@ -136,42 +112,4 @@ export async function renderMessaging(
     </QueryClientProvider>,
   );
   return { ...rendered, router, queryClient };
-}
-
-/** Sets a textarea's or input's value the way React notices (the native setter + an event). */
-export function typeInto(element: HTMLTextAreaElement | HTMLInputElement, value: string) {
-  const proto =
-    element instanceof HTMLTextAreaElement
-      ? HTMLTextAreaElement.prototype
-      : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value);
-  element.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
-export function pressKey(element: Element, key: string, init: KeyboardEventInit = {}) {
-  element.dispatchEvent(
-    new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }),
-  );
-}
-
-/** The text in `node` (the whole page by default), each run of whitespace read as one space. */
-export function textOf(node: Node | null | undefined = document.body): string {
-  return (node?.textContent ?? '').replace(/\s+/g, ' ');
-}
-
-export function byText(container: ParentNode, text: string | RegExp): HTMLElement | null {
-  const all = container.querySelectorAll<HTMLElement>('*');
-  for (const el of all) {
-    if (el.children.length > 0) continue;
-    const content = el.textContent ?? '';
-    if (typeof text === 'string' ? content.trim() === text : text.test(content)) return el;
-  }
-  return null;
-}
-
-export function buttonNamed(container: ParentNode, name: string): HTMLButtonElement | null {
-  for (const button of container.querySelectorAll('button')) {
-    if ((button.textContent ?? '').replace(/\s+/g, ' ').trim() === name) return button;
-  }
-  return null;
 }

@@ -10,16 +10,13 @@ import {
   plansFixture,
   subscriptionFixture,
 } from '../../../testing/billing-fixtures.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
-  buttonNamed,
   renderMessaging,
-  resetPageAfterEach,
   stubApi,
-  textOf,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { cleanup, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { BillingPage } from './billing-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 import { InvoiceView } from './invoice-view.tsx';

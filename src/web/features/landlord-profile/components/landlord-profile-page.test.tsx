@@ -2,15 +2,9 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { landlordProfileFixture } from '../../../testing/billing-fixtures.ts';
-import {
-  buttonNamed,
-  renderMessaging,
-  resetPageAfterEach,
-  stubApi,
-  textOf,
-  typeInto,
-} from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { checkDraft } from './landlord-profile-form.tsx';
 import { LandlordProfilePage } from './landlord-profile-page.tsx';
 import { addLanguage } from './languages-field.tsx';

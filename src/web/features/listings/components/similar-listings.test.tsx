@@ -1,11 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import {
-  renderMessaging,
-  resetPageAfterEach,
-  stubApi,
-} from '../../../testing/messaging-test-harness.tsx';
-import { flush, waitFor } from '../../../testing/render.tsx';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { flush, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { aListing } from '../../../testing/saved-searches-fixtures.ts';
 import { SimilarListings } from './similar-listings.tsx';
 

@@ -2,23 +2,19 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aConversation, openChat } from '../../../testing/chat-page-harness.tsx';
+import { buttonNamed, byText, pressKey, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
   aMessage,
   aSummary,
-  buttonNamed,
-  byText,
   CONVERSATION,
   LISTING,
   ME,
   messageId,
   OTHER,
-  pressKey,
-  resetPageAfterEach,
   stubApi,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { clearPending } from '../hooks/pending-messages.ts';
 import { messagingLive } from '../live/apply-live-event.ts';
 

@@ -7,10 +7,9 @@ import {
   ME,
   OTHER,
   renderMessaging,
-  resetPageAfterEach,
   stubApi,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { MessageLandlordButton } from './message-landlord-button.tsx';
 
 resetPageAfterEach();

@@ -5,10 +5,9 @@ import {
   aMessage,
   CONVERSATION,
   OTHER,
-  resetPageAfterEach,
   stubApi,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { clearPending } from '../hooks/pending-messages.ts';
 
 /** Decision 039: a thread with a deleted account stays readable, with no composer. */

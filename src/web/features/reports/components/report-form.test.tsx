@@ -6,16 +6,14 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
 } from '../../../../shared/schemas/reports.ts';
+import { buttonNamed, typeInto } from '../../../testing/dom-queries.ts';
 import {
-  buttonNamed,
   CONVERSATION,
   LISTING,
   renderMessaging,
-  resetPageAfterEach,
   stubApi,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { ReportButton } from './report-button.tsx';
 import { ReportForm } from './report-form.tsx';
 import { REPORT_SUCCESS_MESSAGE } from './report-target.ts';

@@ -1,15 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  buttonNamed,
-  renderMessaging,
-  resetPageAfterEach,
-  stubApi,
-  textOf,
-  typeInto,
-} from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { aSavedSearch } from '../../../testing/saved-searches-fixtures.ts';
 import SaveSearchDialog from './save-search-dialog.tsx';
 

@@ -2,16 +2,13 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SavedSearch } from '../../../../shared/schemas/saved-searches.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
-  buttonNamed,
   renderMessaging,
-  resetPageAfterEach,
   stubApi,
-  textOf,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { aListing, aSavedSearch, SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { SavedSearchesView } from './saved-searches-view.tsx';
 

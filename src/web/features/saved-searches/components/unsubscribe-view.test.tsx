@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  renderMessaging,
-  resetPageAfterEach,
-  stubApi,
-  textOf,
-} from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { textOf } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { UnsubscribeView } from './unsubscribe-view.tsx';
 

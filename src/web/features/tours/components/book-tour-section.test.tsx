@@ -2,17 +2,13 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ListingTourSettings, Slot, Tour } from '../../../../shared/schemas/tours.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
-  buttonNamed,
-  fakeDateEachTest,
   renderMessaging,
-  resetPageAfterEach,
   stubApi,
-  textOf,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { fakeDateEachTest, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import {
   aTour,
   listingTourSettings,

@@ -5,12 +5,10 @@ import type { Availability } from '../../../../shared/schemas/tours.ts';
 import { noLandlordListingsFixture } from '../../../testing/billing-fixtures.ts';
 import {
   type ApiCall,
-  fakeDateEachTest,
   renderMessaging,
-  resetPageAfterEach,
   stubApi,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { fakeDateEachTest, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { anAvailability, weeklyHours } from '../../../testing/tour-fixtures.ts';
 import { LandlordAvailabilityPage } from './landlord-availability-page.tsx';
 

@@ -4,13 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
 import { noLandlordListingsFixture } from '../../../testing/billing-fixtures.ts';
 import {
-  fakeDateEachTest,
   renderMessaging,
-  resetPageAfterEach,
   stubApi,
   testQueryClient,
 } from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { fakeDateEachTest, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { anAvailability, aTour, TOUR_LISTING_ID, tourId } from '../../../testing/tour-fixtures.ts';
 import { toursLive } from '../live/tours-live.ts';
 import { LandlordToursPage } from './landlord-tours-page.tsx';

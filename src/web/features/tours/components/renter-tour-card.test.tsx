@@ -2,16 +2,14 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
 import {
-  buttonNamed,
+  cleanup,
   fakeDateEachTest,
-  renderMessaging,
   resetPageAfterEach,
-  stubApi,
-  textOf,
-  typeInto,
-} from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+  waitFor,
+} from '../../../testing/render.tsx';
 import {
   aTour,
   listingTourSettings,

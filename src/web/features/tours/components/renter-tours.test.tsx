@@ -2,14 +2,9 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { WaitlistEntry } from '../../../../shared/schemas/tours.ts';
-import {
-  buttonNamed,
-  renderMessaging,
-  resetPageAfterEach,
-  stubApi,
-  textOf,
-} from '../../../testing/messaging-test-harness.tsx';
-import { waitFor } from '../../../testing/render.tsx';
+import { buttonNamed, textOf } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { aTour, listingTourSettings, TOUR_LISTING_ID } from '../../../testing/tour-fixtures.ts';
 import { RenterTours } from './renter-tours.tsx';
 
