@@ -29,16 +29,8 @@ export const LISTING_A = '00000000-0000-4000-8000-0000000000b1';
 export const LISTING_B = '00000000-0000-4000-8000-0000000000b2';
 export const INVOICE_ID = '00000000-0000-4000-8000-0000000000c1';
 
-export const plansFixture = () =>
-  PlansResponseSchema.parse({
-    items: PLANS.map(({ id, name, priceCents, activeListingLimit, summary }) => ({
-      id,
-      name,
-      priceCents,
-      activeListingLimit,
-      summary,
-    })),
-  });
+/** `GET /api/billing/plans`: the schema keeps of each plan only the fields the API sends. */
+export const plansFixture = () => PlansResponseSchema.parse({ items: PLANS });
 
 export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
   return SubscriptionSchema.parse({
