@@ -14,6 +14,10 @@ import {
   type Subscription,
   SubscriptionSchema,
 } from '../../shared/schemas/billing.ts';
+import {
+  type LandlordListingsPage,
+  LandlordListingsSchema,
+} from '../../shared/schemas/landlord-listings.ts';
 
 /*
  * Test-only fixtures for issue 14's screens, each parsed by its shared schema so a fixture that
@@ -25,16 +29,8 @@ export const LISTING_A = '00000000-0000-4000-8000-0000000000b1';
 export const LISTING_B = '00000000-0000-4000-8000-0000000000b2';
 export const INVOICE_ID = '00000000-0000-4000-8000-0000000000c1';
 
-export const plansFixture = () =>
-  PlansResponseSchema.parse({
-    items: PLANS.map(({ id, name, priceCents, activeListingLimit, summary }) => ({
-      id,
-      name,
-      priceCents,
-      activeListingLimit,
-      summary,
-    })),
-  });
+/** `GET /api/billing/plans`: the schema keeps of each plan only the fields the API sends. */
+export const plansFixture = () => PlansResponseSchema.parse({ items: PLANS });
 
 export function subscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
   return SubscriptionSchema.parse({
@@ -162,5 +158,16 @@ export function landlordStatsFixture(overrides: Partial<LandlordStats> = {}): La
     unreadMessages: 3,
     plan: { planId: 'starter', activeListings: 3, activeListingLimit: 10 },
     ...overrides,
+  });
+}
+
+/** The landlord's listings page of a landlord with none (the pickers on landlord screens load it). */
+export function noLandlordListingsFixture(): LandlordListingsPage {
+  return LandlordListingsSchema.parse({
+    items: [],
+    total: 0,
+    page: 1,
+    pageSize: 100,
+    statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
   });
 }

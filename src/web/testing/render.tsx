@@ -1,6 +1,6 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -127,4 +127,28 @@ export function hookProbe<T>(useValue: () => T) {
       return value;
     },
   };
+}
+
+/**
+ * After each test: unmount, run `afterUnmount` (e.g. to clear a module-level store), empty the
+ * body (dialogs and toasts portal there), undo `vi.stubGlobal` (a stubbed `fetch`).
+ */
+export function resetPageAfterEach(afterUnmount?: () => void): void {
+  afterEach(async () => {
+    await cleanup();
+    afterUnmount?.();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+}
+
+/** In each test the clock reads `iso`; only `Date` is faked, so `waitFor`'s timers still run. */
+export function fakeDateEachTest(iso: string): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOUR_SETTINGS, type WeeklyHours } from '../../../shared/schemas/tours.ts';
+import { weeklyHours } from '../../testing/tour-fixtures.ts';
 import {
   copyDay,
   nextRange,
@@ -8,15 +9,7 @@ import {
   validateTourSettings,
 } from './availability-draft.ts';
 
-const week = (monday: WeeklyHours['monday']): WeeklyHours => ({
-  monday,
-  tuesday: [],
-  wednesday: [],
-  thursday: [],
-  friday: [],
-  saturday: [],
-  sunday: [],
-});
+const week = (monday: WeeklyHours['monday']): WeeklyHours => weeklyHours({ monday });
 
 describe('the availability draft', () => {
   it('suggests the next range after the last one, and 9 to 5 on an empty day', () => {

@@ -6,22 +6,20 @@ import {
   boostFixture,
   invoiceFixture,
   invoiceSummaryFixture,
+  noLandlordListingsFixture,
   plansFixture,
   subscriptionFixture,
 } from '../../../testing/billing-fixtures.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
-  buttonNamed,
   renderMessaging,
   stubApi,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { cleanup, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { BillingPage } from './billing-page.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 import { InvoiceView } from './invoice-view.tsx';
-
-const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ');
 
 function stubBilling(
   subscription: Subscription,
@@ -46,51 +44,37 @@ function stubBilling(
         },
       };
     }
-    if (path === '/api/landlord/listings') {
-      return {
-        body: {
-          items: [],
-          total: 0,
-          page: 1,
-          pageSize: 100,
-          statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
-        },
-      };
-    }
+    if (path === '/api/landlord/listings') return { body: noLandlordListingsFixture() };
     return undefined;
   });
 }
 
 describe('the billing page', () => {
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
 
   it('shows the plan, its usage, test mode, the card, boosts and invoices', async () => {
     stubBilling(subscriptionFixture());
     const { container } = await renderMessaging(<BillingPage />);
     await waitFor(() => expect(container.querySelector('[data-testid="plan-pro"]')).not.toBeNull());
-    expect(text(container.querySelector('[data-testid="test-mode"]'))).toContain(
+    expect(textOf(container.querySelector('[data-testid="test-mode"]'))).toContain(
       'Test mode — no real charges',
     );
-    expect(text(container.querySelector('[data-testid="plan-usage"]'))).toBe(
+    expect(textOf(container.querySelector('[data-testid="plan-usage"]'))).toBe(
       '3 of 10 active listings',
     );
-    expect(text(container.querySelector('[data-testid="plan-starter"]'))).toContain(
+    expect(textOf(container.querySelector('[data-testid="plan-starter"]'))).toContain(
       'Your current plan',
     );
-    expect(text(container.querySelector('[data-testid="payment-method"]'))).toContain(
+    expect(textOf(container.querySelector('[data-testid="payment-method"]'))).toContain(
       'visa ending in 4242',
     );
     await waitFor(() =>
-      expect(text(container.querySelector('[data-testid="active-boosts"]'))).toContain(
+      expect(textOf(container.querySelector('[data-testid="active-boosts"]'))).toContain(
         'Featured until Nov 21, 2026',
       ),
     );
     await waitFor(() =>
-      expect(text(container.querySelector('[data-testid="invoice-table"]'))).toContain(
+      expect(textOf(container.querySelector('[data-testid="invoice-table"]'))).toContain(
         'STOOP-2026-000123',
       ),
     );
@@ -111,15 +95,15 @@ describe('the billing page', () => {
       expect(container.querySelector('[data-testid="plan-starter"]')).not.toBeNull(),
     );
     const card = container.querySelector('[data-testid="plan-starter"]');
-    expect(text(card)).toContain('Takes effect at the end of the period (Dec 1, 2026)');
+    expect(textOf(card)).toContain('Takes effect at the end of the period (Dec 1, 2026)');
     await act(async () => card?.querySelector('button')?.click());
-    expect(text(card)).toContain('You keep Pro until Dec 1, 2026, then move to Starter');
+    expect(textOf(card)).toContain('You keep Pro until Dec 1, 2026, then move to Starter');
     await act(async () => (card ? buttonNamed(card, 'Confirm') : null)?.click());
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ planId: 'starter' }),
     );
     await waitFor(() =>
-      expect(text(container)).toContain('You move to the Starter plan on Dec 1, 2026'),
+      expect(textOf(container)).toContain('You move to the Starter plan on Dec 1, 2026'),
     );
   });
 
@@ -168,7 +152,7 @@ describe('the billing page', () => {
     await waitFor(() => expect(container.querySelector('[data-testid="plan-pro"]')).not.toBeNull());
     expect(container.querySelector('[data-testid="test-mode"]')).toBeNull();
     // Explained once at the top; where the card and the boost form would be, the message alone.
-    const notices = [...container.querySelectorAll('[data-testid="payments-off"]')].map(text);
+    const notices = [...container.querySelectorAll('[data-testid="payments-off"]')].map(textOf);
     expect(notices).toHaveLength(3);
     for (const notice of notices) expect(notice).toContain('Payments are not set up on this site.');
     expect(notices[0]).toContain('The free plan is available.');
@@ -181,9 +165,9 @@ describe('the billing page', () => {
     for (const id of ['starter', 'pro', 'portfolio']) {
       const card = container.querySelector(`[data-testid="plan-${id}"]`);
       expect(card?.querySelector('button')).toBeNull();
-      expect(text(card)).toContain('Not available: Payments are not set up on this site.');
+      expect(textOf(card)).toContain('Not available: Payments are not set up on this site.');
     }
-    expect(text(container.querySelector('[data-testid="plan-free"]'))).toContain(
+    expect(textOf(container.querySelector('[data-testid="plan-free"]'))).toContain(
       'Your current plan',
     );
     expect(calls.some((c) => c.method !== 'GET')).toBe(false);
@@ -210,7 +194,7 @@ describe('the billing page', () => {
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ planId: 'free' }),
     );
     await waitFor(() =>
-      expect(text(container.querySelector('[data-testid="plan-pro"]'))).toContain(
+      expect(textOf(container.querySelector('[data-testid="plan-pro"]'))).toContain(
         'Not available: Payments are not set up on this site.',
       ),
     );
@@ -227,7 +211,7 @@ describe('the billing page', () => {
     );
     const { container } = await renderMessaging(<BillingPage />);
     await waitFor(() => expect(container.querySelector('[role="alert"]')).not.toBeNull());
-    const alert = text(container.querySelector('[role="alert"]'));
+    const alert = textOf(container.querySelector('[role="alert"]'));
     expect(alert).toContain(
       'Your plan could not be renewed. Payments are not set up on this site.',
     );
@@ -241,18 +225,14 @@ describe('the billing page', () => {
     );
     const { container } = await renderMessaging(<BillingPage />);
     await waitFor(() => expect(container.querySelector('[role="alert"]')).not.toBeNull());
-    expect(text(container.querySelector('[role="alert"]'))).toContain(
+    expect(textOf(container.querySelector('[role="alert"]'))).toContain(
       "Update your card before Nov 21, 2026, or listings beyond the free plan's 2 will be paused",
     );
   });
 });
 
 describe('the test checkout', () => {
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
 
   it('saves the card, then starts the plan, then goes back to billing', async () => {
     const free = subscriptionFixture({
@@ -268,7 +248,7 @@ describe('the test checkout', () => {
       pattern: '/landlord/billing/checkout',
     });
     await waitFor(() => expect(container.querySelector('#card-number')).not.toBeNull());
-    expect(text(container)).toContain('4000 0000 0000 0002');
+    expect(textOf(container)).toContain('4000 0000 0000 0002');
     await act(async () => (buttonNamed(container, 'Use 4242 4242 4242 4242') ?? null)?.click());
     await act(async () =>
       typeInto(
@@ -305,8 +285,8 @@ describe('the test checkout', () => {
     await waitFor(() =>
       expect(container.querySelector('[data-testid="payments-off"]')).not.toBeNull(),
     );
-    expect(text(container.querySelector('h2'))).toBe('The Pro plan cannot be bought here yet');
-    expect(text(container.querySelector('[data-testid="payments-off"]'))).toContain(
+    expect(textOf(container.querySelector('h2'))).toBe('The Pro plan cannot be bought here yet');
+    expect(textOf(container.querySelector('[data-testid="payments-off"]'))).toContain(
       'Payments are not set up on this site.',
     );
     expect(container.querySelector('form, input, button')).toBeNull();
@@ -317,7 +297,7 @@ describe('the test checkout', () => {
   it('asks for a paid plan when the address names none', async () => {
     stubBilling(subscriptionFixture());
     const { container } = await renderMessaging(<CheckoutPage planParam="gold" />);
-    expect(text(container)).toContain('Choose a plan first');
+    expect(textOf(container)).toContain('Choose a plan first');
   });
 });
 
@@ -330,11 +310,11 @@ describe('an invoice', () => {
   it('lists its lines, credits and a total equal to their sum', async () => {
     const invoice = invoiceFixture();
     const { container } = await renderMessaging(<InvoiceView invoice={invoice} />);
-    expect(text(container.querySelector('h1'))).toBe('Invoice STOOP-2026-000123');
-    expect(text(container)).toContain('Unused time on Starter (17 of 30 days)');
-    expect(text(container)).toContain('-$16.43');
-    expect(text(container)).toContain('Credits-$16.43');
-    expect(text(container.querySelector('[data-testid="invoice-total"]'))).toBe('$49.34');
+    expect(textOf(container.querySelector('h1'))).toBe('Invoice STOOP-2026-000123');
+    expect(textOf(container)).toContain('Unused time on Starter (17 of 30 days)');
+    expect(textOf(container)).toContain('-$16.43');
+    expect(textOf(container)).toContain('Credits-$16.43');
+    expect(textOf(container.querySelector('[data-testid="invoice-total"]'))).toBe('$49.34');
     expect(invoice.totalCents).toBe(-1_643 + 4_477 + 2_100);
   });
 });

@@ -1,19 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { landlordProfileFixture } from '../../../testing/billing-fixtures.ts';
-import {
-  buttonNamed,
-  renderMessaging,
-  stubApi,
-  typeInto,
-} from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { checkDraft } from './landlord-profile-form.tsx';
 import { LandlordProfilePage } from './landlord-profile-page.tsx';
 import { addLanguage } from './languages-field.tsx';
-
-const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ');
 
 describe('the landlord profile checks', () => {
   it('uses the shared schema and its messages', async () => {
@@ -40,11 +34,7 @@ describe('the landlord profile checks', () => {
 });
 
 describe('the landlord profile page', () => {
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
 
   it('shows the figures read-only, previews the card as typed, and saves', async () => {
     const profile = landlordProfileFixture();
@@ -55,9 +45,11 @@ describe('the landlord profile page', () => {
     });
     const { container } = await renderMessaging(<LandlordProfilePage />);
     await waitFor(() => expect(container.querySelector('#profile-name')).not.toBeNull());
-    expect(text(container.querySelector('[data-testid="response-stats"]'))).toContain('42 minutes');
-    expect(text(container.querySelector('[data-testid="response-stats"]'))).toContain('93%');
-    const card = () => text(container.querySelector('[data-testid="landlord-card"]'));
+    expect(textOf(container.querySelector('[data-testid="response-stats"]'))).toContain(
+      '42 minutes',
+    );
+    expect(textOf(container.querySelector('[data-testid="response-stats"]'))).toContain('93%');
+    const card = () => textOf(container.querySelector('[data-testid="landlord-card"]'));
     expect(card()).toContain('Usually replies within 42 minutes · 93% reply rate');
     expect(card()).toContain('Speaks English, Spanish');
     expect(card()).not.toContain('555-0142');
@@ -86,7 +78,7 @@ describe('the landlord profile page', () => {
     const name = container.querySelector<HTMLInputElement>('#profile-name') as HTMLInputElement;
     await act(async () => typeInto(name, ''));
     await act(async () => buttonNamed(container, 'Save profile')?.click());
-    expect(text(container)).toContain('Enter a name renters will see.');
+    expect(textOf(container)).toContain('Enter a name renters will see.');
     expect(document.activeElement).toBe(name);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });

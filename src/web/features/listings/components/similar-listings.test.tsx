@@ -1,43 +1,26 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, flush, waitFor } from '../../../testing/render.tsx';
+import { flush, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
+import { aListing } from '../../../testing/saved-searches-fixtures.ts';
 import { SimilarListings } from './similar-listings.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000b1';
-const summary = (n: number) => ({
-  id: `00000000-0000-4000-8000-00000000010${n}`,
-  status: 'active',
-  title: `Similar ${n}`,
-  address: null,
-  unit: null,
-  neighborhood: 'inwood',
-  borough: 'manhattan',
-  lat: null,
-  lng: null,
-  rentCents: 300_000,
-  freeMonths: 0,
-  netEffectiveRentCents: 300_000,
-  bedrooms: 2,
-  bathrooms: 1,
-  sqft: null,
-  availableFrom: null,
-  leaseTermMonths: null,
-  pets: null,
-  laundry: null,
-  amenities: [],
-  featured: false,
-  publishedAt: null,
-  showExactLocation: false,
-  coverPhoto: null,
-  photoCount: 0,
-});
+const summary = (n: number) =>
+  aListing({
+    id: `00000000-0000-4000-8000-00000000010${n}`,
+    title: `Similar ${n}`,
+    neighborhood: 'inwood',
+    borough: 'manhattan',
+    lat: null,
+    lng: null,
+    rentCents: 300_000,
+    netEffectiveRentCents: 300_000,
+    leaseTermMonths: null,
+    publishedAt: null,
+  });
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 describe('similar listings', () => {
   it('asks nothing until the page is scrolled near the section', async () => {

@@ -5,6 +5,7 @@ import type {
   ConversationSummary,
   Message,
 } from '../../../../shared/schemas/messaging.ts';
+import { aMessage } from '../../../testing/messaging-test-harness.tsx';
 import {
   addConversationToLists,
   applyEditToLists,
@@ -38,21 +39,16 @@ function row(n: number, minute: number, unreadCount = 0): ConversationSummary {
 }
 
 function message(conversation: number, minute: number, overrides: Partial<Message> = {}): Message {
-  return {
+  return aMessage({
     id: id(300 + minute),
     conversationId: id(conversation),
     senderId: id(100 + conversation),
     receiverId: ME,
     content: `new ${minute}`,
-    listingId: null,
     createdAt: at(minute),
-    isEdited: false,
-    editedAt: null,
     isRead: false,
-    readAt: null,
-    readByReceiverAt: null,
     ...overrides,
-  };
+  });
 }
 
 /** A list of two loaded pages (2 + 2 rows) and, unless `end`, more to come. */

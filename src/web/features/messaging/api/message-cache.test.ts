@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../shared/schemas/messaging.ts';
+import { aMessage } from '../../../testing/messaging-test-harness.tsx';
 import {
   clearUnread,
   type ThreadData,
@@ -17,21 +18,16 @@ const OTHER = 'other';
 const C = 'c1';
 
 function m(id: string, createdAt: string, overrides: Partial<Message> = {}): Message {
-  return {
+  return aMessage({
     id,
     conversationId: C,
     senderId: OTHER,
     receiverId: ME,
     content: id,
-    listingId: null,
     createdAt,
-    isEdited: false,
-    editedAt: null,
     isRead: false,
-    readAt: null,
-    readByReceiverAt: null,
     ...overrides,
-  };
+  });
 }
 
 /** Newest page first, each page ascending. */

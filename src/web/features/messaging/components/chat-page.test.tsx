@@ -1,49 +1,22 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { useParams } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { aConversation, openChat } from '../../../testing/chat-page-harness.tsx';
+import { buttonNamed, byText, pressKey, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
   aMessage,
   aSummary,
-  buttonNamed,
-  byText,
   CONVERSATION,
   LISTING,
   ME,
   messageId,
   OTHER,
-  pressKey,
-  renderMessaging,
   stubApi,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { clearPending } from '../hooks/pending-messages.ts';
 import { messagingLive } from '../live/apply-live-event.ts';
-import { ChatPage } from './chat-page.tsx';
-
-function Chat() {
-  const { conversationId } = useParams();
-  return (
-    <ChatPage
-      me={{ id: ME, userType: 'renter' }}
-      conversationId={conversationId ?? null}
-      listingHint={null}
-    />
-  );
-}
-
-const conversation = {
-  id: CONVERSATION,
-  participant1Id: ME,
-  participant2Id: OTHER,
-  listingId: LISTING,
-  createdAt: '2026-11-19T15:00:00.000Z',
-  updatedAt: '2026-11-20T15:00:00.000Z',
-  otherParticipant: { id: OTHER, name: 'Lars Landlord', role: 'landlord' },
-  listingContext: { id: LISTING, title: 'Sunny two-bedroom', address: '12 Test Street' },
-};
 
 type Reply = { status: number; body: unknown };
 type Overrides = {
@@ -86,7 +59,9 @@ function api({ send, messages = [] }: Overrides = {}) {
     if (path === '/api/conversations/listings') {
       return { body: { items: [aSummary().listingContext] } };
     }
-    if (path === `/api/conversations/${CONVERSATION}`) return { body: { conversation } };
+    if (path === `/api/conversations/${CONVERSATION}`) {
+      return { body: { conversation: aConversation() } };
+    }
     if (path === `/api/conversations/${CONVERSATION}/messages` && call.method === 'GET') {
       return { body: { items: messages, nextCursor: null } };
     }
@@ -100,15 +75,9 @@ function api({ send, messages = [] }: Overrides = {}) {
   });
 }
 
-afterEach(async () => {
-  await cleanup();
-  clearPending();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach(clearPending);
 
-const open = (path: string) =>
-  renderMessaging(<Chat />, { path, pattern: '/chat/:conversationId?' });
+const open = (path: string) => openChat(path, 'renter');
 
 describe('the conversation list', () => {
   it('shows each conversation: name (or Unknown User), initials, last message, time, unread, listing', async () => {
@@ -365,7 +334,9 @@ describe('the thread', () => {
   it('edits my own message in place', async () => {
     const calls = stubApi((call) => {
       const path = call.url.pathname;
-      if (path === `/api/conversations/${CONVERSATION}`) return { body: { conversation } };
+      if (path === `/api/conversations/${CONVERSATION}`) {
+        return { body: { conversation: aConversation() } };
+      }
       if (path === `/api/conversations/${CONVERSATION}/messages`) {
         return {
           body: {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pressKey, typeInto } from '../../../testing/messaging-test-harness.tsx';
+import { pressKey, typeInto } from '../../../testing/dom-queries.ts';
 import { cleanup, render } from '../../../testing/render.tsx';
 import { Composer } from './composer.tsx';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONVERSATION,
   LISTING,
@@ -9,14 +9,10 @@ import {
   renderMessaging,
   stubApi,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { MessageLandlordButton } from './message-landlord-button.tsx';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 const signIn = { to: '/login', state: { from: { pathname: `/listings/${LISTING}` } } };
 

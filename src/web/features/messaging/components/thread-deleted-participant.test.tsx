@@ -1,31 +1,16 @@
 // @vitest-environment happy-dom
-import { useParams } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { aConversation, openChat } from '../../../testing/chat-page-harness.tsx';
 import {
   aMessage,
   CONVERSATION,
-  LISTING,
-  ME,
   OTHER,
-  renderMessaging,
   stubApi,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { clearPending } from '../hooks/pending-messages.ts';
-import { ChatPage } from './chat-page.tsx';
 
 /** Decision 039: a thread with a deleted account stays readable, with no composer. */
-
-function Chat() {
-  const { conversationId } = useParams();
-  return (
-    <ChatPage
-      me={{ id: ME, userType: 'landlord' }}
-      conversationId={conversationId ?? null}
-      listingHint={null}
-    />
-  );
-}
 
 const deletedUser = { id: OTHER, name: 'Deleted user', role: 'renter', deleted: true } as const;
 
@@ -37,16 +22,7 @@ function api() {
     if (path === `/api/conversations/${CONVERSATION}`) {
       return {
         body: {
-          conversation: {
-            id: CONVERSATION,
-            participant1Id: ME,
-            participant2Id: OTHER,
-            listingId: LISTING,
-            createdAt: '2026-11-19T15:00:00.000Z',
-            updatedAt: '2026-11-20T15:00:00.000Z',
-            otherParticipant: deletedUser,
-            listingContext: null,
-          },
+          conversation: aConversation({ otherParticipant: deletedUser, listingContext: null }),
         },
       };
     }
@@ -61,20 +37,12 @@ function api() {
   });
 }
 
-afterEach(async () => {
-  await cleanup();
-  clearPending();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach(clearPending);
 
 describe('a thread with a deleted account', () => {
   it('shows "Deleted user" with a plain avatar, the messages, and a notice instead of the composer', async () => {
     api();
-    const { container } = await renderMessaging(<Chat />, {
-      path: `/chat/${CONVERSATION}`,
-      pattern: '/chat/:conversationId?',
-    });
+    const { container } = await openChat(`/chat/${CONVERSATION}`, 'landlord');
     await waitFor(() =>
       expect(container.querySelector('[data-testid="thread-title"]')?.textContent).toBe(
         'Deleted user',

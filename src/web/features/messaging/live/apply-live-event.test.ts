@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../../shared/schemas/messaging.ts';
 import { connectLiveEvents } from '../../../lib/live/connect-live-events.ts';
 import { FakeEventSource } from '../../../testing/fake-event-source.ts';
+import { aMessage } from '../../../testing/messaging-test-harness.tsx';
 import { type ThreadData, threadMessages } from '../api/message-cache.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
 import {
@@ -17,21 +18,16 @@ const ME = 'me';
 const C = 'c1';
 
 function m(id: string, overrides: Partial<Message> = {}): Message {
-  return {
+  return aMessage({
     id,
     conversationId: C,
     senderId: 'other',
     receiverId: ME,
     content: id,
-    listingId: null,
     createdAt: '2026-11-20T12:00:00Z',
-    isEdited: false,
-    editedAt: null,
     isRead: false,
-    readAt: null,
-    readByReceiverAt: null,
     ...overrides,
-  };
+  });
 }
 
 function withThread(client: QueryClient, items: Message[]) {

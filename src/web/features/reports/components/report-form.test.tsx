@@ -1,29 +1,24 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
 } from '../../../../shared/schemas/reports.ts';
+import { buttonNamed, typeInto } from '../../../testing/dom-queries.ts';
 import {
-  buttonNamed,
   CONVERSATION,
   LISTING,
   renderMessaging,
   stubApi,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { ReportButton } from './report-button.tsx';
 import { ReportForm } from './report-form.tsx';
 import { REPORT_SUCCESS_MESSAGE } from './report-target.ts';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
 const CREATED = {
   report: {

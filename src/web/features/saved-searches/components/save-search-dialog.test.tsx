@@ -1,23 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  buttonNamed,
-  renderMessaging,
-  stubApi,
-  typeInto,
-} from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { aSavedSearch } from '../../../testing/saved-searches-fixtures.ts';
 import SaveSearchDialog from './save-search-dialog.tsx';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
-const text = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 const nameInput = () =>
   document.querySelector<HTMLInputElement>('input[type="text"], input:not([type])');
 
@@ -46,10 +37,10 @@ describe('the save-search dialog', () => {
     expect(nameInput()?.value).toBe('2+ bd in Williamsburg, up to $3,500');
     // Focus starts on the name; the filters are summarised.
     expect(document.activeElement).toBe(nameInput());
-    expect(text()).toContain('Inside a map area');
+    expect(textOf()).toContain('Inside a map area');
     const instant = document.querySelector<HTMLInputElement>('input[value="instant"]');
     expect(instant?.checked).toBe(true);
-    expect(text()).toContain('8:00 AM New York time');
+    expect(textOf()).toContain('8:00 AM New York time');
 
     await act(async () => {
       if (nameInput()) typeInto(nameInput() as HTMLInputElement, 'Near the park');
@@ -74,7 +65,7 @@ describe('the save-search dialog', () => {
       call.method === 'POST' ? { status: 201, body: aSavedSearch() } : undefined,
     );
     const onClose = await open('q=wiliamsburg+loft&bedrooms=1', vi.fn(), 'williamsburg loft');
-    expect(text()).toContain('Saved as “williamsburg loft”, the spelling these results are for.');
+    expect(textOf()).toContain('Saved as “williamsburg loft”, the spelling these results are for.');
     await act(async () => buttonNamed(document.body, 'Save search')?.click());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
@@ -89,7 +80,7 @@ describe('the save-search dialog', () => {
       if (nameInput()) typeInto(nameInput() as HTMLInputElement, '   ');
     });
     await act(async () => buttonNamed(document.body, 'Save search')?.click());
-    await waitFor(() => expect(text()).toContain('Name the search.'));
+    await waitFor(() => expect(textOf()).toContain('Name the search.'));
     expect(nameInput()?.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(nameInput());
 
@@ -97,7 +88,7 @@ describe('the save-search dialog', () => {
       if (nameInput()) typeInto(nameInput() as HTMLInputElement, 'x'.repeat(81));
     });
     await act(async () => buttonNamed(document.body, 'Save search')?.click());
-    await waitFor(() => expect(text()).toContain('Name must be at most 80 characters.'));
+    await waitFor(() => expect(textOf()).toContain('Name must be at most 80 characters.'));
     expect(calls).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -125,7 +116,7 @@ describe('the save-search dialog', () => {
   it('says so when the address holds a filter that cannot be saved', async () => {
     stubApi(() => undefined);
     await open('bounds=1,2,3');
-    expect(text()).toContain(
+    expect(textOf()).toContain(
       'This search cannot be saved: Bounds are south,west,north,east in degrees.',
     );
     expect(buttonNamed(document.body, 'Save search')).toBeNull();

@@ -1,25 +1,19 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedSearch } from '../../../../shared/schemas/saved-searches.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
-  buttonNamed,
   renderMessaging,
   stubApi,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { aListing, aSavedSearch, SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { SavedSearchesView } from './saved-searches-view.tsx';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
-const text = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 const link = (name: string) =>
   [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === name);
 
@@ -80,9 +74,9 @@ describe('/saved-searches', () => {
   it('explains saved searches and alerts when there are none', async () => {
     server([]);
     await renderView();
-    await waitFor(() => expect(text()).toContain('No saved searches yet'));
-    expect(text()).toContain('right away by email and here on Stoop');
-    expect(text()).toContain('8:00 AM New York time');
+    await waitFor(() => expect(textOf()).toContain('No saved searches yet'));
+    expect(textOf()).toContain('right away by email and here on Stoop');
+    expect(textOf()).toContain('8:00 AM New York time');
     expect(link('Start a search')?.getAttribute('href')).toBe('/search');
   });
 
@@ -91,10 +85,10 @@ describe('/saved-searches', () => {
       aSavedSearch({ query: { ...aSavedSearch().query, bounds: [40.7, -74, 40.72, -73.9] } }),
     ]);
     await renderView();
-    await waitFor(() => expect(text()).toContain('Williamsburg 2 bd'));
-    expect(text()).toContain('2 new matches');
-    expect(text()).toContain('Up to $3,500');
-    expect(text()).toContain('Inside a map area');
+    await waitFor(() => expect(textOf()).toContain('Williamsburg 2 bd'));
+    expect(textOf()).toContain('2 new matches');
+    expect(textOf()).toContain('Up to $3,500');
+    expect(textOf()).toContain('Inside a map area');
     expect(link('View results')?.getAttribute('href')).toBe(
       `/search?maxPrice=3500&bedrooms=2&neighborhoods=williamsburg&bounds=${encodeURIComponent('40.7,-74,40.72,-73.9')}`,
     );
@@ -106,21 +100,21 @@ describe('/saved-searches', () => {
     await waitFor(() => expect(buttonNamed(document.body, 'Pause')).not.toBeNull());
     await act(async () => buttonNamed(document.body, 'Pause')?.click());
     await waitFor(() => expect(buttonNamed(document.body, 'Resume')).not.toBeNull());
-    expect(text()).toContain('Paused: no alerts until you resume.');
+    expect(textOf()).toContain('Paused: no alerts until you resume.');
 
     const select = document.querySelector('select') as HTMLSelectElement;
     await act(async () => {
       select.value = 'off';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await waitFor(() => expect(text()).toContain('Alerts for “Williamsburg 2 bd”: off.'));
+    await waitFor(() => expect(textOf()).toContain('Alerts for “Williamsburg 2 bd”: off.'));
 
     await act(async () => buttonNamed(document.body, 'Rename')?.click());
     const input = document.querySelector('dialog input') as HTMLInputElement;
     expect(document.activeElement).toBe(input);
     await act(async () => typeInto(input, ''));
     await act(async () => buttonNamed(document.body, 'Save name')?.click());
-    await waitFor(() => expect(text()).toContain('Name the search.'));
+    await waitFor(() => expect(textOf()).toContain('Name the search.'));
     await act(async () => typeInto(input, 'Brooklyn 2 bd'));
     await act(async () => buttonNamed(document.body, 'Save name')?.click());
     await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
@@ -143,10 +137,10 @@ describe('/saved-searches', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await act(async () => toggle.click());
     await waitFor(() => expect(document.querySelector('[data-testid="match"]')).not.toBeNull());
-    expect(text()).toContain('Sunny loft by the park');
-    expect(text()).toContain('New');
-    expect(text()).toContain('Price drop from $3,500');
-    await waitFor(() => expect(text()).toContain('No new matches'));
+    expect(textOf()).toContain('Sunny loft by the park');
+    expect(textOf()).toContain('New');
+    expect(textOf()).toContain('Price drop from $3,500');
+    await waitFor(() => expect(textOf()).toContain('No new matches'));
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ seen: true }]);
     expect(buttonNamed(document.body, 'Hide matches')?.getAttribute('aria-expanded')).toBe('true');
   });
@@ -156,7 +150,7 @@ describe('/saved-searches', () => {
     await renderView();
     await waitFor(() => expect(buttonNamed(document.body, 'Delete')).not.toBeNull());
     await act(async () => buttonNamed(document.body, 'Delete')?.click());
-    expect(text()).toContain('“Williamsburg 2 bd” and its alerts will be deleted.');
+    expect(textOf()).toContain('“Williamsburg 2 bd” and its alerts will be deleted.');
     // Cancel is focused first and changes nothing.
     expect(document.activeElement).toBe(buttonNamed(document.body, 'Cancel'));
     await act(async () => buttonNamed(document.body, 'Cancel')?.click());
@@ -164,9 +158,9 @@ describe('/saved-searches', () => {
 
     await act(async () => buttonNamed(document.body, 'Delete')?.click());
     await act(async () => buttonNamed(document.body, 'Delete search')?.click());
-    await waitFor(() => expect(text()).toContain('No saved searches yet'));
+    await waitFor(() => expect(textOf()).toContain('No saved searches yet'));
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
-    await waitFor(() => expect(text()).toContain('Deleted “Williamsburg 2 bd”.'));
+    await waitFor(() => expect(textOf()).toContain('Deleted “Williamsburg 2 bd”.'));
     // Focus is not lost with the card: it goes to the list's place.
     await waitFor(() => expect(document.activeElement?.getAttribute('tabindex')).toBe('-1'));
     expect(document.activeElement?.textContent).toContain('No saved searches yet');

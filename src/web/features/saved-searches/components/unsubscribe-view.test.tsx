@@ -1,18 +1,14 @@
 // @vitest-environment happy-dom
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { textOf } from '../../../testing/dom-queries.ts';
 import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { SEARCH_ID } from '../../../testing/saved-searches-fixtures.ts';
 import { UnsubscribeView } from './unsubscribe-view.tsx';
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
-const text = () => (document.body.textContent ?? '').replace(/\s+/g, ' ');
 const link = (name: string) =>
   [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === name);
 
@@ -38,9 +34,9 @@ describe('/alerts/unsubscribe', () => {
         : undefined,
     );
     await renderMessaging(view('tok.en'));
-    expect(text()).toContain('Turning off alerts…');
+    expect(textOf()).toContain('Turning off alerts…');
     await waitFor(() =>
-      expect(text()).toContain('You will no longer get alerts for “Williamsburg 2 bd”.'),
+      expect(textOf()).toContain('You will no longer get alerts for “Williamsburg 2 bd”.'),
     );
     expect(link('Manage saved searches')?.getAttribute('href')).toBe('/saved-searches');
     expect(calls).toHaveLength(1);
@@ -52,7 +48,7 @@ describe('/alerts/unsubscribe', () => {
     stubApi(() => ({ body: { unsubscribed: { kind: 'saved-listings' } } }));
     await renderMessaging(view('tok.en'));
     await waitFor(() =>
-      expect(text()).toContain('You will no longer get alerts about your saved listings.'),
+      expect(textOf()).toContain('You will no longer get alerts about your saved listings.'),
     );
     expect(link('Saved listings')?.getAttribute('href')).toBe('/saved-listings');
   });
@@ -63,7 +59,7 @@ describe('/alerts/unsubscribe', () => {
       body: { error: { code: 'INVALID_TOKEN', message: 'Invalid token' } },
     }));
     await renderMessaging(view('forged'));
-    await waitFor(() => expect(text()).toContain('This link is invalid or has expired.'));
+    await waitFor(() => expect(textOf()).toContain('This link is invalid or has expired.'));
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(
       'This link is invalid or has expired.',
     );
@@ -72,7 +68,7 @@ describe('/alerts/unsubscribe', () => {
   it('no token: invalid at once, nothing sent', async () => {
     const calls = stubApi(() => undefined);
     await renderMessaging(view(null));
-    expect(text()).toContain('This link is invalid or has expired.');
+    expect(textOf()).toContain('This link is invalid or has expired.');
     expect(calls).toEqual([]);
   });
 
@@ -84,14 +80,14 @@ describe('/alerts/unsubscribe', () => {
         : { body: { unsubscribed: { kind: 'saved-listings' } } },
     );
     await renderMessaging(view('tok.en'));
-    await waitFor(() => expect(text()).toContain('Try again'));
+    await waitFor(() => expect(textOf()).toContain('Try again'));
     fail = false;
     const retry = [...document.querySelectorAll('button')].find(
       (b) => b.textContent === 'Try again',
     );
     retry?.click();
     await waitFor(() =>
-      expect(text()).toContain('You will no longer get alerts about your saved listings.'),
+      expect(textOf()).toContain('You will no longer get alerts about your saved listings.'),
     );
   });
 });

@@ -1,41 +1,25 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ListingTourSettings, Slot, Tour } from '../../../../shared/schemas/tours.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
-  buttonNamed,
   renderMessaging,
   stubApi,
-  typeInto,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { fakeDateEachTest, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
+import {
+  aTour,
+  listingTourSettings,
+  NEW_YORK,
+  TOUR_ID,
+  TOUR_LISTING_ID,
+} from '../../../testing/tour-fixtures.ts';
 import BookTourSection from './book-tour-section.tsx';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
-const TOUR = '00000000-0000-4000-8000-0000000000e1';
-const NY = 'America/New_York';
-
-const settings = (overrides: Partial<ListingTourSettings> = {}): ListingTourSettings => ({
-  listingId: LISTING,
-  inherited: true,
-  timeZone: NY,
-  lengthMinutes: 20,
-  intervalMinutes: 20,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 10,
-  minNoticeMinutes: 120,
-  windowDays: 5,
-  maxPerDay: null,
-  capacity: 1,
-  mode: 'instant',
-  requestExpiryHours: 24,
-  types: ['in_person', 'video'],
-  cancelCutoffMinutes: 60,
-  waitlistOpen: true,
-  offerHoldMinutes: 120,
-  ...overrides,
-});
+const settings = (overrides: Partial<ListingTourSettings> = {}): ListingTourSettings =>
+  listingTourSettings({ windowDays: 5, ...overrides });
 
 const slot = (start: string): Slot => ({
   start,
@@ -49,39 +33,8 @@ const SLOTS = [
   slot('2026-11-01T22:20:00.000Z'),
 ];
 
-function tour(overrides: Partial<Tour> = {}): Tour {
-  const party = (id: string, name: string) => ({ id, name });
-  return {
-    id: TOUR,
-    listingId: LISTING,
-    listing: {
-      id: LISTING,
-      title: 'Sunny two-bedroom',
-      address: '12 Test Street',
-      unit: null,
-      neighborhood: 'tribeca',
-      borough: 'manhattan',
-      coverPhotoUrl: null,
-    },
-    renter: party('00000000-0000-4000-8000-00000000000a', 'Rita'),
-    landlord: party('00000000-0000-4000-8000-00000000000b', 'Lou'),
-    start: '2026-11-01T22:00:00.000Z',
-    end: '2026-11-01T22:20:00.000Z',
-    timeZone: NY,
-    type: 'video',
-    note: null,
-    status: 'confirmed',
-    expiresAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    sequence: 0,
-    createdAt: '2026-10-30T12:00:00.000Z',
-    updatedAt: '2026-10-30T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const tour = (overrides: Partial<Tour> = {}): Tour =>
+  aTour({ start: '2026-11-01T22:00:00.000Z', type: 'video', ...overrides });
 
 type Api = {
   settings?: ListingTourSettings | { status: number };
@@ -93,13 +46,13 @@ type Api = {
 function api({ settings: s = settings(), slots = () => SLOTS, book, waitlist = [] }: Api) {
   return stubApi((call) => {
     const path = call.url.pathname;
-    if (path === `/api/listings/${LISTING}/tour-settings`) {
+    if (path === `/api/listings/${TOUR_LISTING_ID}/tour-settings`) {
       return 'status' in s
         ? { status: s.status, body: { error: { code: 'UNAUTHORIZED', message: 'Sign in.' } } }
         : { body: s };
     }
-    if (path === `/api/listings/${LISTING}/tour-slots`) {
-      return { body: { timeZone: NY, slots: slots() } };
+    if (path === `/api/listings/${TOUR_LISTING_ID}/tour-slots`) {
+      return { body: { timeZone: NEW_YORK, slots: slots() } };
     }
     if (path === '/api/waitlist') return { body: { items: waitlist } };
     if (path === '/api/tours' && call.method === 'POST' && book) return book(call);
@@ -109,12 +62,12 @@ function api({ settings: s = settings(), slots = () => SLOTS, book, waitlist = [
 }
 
 const props = {
-  listingId: LISTING,
+  listingId: TOUR_LISTING_ID,
   signIn: (start?: string) => ({
     to: '/login',
     state: {
       from: {
-        pathname: `/listings/${LISTING}`,
+        pathname: `/listings/${TOUR_LISTING_ID}`,
         search: start ? `?tour=${encodeURIComponent(start)}` : '',
         hash: '#book-tour',
       },
@@ -126,20 +79,10 @@ const props = {
 const dateButton = (c: HTMLElement, date: string) =>
   c.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`);
 const timeButton = (c: HTMLElement, time: string) => buttonNamed(c, time);
-const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 
-beforeEach(() => {
-  // Only Date is faked: the clock reads Friday 2026-10-30, 08:00 in New York.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-10-30T12:00:00.000Z'));
-});
-
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
+// The clock reads Friday 2026-10-30, 08:00 in New York.
+fakeDateEachTest('2026-10-30T12:00:00.000Z');
 
 async function renderRenter() {
   return renderMessaging(<BookTourSection {...props} viewer="renter" />);
@@ -155,13 +98,13 @@ describe('Book a tour', () => {
     expect(dateButton(container, '2026-10-30')?.disabled).toBe(true);
     expect(dateButton(container, '2026-11-03')?.disabled).toBe(true);
     expect(container.querySelectorAll('button[data-date]')).toHaveLength(5);
-    expect(text(container)).toContain('Times in New York time (EDT)');
+    expect(textOf(container)).toContain('Times in New York time (EDT)');
     expect(timeButton(container, '5:00 PM')).not.toBeNull();
 
     // Sunday, the day DST ends: 17:00 local is still 5:00 PM, now EST.
     await act(async () => dateButton(container, '2026-11-01')?.click());
-    expect(text(container)).toContain('Sunday, November 1');
-    expect(text(container)).toContain('Times in New York time (EST)');
+    expect(textOf(container)).toContain('Sunday, November 1');
+    expect(textOf(container)).toContain('Times in New York time (EST)');
     expect(timeButton(container, '5:00 PM')).not.toBeNull();
     expect(timeButton(container, '5:20 PM')).not.toBeNull();
   });
@@ -173,23 +116,23 @@ describe('Book a tour', () => {
     await act(async () => dateButton(container, '2026-11-01')?.click());
     await act(async () => timeButton(container, '5:00 PM')?.click());
 
-    expect(text(container)).toContain('Sunday, November 1');
-    expect(text(container)).toContain('5:00 – 5:20 PM');
-    expect(text(container)).toContain('(New York time (EST))');
+    expect(textOf(container)).toContain('Sunday, November 1');
+    expect(textOf(container)).toContain('5:00 – 5:20 PM');
+    expect(textOf(container)).toContain('(New York time (EST))');
     const video = container.querySelector<HTMLInputElement>('input[type="radio"][value="video"]');
     await act(async () => video?.click());
     const note = container.querySelector('textarea') as HTMLTextAreaElement;
     await act(async () => typeInto(note, 'Hello'));
-    expect(text(container)).toContain('5/500 characters');
+    expect(textOf(container)).toContain('5/500 characters');
     expect(note.maxLength).toBe(500);
 
     await act(async () => buttonNamed(container, 'Confirm tour')?.click());
     await waitFor(() =>
-      expect(text(container)).toContain('Tour confirmed for Sunday, November 1 at 5:00 PM'),
+      expect(textOf(container)).toContain('Tour confirmed for Sunday, November 1 at 5:00 PM'),
     );
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({
-      listingId: LISTING,
+      listingId: TOUR_LISTING_ID,
       start: '2026-11-01T22:00:00.000Z',
       type: 'video',
       note: 'Hello',
@@ -201,7 +144,7 @@ describe('Book a tour', () => {
       a.textContent,
       a.getAttribute('href'),
     ]);
-    expect(links).toContainEqual(['Add to calendar', `/api/tours/${TOUR}/ics`]);
+    expect(links).toContainEqual(['Add to calendar', `/api/tours/${TOUR_ID}/ics`]);
     expect(links).toContainEqual(['See your tours', '/tours']);
   });
 
@@ -255,7 +198,7 @@ describe('Book a tour', () => {
     await act(async () => buttonNamed(container, 'Confirm tour')?.click());
     await waitFor(() => expect(container.querySelector('[role="alert"]')).not.toBeNull());
     await act(async () => buttonNamed(container, 'Confirm tour')?.click());
-    await waitFor(() => expect(text(container)).toContain('Tour confirmed for'));
+    await waitFor(() => expect(textOf(container)).toContain('Tour confirmed for'));
     const keys = calls
       .filter((c) => c.method === 'POST')
       .map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
@@ -280,10 +223,10 @@ describe('Book a tour', () => {
     await act(async () => timeButton(container, '5:00 PM')?.click());
     // One type offered: no choice to make.
     expect(container.querySelector('input[type="radio"]')).toBeNull();
-    expect(text(container)).toContain('In person');
+    expect(textOf(container)).toContain('In person');
     await act(async () => buttonNamed(container, 'Send request')?.click());
-    await waitFor(() => expect(text(container)).toContain('Request sent'));
-    expect(text(container)).toContain('The landlord has until Sat, Oct 31, 8:00 AM to answer');
+    await waitFor(() => expect(textOf(container)).toContain('Request sent'));
+    expect(textOf(container)).toContain('The landlord has until Sat, Oct 31, 8:00 AM to answer');
     expect(
       [...container.querySelectorAll('a')].some((a) => a.textContent === 'Add to calendar'),
     ).toBe(false);
@@ -292,7 +235,7 @@ describe('Book a tour', () => {
   it('offers the waitlist when no time is open, and shows the place in line once joined', async () => {
     const entry = {
       id: '00000000-0000-4000-8000-0000000000f1',
-      listingId: LISTING,
+      listingId: TOUR_LISTING_ID,
       listing: tour().listing,
       renter: tour().renter,
       preferences: { days: ['saturday'], times: ['evening'], types: [] },
@@ -305,9 +248,9 @@ describe('Book a tour', () => {
     const calls = stubApi((call) => {
       const path = call.url.pathname;
       if (path.endsWith('/tour-settings')) return { body: settings() };
-      if (path.endsWith('/tour-slots')) return { body: { timeZone: NY, slots: [] } };
+      if (path.endsWith('/tour-slots')) return { body: { timeZone: NEW_YORK, slots: [] } };
       if (path === '/api/waitlist') return { body: { items: joined ? [entry] : [] } };
-      if (path === `/api/listings/${LISTING}/waitlist` && call.method === 'POST') {
+      if (path === `/api/listings/${TOUR_LISTING_ID}/waitlist` && call.method === 'POST') {
         joined = true;
         return { status: 201, body: entry };
       }
@@ -315,7 +258,7 @@ describe('Book a tour', () => {
     });
     const { container } = await renderRenter();
     await waitFor(() => expect(buttonNamed(container, 'Join waitlist')).not.toBeNull());
-    expect(text(container)).toContain('There are no tour times open right now.');
+    expect(textOf(container)).toContain('There are no tour times open right now.');
     const sat = [...container.querySelectorAll('label')].find((l) => l.textContent === 'Sat');
     const evenings = [...container.querySelectorAll('label')].find((l) =>
       l.textContent?.startsWith('Evenings'),
@@ -323,11 +266,11 @@ describe('Book a tour', () => {
     await act(async () => sat?.querySelector('input')?.click());
     await act(async () => evenings?.querySelector('input')?.click());
     await act(async () => buttonNamed(container, 'Join waitlist')?.click());
-    await waitFor(() => expect(text(container)).toContain('You are #2 on the waitlist.'));
+    await waitFor(() => expect(textOf(container)).toContain('You are #2 on the waitlist.'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       preferences: { days: ['saturday'], times: ['evening'], types: [] },
     });
-    expect(text(container)).toContain('Suits you: Sat · evenings');
+    expect(textOf(container)).toContain('Suits you: Sat · evenings');
     expect(buttonNamed(container, 'Leave waitlist')).not.toBeNull();
   });
 
@@ -335,17 +278,17 @@ describe('Book a tour', () => {
     stubApi((call) => {
       const path = call.url.pathname;
       if (path.endsWith('/tour-settings')) return { body: settings() };
-      if (path.endsWith('/tour-slots')) return { body: { timeZone: NY, slots: SLOTS } };
+      if (path.endsWith('/tour-slots')) return { body: { timeZone: NEW_YORK, slots: SLOTS } };
       if (path === '/api/waitlist') return { body: { items: [] } };
       if (path === '/api/tours') {
-        expect(call.url.searchParams.get('listingId')).toBe(LISTING);
+        expect(call.url.searchParams.get('listingId')).toBe(TOUR_LISTING_ID);
         return { body: { items: [tour()] } };
       }
       return undefined;
     });
     const { container } = await renderRenter();
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'You have a tour here on Sunday, November 1 at 5:00 PM (confirmed).',
       ),
     );
@@ -361,13 +304,13 @@ describe('Book a tour', () => {
     const { container, router } = await renderMessaging(
       <BookTourSection {...props} viewer="renter" />,
       {
-        path: `/listings/${LISTING}?tour=${encodeURIComponent(start)}#book-tour`,
+        path: `/listings/${TOUR_LISTING_ID}?tour=${encodeURIComponent(start)}#book-tour`,
         pattern: '/listings/:id',
       },
     );
     await waitFor(() => expect(buttonNamed(container, 'Confirm tour')).not.toBeNull());
-    expect(text(container)).toContain('Sunday, November 1');
-    expect(text(container)).toContain('5:00 – 5:20 PM');
+    expect(textOf(container)).toContain('Sunday, November 1');
+    expect(textOf(container)).toContain('5:00 – 5:20 PM');
     expect(router.state.location.search).toBe('');
     expect(router.state.location.hash).toBe('#book-tour');
     // "Change time" goes back to that day's times.
@@ -379,11 +322,11 @@ describe('Book a tour', () => {
     api({});
     const { container, router } = await renderMessaging(
       <BookTourSection {...props} viewer="visitor" />,
-      { path: `/listings/${LISTING}`, pattern: '/listings/:id' },
+      { path: `/listings/${TOUR_LISTING_ID}`, pattern: '/listings/:id' },
     );
     await waitFor(() => expect(timeButton(container, '5:00 PM')).not.toBeNull());
     await act(async () => timeButton(container, '5:00 PM')?.click());
-    expect(text(container)).toContain(
+    expect(textOf(container)).toContain(
       'Sign in to book Saturday, October 31 at 5:00 PM. You will come back here to confirm.',
     );
     const link = [...container.querySelectorAll('a')].find(
@@ -397,7 +340,7 @@ describe('Book a tour', () => {
   it('asks a visitor to sign in and come back to the listing', async () => {
     api({ settings: { status: 401 } });
     const { container } = await renderMessaging(<BookTourSection {...props} viewer="visitor" />);
-    await waitFor(() => expect(text(container)).toContain('Sign in as a renter to book a tour.'));
+    await waitFor(() => expect(textOf(container)).toContain('Sign in as a renter to book a tour.'));
     const link = [...container.querySelectorAll('a')].find(
       (a) => a.textContent === 'Sign in to book',
     );

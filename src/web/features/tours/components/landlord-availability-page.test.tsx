@@ -1,30 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Availability, DEFAULT_TOUR_SETTINGS } from '../../../../shared/schemas/tours.ts';
+import { describe, expect, it } from 'vitest';
+import type { Availability } from '../../../../shared/schemas/tours.ts';
+import { noLandlordListingsFixture } from '../../../testing/billing-fixtures.ts';
 import {
   type ApiCall,
   renderMessaging,
   stubApi,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { fakeDateEachTest, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
+import { anAvailability, weeklyHours } from '../../../testing/tour-fixtures.ts';
 import { LandlordAvailabilityPage } from './landlord-availability-page.tsx';
 
-const SAVED: Availability = {
-  timeZone: 'America/New_York',
-  weeklyHours: {
-    monday: [{ start: '17:00', end: '20:00' }],
-    tuesday: [],
-    wednesday: [],
-    thursday: [],
-    friday: [],
-    saturday: [],
-    sunday: [],
-  },
-  overrides: [],
-  vacations: [],
-  tourDefaults: DEFAULT_TOUR_SETTINGS,
-};
+const SAVED = anAvailability({
+  weeklyHours: weeklyHours({ monday: [{ start: '17:00', end: '20:00' }] }),
+});
 
 /** The availability API: answers GET with what was last saved, records every PUT. */
 function stubAvailability() {
@@ -35,15 +25,7 @@ function stubAvailability() {
       return { body: saved };
     }
     if (call.url.pathname === '/api/landlord/listings') {
-      return {
-        body: {
-          items: [],
-          total: 0,
-          page: 1,
-          pageSize: 100,
-          statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
-        },
-      };
+      return { body: noLandlordListingsFixture() };
     }
     return undefined;
   });
@@ -76,16 +58,8 @@ async function renderPage() {
 }
 
 describe('the weekly hours editor', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-10-20T12:00:00Z'));
-  });
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
+  fakeDateEachTest('2026-10-20T12:00:00Z');
 
   it('refuses overlapping and inverted ranges with a message at the range, and saves nothing', async () => {
     const calls = stubAvailability();

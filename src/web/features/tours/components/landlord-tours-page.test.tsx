@@ -1,53 +1,26 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TOUR_SETTINGS, type Tour } from '../../../../shared/schemas/tours.ts';
+import { describe, expect, it } from 'vitest';
+import type { Tour } from '../../../../shared/schemas/tours.ts';
+import { noLandlordListingsFixture } from '../../../testing/billing-fixtures.ts';
 import {
   renderMessaging,
   stubApi,
   testQueryClient,
 } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { fakeDateEachTest, resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
+import { anAvailability, aTour, TOUR_LISTING_ID, tourId } from '../../../testing/tour-fixtures.ts';
 import { toursLive } from '../live/tours-live.ts';
 import { LandlordToursPage } from './landlord-tours-page.tsx';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
 /** Intl puts thin and narrow no-break spaces in ranges: compare with plain spaces. */
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s/g, ' ');
 let n = 0;
 
-function aTour(start: string, overrides: Partial<Tour> = {}): Tour {
+/** The next tour of the agenda, 20 minutes from `start`. */
+function agendaTour(start: string, overrides: Partial<Tour> = {}): Tour {
   n += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    listingId: LISTING,
-    listing: {
-      id: LISTING,
-      title: 'Sunny two-bedroom',
-      address: '12 Test Street',
-      unit: '4B',
-      neighborhood: null,
-      borough: null,
-      coverPhotoUrl: null,
-    },
-    renter: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Rita Renter' },
-    landlord: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Lars Landlord' },
-    start,
-    end: new Date(Date.parse(start) + 20 * 60_000).toISOString(),
-    timeZone: 'America/New_York',
-    type: 'in_person',
-    note: null,
-    status: 'confirmed',
-    expiresAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    sequence: 0,
-    createdAt: '2026-10-01T12:00:00.000Z',
-    updatedAt: '2026-10-01T12:00:00.000Z',
-    ...overrides,
-  };
+  return aTour({ id: tourId(n), start, ...overrides });
 }
 
 function stubTours(agenda: Tour[], requests: Tour[]) {
@@ -63,50 +36,26 @@ function stubTours(agenda: Tour[], requests: Tour[]) {
       const tour = requests.find((t) => t.id === id);
       return { body: { ...tour, status: 'confirmed' } };
     }
-    if (path === '/api/landlord/availability') {
-      return {
-        body: {
-          timeZone: 'America/New_York',
-          weeklyHours: {},
-          overrides: [],
-          vacations: [],
-          tourDefaults: DEFAULT_TOUR_SETTINGS,
-        },
-      };
-    }
-    if (path === '/api/landlord/listings') {
-      return {
-        body: {
-          items: [],
-          total: 0,
-          page: 1,
-          pageSize: 100,
-          statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
-        },
-      };
-    }
+    if (path === '/api/landlord/availability') return { body: anAvailability() };
+    if (path === '/api/landlord/listings') return { body: noLandlordListingsFixture() };
     return undefined;
   });
 }
 
 describe('the landlord tours agenda', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-10-28T12:00:00Z'));
-  });
-  afterEach(async () => {
-    await cleanup();
-    document.body.innerHTML = '';
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  resetPageAfterEach();
+  fakeDateEachTest('2026-10-28T12:00:00Z');
 
   it('puts tours on their New York day across the DST change, times labelled with the zone', async () => {
     const calls = stubTours(
       [
-        aTour('2026-11-02T04:30:00Z', { renter: { id: LISTING, name: 'Late Sunday' } }),
-        aTour('2026-11-01T04:30:00Z', { renter: { id: LISTING, name: 'Early Sunday' } }),
-        aTour('2026-10-31T21:00:00Z', { renter: { id: LISTING, name: 'Saturday' } }),
+        agendaTour('2026-11-02T04:30:00Z', {
+          renter: { id: TOUR_LISTING_ID, name: 'Late Sunday' },
+        }),
+        agendaTour('2026-11-01T04:30:00Z', {
+          renter: { id: TOUR_LISTING_ID, name: 'Early Sunday' },
+        }),
+        agendaTour('2026-10-31T21:00:00Z', { renter: { id: TOUR_LISTING_ID, name: 'Saturday' } }),
       ],
       [],
     );
@@ -140,7 +89,7 @@ describe('the landlord tours agenda', () => {
   });
 
   it('confirms a request and says so', async () => {
-    const request = aTour('2026-10-30T21:00:00Z', {
+    const request = agendaTour('2026-10-30T21:00:00Z', {
       status: 'requested',
       expiresAt: '2026-10-29T12:00:00Z',
       note: 'Can I bring my dog?',
@@ -176,7 +125,7 @@ describe('the landlord tours agenda', () => {
   });
 
   it('says so even when the live refetch removes the request before the answer arrives', async () => {
-    const request = aTour('2026-10-30T21:00:00Z', { status: 'requested' });
+    const request = agendaTour('2026-10-30T21:00:00Z', { status: 'requested' });
     let requests = [request];
     let answer: (() => void) | undefined;
     const answered = new Promise<void>((resolve) => {
@@ -231,9 +180,9 @@ describe('the landlord tours agenda', () => {
     });
     await waitFor(() => expect(container.textContent).toContain('No tours'));
     const before = calls.length;
-    const booked = aTour('2026-10-30T21:00:00Z', {
+    const booked = agendaTour('2026-10-30T21:00:00Z', {
       status: 'requested',
-      renter: { id: LISTING, name: 'Nina Newcomer' },
+      renter: { id: TOUR_LISTING_ID, name: 'Nina Newcomer' },
     });
     const handler = toursLive.handlers['tour.changed'];
     const parsed = handler?.parse({ tour: booked });
@@ -253,7 +202,7 @@ describe('the landlord tours agenda', () => {
   });
 
   it('asks for an optional reason before declining', async () => {
-    const request = aTour('2026-10-30T21:00:00Z', { status: 'requested' });
+    const request = agendaTour('2026-10-30T21:00:00Z', { status: 'requested' });
     const calls = stubTours([], [request]);
     const { container } = await renderMessaging(<LandlordToursPage />, {
       path: '/landlord/tours',

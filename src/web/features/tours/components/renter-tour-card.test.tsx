@@ -1,97 +1,43 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
+import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
 import {
-  buttonNamed,
-  renderMessaging,
-  stubApi,
-  typeInto,
-} from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+  cleanup,
+  fakeDateEachTest,
+  resetPageAfterEach,
+  waitFor,
+} from '../../../testing/render.tsx';
+import {
+  aTour,
+  listingTourSettings,
+  TOUR_ID,
+  TOUR_LISTING_ID,
+} from '../../../testing/tour-fixtures.ts';
 import { RenterTourCard } from './renter-tour-card.tsx';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
-const TOUR = '00000000-0000-4000-8000-0000000000e1';
-const NOW = Date.parse('2026-11-20T15:00:00.000Z');
+const NOW = '2026-11-20T15:00:00.000Z';
 
-function tour(overrides: Partial<Tour> = {}): Tour {
-  return {
-    id: TOUR,
-    listingId: LISTING,
-    listing: {
-      id: LISTING,
-      title: 'Sunny two-bedroom',
-      address: '12 Test Street',
-      unit: '3B',
-      neighborhood: 'tribeca',
-      borough: 'manhattan',
-      coverPhotoUrl: null,
-    },
-    renter: { id: '00000000-0000-4000-8000-00000000000a', name: 'Rita' },
-    landlord: { id: '00000000-0000-4000-8000-00000000000b', name: 'Lou' },
-    // 30 minutes from now: inside a 60-minute cut-off.
-    start: '2026-11-20T15:30:00.000Z',
-    end: '2026-11-20T15:50:00.000Z',
-    timeZone: 'America/New_York',
-    type: 'in_person',
-    note: null,
-    status: 'confirmed',
-    expiresAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    sequence: 0,
-    createdAt: '2026-11-19T12:00:00.000Z',
-    updatedAt: '2026-11-19T12:00:00.000Z',
-    ...overrides,
-  };
-}
+// 30 minutes from now: inside a 60-minute cut-off.
+const tour = (overrides: Partial<Tour> = {}): Tour =>
+  aTour({ start: '2026-11-20T15:30:00.000Z', ...overrides });
 
 function api() {
   return stubApi((call) =>
-    call.url.pathname === `/api/listings/${LISTING}/tour-settings`
-      ? {
-          body: {
-            listingId: LISTING,
-            inherited: true,
-            timeZone: 'America/New_York',
-            lengthMinutes: 20,
-            intervalMinutes: 20,
-            bufferBeforeMinutes: 0,
-            bufferAfterMinutes: 10,
-            minNoticeMinutes: 120,
-            windowDays: 21,
-            maxPerDay: null,
-            capacity: 1,
-            mode: 'instant',
-            requestExpiryHours: 24,
-            types: ['in_person'],
-            cancelCutoffMinutes: 60,
-            waitlistOpen: true,
-            offerHoldMinutes: 120,
-          },
-        }
-      : call.url.pathname === `/api/tours/${TOUR}/cancel`
+    call.url.pathname === `/api/listings/${TOUR_LISTING_ID}/tour-settings`
+      ? { body: listingTourSettings({ types: ['in_person'], cancelCutoffMinutes: 60 }) }
+      : call.url.pathname === `/api/tours/${TOUR_ID}/cancel`
         ? { body: tour({ status: 'cancelled', cancelledBy: 'renter' }) }
         : undefined,
   );
 }
 
-const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 const listingHref = (id: string) => `/listings/${id}`;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
+fakeDateEachTest(NOW);
 
 describe("a renter's tour card", () => {
   it("shows when (the listing's zone), where and with whom", async () => {
@@ -99,14 +45,14 @@ describe("a renter's tour card", () => {
     const { container } = await renderMessaging(
       <RenterTourCard tour={tour()} listingHref={listingHref} upcoming />,
     );
-    expect(text(container)).toContain('Friday, November 20, 10:30 – 10:50 AM');
-    expect(text(container)).toContain('New York time (EST)');
-    expect(text(container)).toContain('12 Test Street, Unit 3B · Tribeca, Manhattan');
-    expect(text(container)).toContain('With Lou');
+    expect(textOf(container)).toContain('Friday, November 20, 10:30 – 10:50 AM');
+    expect(textOf(container)).toContain('New York time (EST)');
+    expect(textOf(container)).toContain('12 Test Street, Unit 3B · Tribeca, Manhattan');
+    expect(textOf(container)).toContain('With Lou');
     const ics = [...container.querySelectorAll('a')].find(
       (a) => a.textContent === 'Add to calendar',
     );
-    expect(ics?.getAttribute('href')).toBe(`/api/tours/${TOUR}/ics`);
+    expect(ics?.getAttribute('href')).toBe(`/api/tours/${TOUR_ID}/ics`);
     expect(ics?.hasAttribute('download')).toBe(true);
   });
 
@@ -116,7 +62,7 @@ describe("a renter's tour card", () => {
       <RenterTourCard tour={tour()} listingHref={listingHref} upcoming />,
     );
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'It is too late to cancel or move this tour online: changes close 1 h before it starts.',
       ),
     );
@@ -158,8 +104,8 @@ describe("a renter's tour card", () => {
         upcoming
       />,
     );
-    expect(text(container)).toContain('Awaiting confirmation');
-    expect(text(container)).toContain(
+    expect(textOf(container)).toContain('Awaiting confirmation');
+    expect(textOf(container)).toContain(
       'Waiting for the landlord to confirm (until Fri, Nov 20, 10:20 AM).',
     );
     expect(buttonNamed(container, 'Withdraw request')).not.toBeNull();
@@ -178,7 +124,7 @@ describe("a renter's tour card", () => {
       />,
     );
     const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Notes');
-    expect(link?.getAttribute('href')).toBe(`/notes?tour=${TOUR}`);
+    expect(link?.getAttribute('href')).toBe(`/notes?tour=${TOUR_ID}`);
     expect(buttonNamed(container, 'Reschedule')).toBeNull();
     await cleanup();
     const bare = await renderMessaging(

@@ -1,29 +1,18 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonNamed, renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
-import { cleanup, waitFor } from '../../../testing/render.tsx';
+import { describe, expect, it } from 'vitest';
+import type { WaitlistEntry } from '../../../../shared/schemas/tours.ts';
+import { buttonNamed, textOf } from '../../../testing/dom-queries.ts';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
+import { aTour, listingTourSettings, TOUR_LISTING_ID } from '../../../testing/tour-fixtures.ts';
 import { RenterTours } from './renter-tours.tsx';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
-const listing = {
-  id: LISTING,
-  title: 'Sunny two-bedroom',
-  address: '12 Test Street',
-  unit: null,
-  neighborhood: 'tribeca',
-  borough: 'manhattan',
-  coverPhotoUrl: null,
-};
-const party = (n: string, name: string) => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name,
-});
-const offer = {
+const offer: WaitlistEntry = {
   id: '00000000-0000-4000-8000-0000000000f1',
-  listingId: LISTING,
-  listing,
-  renter: party('a', 'Rita'),
+  listingId: TOUR_LISTING_ID,
+  listing: aTour().listing,
+  renter: aTour().renter,
   preferences: { days: [], times: [], types: ['video'] },
   status: 'offered',
   position: 1,
@@ -34,33 +23,9 @@ const offer = {
   },
   createdAt: '2029-12-30T12:00:00.000Z',
 };
-const settings = {
-  listingId: LISTING,
-  inherited: true,
-  timeZone: 'America/New_York',
-  lengthMinutes: 20,
-  intervalMinutes: 20,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 10,
-  minNoticeMinutes: 120,
-  windowDays: 21,
-  maxPerDay: null,
-  capacity: 1,
-  mode: 'instant',
-  requestExpiryHours: 24,
-  types: ['in_person', 'video'],
-  cancelCutoffMinutes: 60,
-  waitlistOpen: true,
-  offerHoldMinutes: 120,
-};
 
-afterEach(async () => {
-  await cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+resetPageAfterEach();
 
-const text = (c: HTMLElement) => (c.textContent ?? '').replace(/\s+/g, ' ');
 const props = { listingHref: (id: string) => `/listings/${id}`, searchHref: '/search' };
 
 describe('/tours for a renter', () => {
@@ -71,14 +36,14 @@ describe('/tours for a renter', () => {
         : undefined,
     );
     const { container } = await renderMessaging(<RenterTours {...props} />);
-    await waitFor(() => expect(text(container)).toContain('No upcoming tours'));
-    expect(text(container)).toContain('pick a time under "Book a tour" on its page');
-    expect(text(container)).toContain('Tours you have taken or cancelled will be listed here.');
+    await waitFor(() => expect(textOf(container)).toContain('No upcoming tours'));
+    expect(textOf(container)).toContain('pick a time under "Book a tour" on its page');
+    expect(textOf(container)).toContain('Tours you have taken or cancelled will be listed here.');
     const browse = [...container.querySelectorAll('a')].find(
       (a) => a.textContent === 'Browse apartments',
     );
     expect(browse?.getAttribute('href')).toBe('/search');
-    expect(text(container)).not.toContain('Waitlists');
+    expect(textOf(container)).not.toContain('Waitlists');
   });
 
   it('books a held waitlist offer at exactly its start, in a type that suits the renter', async () => {
@@ -86,7 +51,8 @@ describe('/tours for a renter', () => {
       const path = call.url.pathname;
       if (path === '/api/tours' && call.method === 'GET') return { body: { items: [] } };
       if (path === '/api/waitlist') return { body: { items: [offer] } };
-      if (path === `/api/listings/${LISTING}/tour-settings`) return { body: settings };
+      if (path === `/api/listings/${TOUR_LISTING_ID}/tour-settings`)
+        return { body: listingTourSettings() };
       if (path === '/api/tours' && call.method === 'POST') {
         return { status: 409, body: { error: { code: 'SLOT_TAKEN', message: 'Taken.' } } };
       }
@@ -94,7 +60,7 @@ describe('/tours for a renter', () => {
     });
     const { container } = await renderMessaging(<RenterTours {...props} />);
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'A slot is held for you until 12:00 PM: Mon, Jan 7, 5:00 PM (New York time (EST)).',
       ),
     );
@@ -102,12 +68,12 @@ describe('/tours for a renter', () => {
     await waitFor(() => expect(buttonNamed(container, 'Book it')?.disabled).toBe(false));
     await act(async () => buttonNamed(container, 'Book it')?.click());
     await waitFor(() =>
-      expect(text(container)).toContain(
+      expect(textOf(container)).toContain(
         'That time is no longer held for you. You keep your place in line.',
       ),
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
-      listingId: LISTING,
+      listingId: TOUR_LISTING_ID,
       start: '2030-01-07T22:00:00.000Z',
       type: 'video',
     });

@@ -1,49 +1,19 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
+import { aTour, TOUR_LISTING_ID, tourId } from '../../../testing/tour-fixtures.ts';
 import { type ToursFilter, toursKeys } from '../api/tours-keys.ts';
 import { toursLive } from './tours-live.ts';
 
-const LISTING = '00000000-0000-4000-8000-0000000000d1';
 const OTHER_LISTING = '00000000-0000-4000-8000-0000000000d2';
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
-function aTour(id: number, start: string, overrides: Partial<Tour> = {}): Tour {
-  return {
-    id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-    listingId: LISTING,
-    listing: {
-      id: LISTING,
-      title: 'Sunny two-bedroom',
-      address: '12 Test Street',
-      unit: null,
-      neighborhood: null,
-      borough: null,
-      coverPhotoUrl: null,
-    },
-    renter: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Rita Renter' },
-    landlord: { id: '00000000-0000-4000-8000-0000000000b1', name: 'Lars Landlord' },
-    start,
-    end: new Date(Date.parse(start) + 20 * 60_000).toISOString(),
-    timeZone: 'America/New_York',
-    type: 'in_person',
-    note: null,
-    status: 'confirmed',
-    expiresAt: null,
-    cancelledBy: null,
-    cancelReason: null,
-    rescheduledFromId: null,
-    rescheduledToId: null,
-    sequence: 0,
-    createdAt: '2026-10-01T12:00:00.000Z',
-    updatedAt: '2026-10-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const aTourAt = (id: number, start: string, overrides: Partial<Tour> = {}): Tour =>
+  aTour({ id: tourId(id), start, ...overrides });
 
-const early = aTour(1, '2026-11-23T15:00:00Z');
-const late = aTour(2, '2026-11-25T15:00:00Z');
-const old = aTour(3, '2026-11-02T15:00:00Z', { status: 'completed' });
+const early = aTourAt(1, '2026-11-23T15:00:00Z');
+const late = aTourAt(2, '2026-11-25T15:00:00Z');
+const old = aTourAt(3, '2026-11-02T15:00:00Z', { status: 'completed' });
 
 const LISTS: ToursFilter[] = [
   { scope: 'upcoming' },
@@ -72,7 +42,9 @@ function cached(lists: Partial<Record<number, Tour[]>>) {
     });
     return observer.subscribe(() => {});
   });
-  queryClient.setQueryData(toursKeys.slots(LISTING, '2026-11-20', '2026-12-10'), { slots: [] });
+  queryClient.setQueryData(toursKeys.slots(TOUR_LISTING_ID, '2026-11-20', '2026-12-10'), {
+    slots: [],
+  });
   queryClient.setQueryData(toursKeys.availability, { timeZone: 'America/New_York' });
   return {
     queryClient,
@@ -102,7 +74,7 @@ describe('tours live feature', () => {
 
   it('writes a booked tour into the lists it belongs to, in order, without a refetch', () => {
     const { queryClient, fetches, stop } = cached({ 0: [early, late], 2: [old], 3: [early, late] });
-    const booked = aTour(4, '2026-11-24T15:00:00Z', { status: 'requested' });
+    const booked = aTourAt(4, '2026-11-24T15:00:00Z', { status: 'requested' });
     emit(queryClient, booked);
     expect(ids(queryClient, LISTS[0] as ToursFilter)).toEqual([early.id, booked.id, late.id]);
     expect(ids(queryClient, LISTS[1] as ToursFilter)).toEqual([booked.id]);
@@ -111,7 +83,9 @@ describe('tours live feature', () => {
     expect(ids(queryClient, LISTS[4] as ToursFilter)).toEqual([]);
     expect(fetches).not.toHaveBeenCalled();
     // Only what the event cannot tell is refetched: the slots. The rest of the screen stays.
-    expect(stale(queryClient, toursKeys.slots(LISTING, '2026-11-20', '2026-12-10'))).toBe(true);
+    expect(stale(queryClient, toursKeys.slots(TOUR_LISTING_ID, '2026-11-20', '2026-12-10'))).toBe(
+      true,
+    );
     expect(stale(queryClient, toursKeys.availability)).toBe(false);
     stop();
   });
@@ -133,8 +107,8 @@ describe('tours live feature', () => {
   it('keeps to the agenda week in the landlord zone', () => {
     const { queryClient, stop } = cached({});
     // Monday 30 Nov 03:00 UTC is still Sunday the 29th in New York: in the week.
-    const sunday = aTour(5, '2026-11-30T03:00:00Z');
-    const monday = aTour(6, '2026-11-30T05:30:00Z');
+    const sunday = aTourAt(5, '2026-11-30T03:00:00Z');
+    const monday = aTourAt(6, '2026-11-30T05:30:00Z');
     emit(queryClient, sunday);
     emit(queryClient, monday);
     expect(ids(queryClient, LISTS[3] as ToursFilter)).toEqual([sunday.id]);
@@ -143,10 +117,10 @@ describe('tours live feature', () => {
 
   it('refetches a full list the tour would join, since what falls off is unknown', async () => {
     const full = Array.from({ length: 500 }, (_, i) =>
-      aTour(100 + i, new Date(Date.parse('2026-11-21T00:00:00Z') + i * 3_600_000).toISOString()),
+      aTourAt(100 + i, new Date(Date.parse('2026-11-21T00:00:00Z') + i * 3_600_000).toISOString()),
     );
     const { queryClient, fetches, stop } = cached({ 0: full });
-    emit(queryClient, aTour(7, '2026-11-22T15:00:00Z'));
+    emit(queryClient, aTourAt(7, '2026-11-22T15:00:00Z'));
     await vi.waitFor(() => expect(fetches).toHaveBeenCalledWith(LISTS[0]));
     expect(fetches).toHaveBeenCalledTimes(1);
     stop();
@@ -160,7 +134,9 @@ describe('tours live feature', () => {
     if (!parsed) throw new Error('dropped');
     handler?.apply(parsed, { queryClient, me: 'me' });
     expect(stale(queryClient, toursKeys.myWaitlist)).toBe(true);
-    expect(stale(queryClient, toursKeys.slots(LISTING, '2026-11-20', '2026-12-10'))).toBe(true);
+    expect(stale(queryClient, toursKeys.slots(TOUR_LISTING_ID, '2026-11-20', '2026-12-10'))).toBe(
+      true,
+    );
     expect(stale(queryClient, toursKeys.list(LISTS[0] as ToursFilter))).toBe(false);
     stop();
   });
