@@ -1,17 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { extract } from 'tar';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupManifest } from './db/backup/backup-format.ts';
+import { debianClusterForDescribe, lifecycleDataDirs } from './test/lifecycle-dirs.ts';
 import { completeFields, testJpeg } from './test/listing-fixtures.ts';
 import { type LiveUser, liveApi, openConversation, runCli, signUp } from './test/live-api.ts';
 import {
-  killEverything,
-  makeDataRoot,
-  REPO_ROOT,
   type ServerProcess,
   signIn,
   spawnServer,
@@ -28,14 +25,8 @@ import {
 
 const SERVER_ENV = { SEED_DEMO_DATA: 'false', MESSAGE_SEND_LIMIT_PER_MINUTE: '100000' };
 
-let root: string;
-const dataDirs: string[] = [];
-
-function newDataDir(name: string): string {
-  const dir = path.join(root, name);
-  dataDirs.push(dir);
-  return dir;
-}
+const dirs = lifecycleDataDirs('stoop-backup-');
+const { newDataDir } = dirs;
 
 async function startServer(dataDir: string): Promise<ServerProcess> {
   const server = await spawnServer({ dataDir, env: SERVER_ENV });
@@ -88,19 +79,6 @@ async function backUp(dataDir: string): Promise<string> {
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   return file;
 }
-
-beforeAll(() => {
-  root = makeDataRoot('stoop-backup-');
-});
-
-afterEach(async () => {
-  await killEverything(dataDirs);
-});
-
-afterAll(async () => {
-  await killEverything(dataDirs);
-  fs.rmSync(root, { recursive: true, force: true });
-});
 
 describe('npm run db:backup and db:restore', () => {
   it('round-trips users, listings, messages and photo bytes; backs up while serving, restores only when stopped', async () => {
@@ -229,7 +207,7 @@ describe('npm run db:backup and db:restore', () => {
     expect(await stopServer(server)).toEqual({ code: 0, signal: null });
     console.info(`backup under load: ${during} messages acknowledged while it ran`);
 
-    const dir = path.join(root, 'unpacked');
+    const dir = path.join(dirs.root(), 'unpacked');
     fs.mkdirSync(dir);
     await extract({ file, cwd: dir, strict: true });
     const manifest = JSON.parse(
@@ -266,29 +244,10 @@ describe('npm run db:backup and db:restore', () => {
 });
 
 describe("npm run db:backup and db:restore on Debian's PostgreSQL (DATABASE_URL)", () => {
-  let cluster: { url: string; dir: string } | undefined;
-
-  beforeAll(() => {
-    const out = execFileSync('bash', ['scripts/ensure-postgres.sh', 'start'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = /^export DATABASE_URL='(.*)'$/m.exec(out)?.[1];
-    const dir = /^export STOOP_PG_DIR='(.*)'$/m.exec(out)?.[1];
-    if (!url || !dir) throw new Error(`ensure-postgres.sh said:\n${out}`);
-    cluster = { url, dir };
-  }, 600_000); // may install `postgresql` with apt first
-
-  afterAll(() => {
-    if (cluster) {
-      spawnSync('bash', ['scripts/ensure-postgres.sh', 'stop', cluster.dir], { cwd: REPO_ROOT });
-    }
-  });
+  const cluster = debianClusterForDescribe();
 
   it('restores the database as it was at the backup; refuses while another client is connected', async () => {
-    if (!cluster) throw new Error('no cluster');
-    const url = cluster.url;
+    const { url } = cluster();
     const env = { DATABASE_URL: url, DATA_DIR: newDataDir('external') };
     const admin = (email: string) =>
       runCli('create-admin.ts', [email, '--password', 'backup-pass-1234'], env);

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lifecycleDataDirs } from './test/lifecycle-dirs.ts';
 import {
   childrenOf,
   isAlive,
-  killEverything,
-  makeDataRoot,
   postmasterPid,
   type ServerProcess,
   signIn,
@@ -24,25 +23,7 @@ import {
  */
 
 const PASSWORD = 'cluster-pass-1';
-let root: string;
-const dataDirs: string[] = [];
-
-beforeAll(() => {
-  root = makeDataRoot('stoop-cluster-');
-});
-afterEach(async () => {
-  await killEverything(dataDirs);
-});
-afterAll(async () => {
-  await killEverything(dataDirs);
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-function newDataDir(name: string): string {
-  const dir = path.join(root, name);
-  dataDirs.push(dir);
-  return dir;
-}
+const { newDataDir } = lifecycleDataDirs('stoop-cluster-');
 
 type Answer = { status: number; pid: number; body: string };
 

@@ -2,15 +2,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type DebianCluster,
+  debianClusterForDescribe,
+  lifecycleDataDirs,
+} from './test/lifecycle-dirs.ts';
 import {
   isAlive,
-  killEverything,
   killQuietly,
-  makeDataRoot,
   postmasterInfo,
   postmasterPid,
-  REPO_ROOT,
   type ServerProcess,
   signIn,
   sleep,
@@ -33,17 +35,10 @@ const HEALTHY_AFTER_DB_BACK_MS = 15_000;
 /** Issue 10: after kill -9 of Node, the next start answers health within 15 s of its spawn. */
 const HEALTHY_AFTER_SPAWN_MS = 15_000;
 
-let root: string;
+const dirs = lifecycleDataDirs('stoop-faults-');
+const { newDataDir } = dirs;
 let seeded: string | undefined;
-const dataDirs: string[] = [];
 const decoys: number[] = [];
-
-function newDataDir(name: string, from?: string): string {
-  const dir = path.join(root, name);
-  if (from) execFileSync('cp', ['-a', from, dir]); // keeps the postgres user's ownership
-  dataDirs.push(dir);
-  return dir;
-}
 
 /** A data dir with a seeded cluster, made once by the first test that needs it. */
 async function seededDataDir(name: string): Promise<string> {
@@ -245,7 +240,7 @@ async function survivesPostmasterKill(
  */
 function spawnDecoy(user?: string): number {
   // A folder the decoy's user can write its pid into.
-  const dir = path.join(root, 'decoys');
+  const dir = path.join(dirs.root(), 'decoys');
   fs.mkdirSync(dir, { recursive: true });
   fs.chmodSync(dir, 0o1777);
   const pidOut = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}.pid`);
@@ -281,18 +276,8 @@ function readyPostmaster(pgData: string): number | undefined {
   }
 }
 
-beforeAll(() => {
-  root = makeDataRoot('stoop-faults-');
-});
-
-afterEach(async () => {
-  await killEverything(dataDirs);
+afterEach(() => {
   for (const pid of decoys.splice(0)) killQuietly(pid, 'SIGKILL');
-});
-
-afterAll(async () => {
-  await killEverything(dataDirs);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('database faults on the embedded PostgreSQL', () => {
@@ -377,32 +362,22 @@ describe('database faults on the embedded PostgreSQL', () => {
   });
 });
 
-/** A throwaway cluster of Debian's PostgreSQL (scripts/ensure-postgres.sh installs it if missing). */
-type DebianCluster = { url: string; dir: string; bin: string };
-
-function startDebianCluster(): DebianCluster {
-  const out = execFileSync('bash', ['scripts/ensure-postgres.sh', 'start'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = /^export DATABASE_URL='(.*)'$/m.exec(out)?.[1];
-  const dir = /^export STOOP_PG_DIR='(.*)'$/m.exec(out)?.[1];
-  if (!url || !dir) throw new Error(`ensure-postgres.sh said:\n${out}`);
-  const bin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'], {
+/** The newest installed PostgreSQL's binaries (pg_ctl). */
+function debianBin(): string {
+  return execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1'], {
     encoding: 'utf8',
   }).trim();
-  return { url, dir, bin };
 }
 
 /** pg_ctl start as the cluster's owner; retried while the killed server's backends linger. */
 async function restartDebianCluster(cluster: DebianCluster): Promise<number> {
+  const bin = debianBin();
   const asOwner = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
   const deadline = performance.now() + 60_000;
   for (;;) {
     const [cmd, ...args] = [
       ...asOwner,
-      path.join(cluster.bin, 'pg_ctl'),
+      path.join(bin, 'pg_ctl'),
       'start',
       '-D',
       path.join(cluster.dir, 'data'),
@@ -422,19 +397,10 @@ async function restartDebianCluster(cluster: DebianCluster): Promise<number> {
 }
 
 describe("database faults on Debian's PostgreSQL (DATABASE_URL)", () => {
-  let cluster: DebianCluster | undefined;
-
-  beforeAll(() => {
-    cluster = startDebianCluster();
-  }, 600_000); // may install `postgresql` with apt first
-
-  afterAll(() => {
-    if (cluster)
-      spawnSync('bash', ['scripts/ensure-postgres.sh', 'stop', cluster.dir], { cwd: REPO_ROOT });
-  });
+  const debian = debianClusterForDescribe();
 
   it('kill -9 of the postmaster under load: node stays up, healthy within 15 s of its restart, streams resume', async () => {
-    if (!cluster) throw new Error('no cluster');
+    const cluster = debian();
     const { url } = cluster;
     const dataDir = newDataDir('external');
     const server = await spawnServer({
@@ -450,7 +416,7 @@ describe("database faults on Debian's PostgreSQL (DATABASE_URL)", () => {
       await sleep(2_000);
       const health = await fetch(`${server.baseUrl}/api/health`);
       expect(health.status).toBe(503);
-      return restartDebianCluster(cluster as DebianCluster);
+      return restartDebianCluster(cluster);
     });
     console.info('Debian postmaster kill -9:', JSON.stringify(figures));
     expect(postmasterInfo(pgData)?.pid).not.toBeUndefined();

@@ -5,7 +5,7 @@ import { enqueueJob, type JobName, listFailedJobs } from './lib/jobs/jobs.ts';
 import { DAILY_VIEWS_KEPT_DAYS } from './modules/listings/listings.jobs.ts';
 import { SENT_MAIL_KEPT_DAYS } from './modules/mail/mail.jobs.ts';
 import { readListing } from './test/listing-fixtures.ts';
-import { openConversation, person, send } from './test/messaging-fixtures.ts';
+import { conversationWithAgedEvents } from './test/messaging-fixtures.ts';
 import { createTestApp } from './test/test-app.ts';
 
 /** The modules' jobs (src/server/jobs.ts), run by the test app's runner as the server runs them. */
@@ -20,13 +20,7 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 
 describe('module jobs', () => {
   it('each prune job runs through the runner and removes only what is past its window', async () => {
-    const renter = await person(client);
-    const landlord = await person(client, 'landlord');
-    const conversation = await openConversation(renter, landlord);
-    await send(renter, conversation.id, 'old');
-    await send(renter, conversation.id, 'new');
-    await db.execute(sql`update events set created_at = now() - interval '8 days'
-      where user_id = ${landlord.id} and id <= 2`);
+    const { renter, landlord } = await conversationWithAgedEvents(client, db);
     await db.execute(sql`update message_send_counters set window_start = now() - interval '2 hours'
       where user_id = ${renter.id}`);
     const listing = await readListing(

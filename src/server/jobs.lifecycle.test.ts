@@ -1,16 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { debianClusterForDescribe, lifecycleDataDirs } from './test/lifecycle-dirs.ts';
 import {
   isAlive,
-  killEverything,
   killQuietly,
   lastWords,
-  makeDataRoot,
   postmasterInfo,
-  REPO_ROOT,
   type ServerProcess,
   signal,
   sleep,
@@ -30,27 +27,7 @@ import {
 /** Far enough ahead that the kill lands first even on a loaded machine (checked below). */
 const DUE_IN_MS = 8_000;
 
-let root: string;
-const dataDirs: string[] = [];
-
-beforeAll(() => {
-  root = makeDataRoot('stoop-jobs-');
-});
-
-afterEach(async () => {
-  await killEverything(dataDirs);
-});
-
-afterAll(async () => {
-  await killEverything(dataDirs);
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-function newDataDir(name: string): string {
-  const dir = path.join(root, name);
-  dataDirs.push(dir);
-  return dir;
-}
+const { newDataDir } = lifecycleDataDirs('stoop-jobs-');
 
 /** A superuser connection to the embedded cluster of a running server. */
 function embeddedUrl(dataDir: string): string {
@@ -194,29 +171,10 @@ describe('a job due while the server is down (kill -9)', () => {
 });
 
 describe("a job due while the server is down, on Debian's PostgreSQL (DATABASE_URL)", () => {
-  let cluster: { url: string; dir: string } | undefined;
-
-  beforeAll(() => {
-    const out = execFileSync('bash', ['scripts/ensure-postgres.sh', 'start'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = /^export DATABASE_URL='(.*)'$/m.exec(out)?.[1];
-    const dir = /^export STOOP_PG_DIR='(.*)'$/m.exec(out)?.[1];
-    if (!url || !dir) throw new Error(`ensure-postgres.sh said:\n${out}`);
-    cluster = { url, dir };
-  }, 600_000); // may install `postgresql` with apt first
-
-  afterAll(() => {
-    if (cluster) {
-      spawnSync('bash', ['scripts/ensure-postgres.sh', 'stop', cluster.dir], { cwd: REPO_ROOT });
-    }
-  });
+  const cluster = debianClusterForDescribe();
 
   it('runs after the restart, and not before it', async () => {
-    if (!cluster) throw new Error('no cluster');
-    const { url } = cluster;
+    const { url } = cluster();
     const dataDir = newDataDir('external');
     const first = await spawnServer({ dataDir, databaseUrl: url, env: ENV });
     await waitHealthy(first);

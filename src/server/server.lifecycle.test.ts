@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './seed/seed.ts';
+import { lifecycleDataDirs } from './test/lifecycle-dirs.ts';
 import {
   childrenOf,
   isAlive,
-  killEverything,
   killQuietly,
-  makeDataRoot,
   postmasterInfo,
   postmasterPid,
   type ServerProcess,
@@ -31,20 +30,14 @@ import {
 
 const USER_PASSWORD = 'lifecycle-pass-1';
 
-let root: string;
+const dirs = lifecycleDataDirs();
 let seeded: string; // DATA_DIR of the first test, stopped cleanly afterwards
-const dataDirs: string[] = [];
 
 function newDataDir(name: string, from?: string): string {
-  const dir = path.join(root, name);
-  if (from) {
-    if (!fs.existsSync(path.join(from, 'pg', 'PG_VERSION'))) {
-      throw new Error('the first test did not leave a cluster to copy');
-    }
-    execFileSync('cp', ['-a', from, dir]); // keeps the postgres user's ownership
+  if (from && !fs.existsSync(path.join(from, 'pg', 'PG_VERSION'))) {
+    throw new Error('the first test did not leave a cluster to copy');
   }
-  dataDirs.push(dir);
-  return dir;
+  return dirs.newDataDir(name, from);
 }
 
 const pgDir = (dataDir: string) => path.join(dataDir, 'pg');
@@ -95,17 +88,7 @@ const exitedWithin = async (server: ServerProcess, ms: number) =>
   Promise.race([server.exited.then(() => true), sleep(ms).then(() => false)]);
 
 beforeAll(() => {
-  root = makeDataRoot();
-  seeded = path.join(root, 'seeded');
-});
-
-afterEach(async () => {
-  await killEverything(dataDirs);
-});
-
-afterAll(async () => {
-  await killEverything(dataDirs);
-  fs.rmSync(root, { recursive: true, force: true });
+  seeded = path.join(dirs.root(), 'seeded');
 });
 
 describe('server lifecycle on the embedded PostgreSQL', () => {
@@ -255,7 +238,7 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
       fs.chmodSync(hidden, 0o700);
       try {
         const dataDir = path.join(hidden, 'data');
-        dataDirs.push(dataDir);
+        dirs.track(dataDir);
         const server = await spawnServer({ dataDir });
         const exit = await Promise.race([server.exited, sleep(30_000).then(() => undefined)]);
         expect(exit?.code).toBe(1);

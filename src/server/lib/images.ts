@@ -144,6 +144,17 @@ export type PhotoRow = {
   placeholder: string;
 };
 
+/** A processed photo stored under `storageKey`, as its row holds it. */
+export function photoColumns(storageKey: string, photo: ProcessedPhoto): Omit<PhotoRow, 'id'> {
+  return {
+    storageKey,
+    widths: photo.variants.map((v) => v.width),
+    width: photo.width,
+    height: photo.height,
+    placeholder: photo.placeholder,
+  };
+}
+
 /**
  * A stored photo as the API sends it: every variant as a `srcset` source, at its public URL
  * unless `urlOf` says where a variant is served (a private photo's signed-in route).

@@ -1,32 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { outboxEmails } from '../db/schema/mail.ts';
+import { smtpSink } from '../test/smtp-sink.ts';
 import { createTestApp, createTestDatabase, uniqueEmail } from '../test/test-app.ts';
 
 /** Attachments (a tour's .ics) are stored with the mail and go out with it over SMTP. */
 
-const received = new Map<string, string>();
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    stream.on('end', () => {
-      received.set(session.envelope.rcptTo[0]?.address ?? '', raw);
-      callback();
-    });
-  },
-});
-const port = await new Promise<number>((resolve) =>
-  smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
-);
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const sink = smtpSink();
+const port = await sink.port;
 
 const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Stoop//Test//EN\r\nEND:VCALENDAR\r\n';
 const attachments = [
@@ -61,7 +42,7 @@ describe('mail attachments', () => {
     await deps.mailer.send({ to, subject: 'Tour', text: 't', html: '<p>t</p>', attachments });
     const raw = await vi.waitFor(
       () => {
-        const mail = received.get(to);
+        const mail = sink.received.find((m) => m.to === to)?.raw;
         if (!mail) throw new Error('not yet');
         return mail;
       },

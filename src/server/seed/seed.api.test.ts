@@ -361,6 +361,17 @@ describe('demo data', () => {
   });
 
   it('changes nothing when run again', async () => {
+    // The same counts before and after the second run.
+    const rowCounts = sql`
+      select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
+        (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
+        (select count(*) from landlord_availability)::int as a,
+        (select count(*) from listing_tour_settings)::int as t,
+        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
+        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
+        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
+        (select count(*) from notes)::int as notes,
+        (select count(*) from saved_searches)::int as ss, (select count(*) from alerts)::int as al`;
     const before = await one<{
       l: number;
       p: number;
@@ -377,28 +388,10 @@ describe('demo data', () => {
       notes: number;
       ss: number;
       al: number;
-    }>(sql`
-      select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
-        (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
-        (select count(*) from landlord_availability)::int as a,
-        (select count(*) from listing_tour_settings)::int as t,
-        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
-        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
-        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
-        (select count(*) from notes)::int as notes,
-        (select count(*) from saved_searches)::int as ss, (select count(*) from alerts)::int as al`);
+    }>(rowCounts);
     const started = Date.now();
     expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
-    const after = await one<typeof before>(sql`
-      select (select count(*) from listings)::int as l, (select count(*) from listing_photos)::int as p,
-        (select count(*) from users)::int as u, (select count(*) from saved_listings)::int as s,
-        (select count(*) from landlord_availability)::int as a,
-        (select count(*) from listing_tour_settings)::int as t,
-        (select count(*) from tours)::int as tours, (select count(*) from waitlist_entries)::int as w,
-        (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
-        (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
-        (select count(*) from notes)::int as notes,
-        (select count(*) from saved_searches)::int as ss, (select count(*) from alerts)::int as al`);
+    const after = await one<typeof before>(rowCounts);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.
     expect(Date.now() - started).toBeLessThan(Math.max(2_000, firstRunMs / 2));

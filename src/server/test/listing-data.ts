@@ -38,3 +38,14 @@ export function completeFields(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A seeded generator (a linear congruential one), so generated rows are the same every run. */
+export function seededRandom(seed: number) {
+  let a = seed;
+  const rand = () => {
+    a = (a * 1103515245 + 12345) % 2147483648;
+    return a / 2147483648;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+  return { rand, pick };
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { expect } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   type Message,
   SendMessageResponseSchema,
 } from '../../shared/schemas/messaging.ts';
+import type { Db } from '../db/client.ts';
 import type { ApiClient } from './test-app.ts';
 
 type RequestApp = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
@@ -133,4 +135,19 @@ export class EventStreamReader {
   async close() {
     await this.reader?.cancel().catch(() => {});
   }
+}
+
+/**
+ * A renter who sent a landlord two messages, with the landlord's two oldest events (ids up to 2:
+ * the file's first events) aged past the 7-day window that pruning keeps.
+ */
+export async function conversationWithAgedEvents(client: ApiClient, db: Db) {
+  const renter = await person(client);
+  const landlord = await person(client, 'landlord');
+  const conversation = await openConversation(renter, landlord);
+  await send(renter, conversation.id, 'old');
+  await send(renter, conversation.id, 'new');
+  await db.execute(sql`update events set created_at = now() - interval '8 days'
+    where user_id = ${landlord.id} and id <= 2`);
+  return { renter, landlord, conversation };
 }

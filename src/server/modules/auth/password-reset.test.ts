@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PASSWORD_RESET_MAX_PER_ACCOUNT,
   PASSWORD_RESET_WINDOW_MS,
@@ -10,6 +8,7 @@ import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { passwordResetRequests, verifications } from '../../db/schema/auth.ts';
 import { enqueueJob } from '../../lib/jobs/jobs.ts';
 import type { OutboxMail } from '../../lib/mailer.ts';
+import { smtpSink } from '../../test/smtp-sink.ts';
 import {
   type ApiClient,
   createTestApp,
@@ -402,26 +401,7 @@ describe('welcome mail', () => {
 });
 
 describe('mail over SMTP', () => {
-  const received: { to: string; raw: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo[0]?.address ?? '', raw });
-        callback();
-      });
-    },
-  });
-  const ready = new Promise<number>((resolve) =>
-    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
-  );
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  const { received, port: ready } = smtpSink();
 
   it('delivers the reset mail through SMTP_URL, with a working link, and keeps no outbox', async () => {
     const port = await ready;

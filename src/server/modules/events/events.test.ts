@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/events.ts';
 import { UnreadCountSchema } from '../../../shared/schemas/messaging.ts';
 import {
+  conversationWithAgedEvents,
   EventStreamReader,
   openConversation,
   person,
@@ -321,13 +322,7 @@ describe('GET /api/events', () => {
   });
 
   it('prunes events past the 7-day window, keeping the rest', async () => {
-    const renter = await person(client);
-    const landlord = await person(client, 'landlord');
-    const conversation = await openConversation(renter, landlord);
-    await send(renter, conversation.id, 'old');
-    await send(renter, conversation.id, 'new');
-    await db.execute(sql`update events set created_at = now() - interval '8 days'
-      where user_id = ${landlord.id} and id <= 2`);
+    const { landlord } = await conversationWithAgedEvents(client, db);
     expect(await pruneEvents(db)).toBe(2);
     const left = await db.execute<{ id: string }>(
       sql`select id from events where user_id = ${landlord.id} order by id`,

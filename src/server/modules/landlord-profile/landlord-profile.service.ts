@@ -120,6 +120,18 @@ export async function setProfilePhoto({
   return toProfile(ctx, user.id, { store: true });
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The profile's photo columns, locked until the transaction ends (undefined: no profile). */
+async function lockedPhoto(tx: Tx, landlordId: string) {
+  const [current] = await tx
+    .select({ photoKey: landlordProfiles.photoKey, photoWidths: landlordProfiles.photoWidths })
+    .from(landlordProfiles)
+    .where(eq(landlordProfiles.landlordId, landlordId))
+    .for('update');
+  return current;
+}
+
 /** The new photo checked, re-encoded, stored and set; answers the previous one's row. */
 async function storeProfilePhoto(ctx: Ctx, data: Buffer) {
   const { db, storage, user } = ctx;
@@ -130,11 +142,7 @@ async function storeProfilePhoto(ctx: Ctx, data: Buffer) {
   let previous: Pick<ProfileRow, 'photoKey' | 'photoWidths'> | undefined;
   try {
     previous = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ photoKey: landlordProfiles.photoKey, photoWidths: landlordProfiles.photoWidths })
-        .from(landlordProfiles)
-        .where(eq(landlordProfiles.landlordId, user.id))
-        .for('update');
+      const current = await lockedPhoto(tx, user.id);
       await tx
         .insert(landlordProfiles)
         .values({ landlordId: user.id, displayName: user.name, photoKey, photoWidths: widths })
@@ -155,11 +163,7 @@ async function storeProfilePhoto(ctx: Ctx, data: Buffer) {
 export async function deleteProfilePhoto({ ctx }: { ctx: Ctx }): Promise<LandlordProfile> {
   const { db, storage, user } = ctx;
   const previous = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ photoKey: landlordProfiles.photoKey, photoWidths: landlordProfiles.photoWidths })
-      .from(landlordProfiles)
-      .where(eq(landlordProfiles.landlordId, user.id))
-      .for('update');
+    const current = await lockedPhoto(tx, user.id);
     await tx
       .update(landlordProfiles)
       .set({ photoKey: null, photoWidths: null, updatedAt: new Date() })

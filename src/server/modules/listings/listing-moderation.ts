@@ -50,54 +50,67 @@ function countsChanged(tx: EventsTransaction, landlordId: string) {
   return publishEvents(tx, [{ userId: landlordId, type: 'landlord.stats.changed', data: {} }]);
 }
 
-/** Takes a listing down: archived, unfeatured, remembered as it was. Again: nothing changes. */
-export async function unpublishListing({
-  ctx: { db: tx },
-  input: { listingId },
-}: {
-  ctx: ModerationCtx;
-  input: { listingId: string };
-}): Promise<ModerationResult> {
-  const current = await lockListing(tx, listingId);
-  const result = { ...current, previousStatus: current.status, changed: false };
-  if (current.unpublishedAt !== null) return result;
-  const now = new Date();
-  await tx
-    .update(listings)
-    .set({
-      unpublishedAt: now,
-      unpublishedFromStatus: current.status,
-      status: 'archived',
-      featured: false,
-      updatedAt: now,
-    })
-    .where(eq(listings.id, listingId));
-  await countsChanged(tx, current.landlordId);
-  return { ...result, status: 'archived', changed: true };
+type Locked = Awaited<ReturnType<typeof lockListing>>;
+
+/**
+ * A verb on one listing: locks it; when the verb `applies` to it, `change` writes the new state
+ * and answers its status, and the landlord's counts move. Otherwise nothing changes (run again,
+ * a verb is a no-op).
+ */
+function moderation(
+  applies: (current: Locked) => boolean,
+  change: (tx: EventsTransaction, current: Locked) => Promise<string>,
+) {
+  return async ({
+    ctx: { db: tx },
+    input: { listingId },
+  }: {
+    ctx: ModerationCtx;
+    input: { listingId: string };
+  }): Promise<ModerationResult> => {
+    const current = await lockListing(tx, listingId);
+    const result = { ...current, previousStatus: current.status, changed: false };
+    if (!applies(current)) return result;
+    const status = await change(tx, current);
+    await countsChanged(tx, current.landlordId);
+    return { ...result, status, changed: true };
+  };
 }
+
+/** Takes a listing down: archived, unfeatured, remembered as it was. Again: nothing changes. */
+export const unpublishListing = moderation(
+  (current) => current.unpublishedAt === null,
+  async (tx, current) => {
+    const now = new Date();
+    await tx
+      .update(listings)
+      .set({
+        unpublishedAt: now,
+        unpublishedFromStatus: current.status,
+        status: 'archived',
+        featured: false,
+        updatedAt: now,
+      })
+      .where(eq(listings.id, current.id));
+    return 'archived';
+  },
+);
 
 /**
  * Undoes a takedown: the status it had (checked complete when it last went active, and nothing
  * changes an archived listing's completeness), both columns cleared. Not taken down: nothing.
  */
-export async function restoreUnpublishedListing({
-  ctx: { db: tx },
-  input: { listingId },
-}: {
-  ctx: ModerationCtx;
-  input: { listingId: string };
-}): Promise<ModerationResult> {
-  const current = await lockListing(tx, listingId);
-  const result = { ...current, previousStatus: current.status, changed: false };
-  if (current.unpublishedAt === null) return result;
-  const status = current.unpublishedFromStatus ?? 'draft';
-  await tx
-    .update(listings)
-    .set({ status, unpublishedAt: null, unpublishedFromStatus: null, updatedAt: new Date() })
-    .where(eq(listings.id, listingId));
-  await countsChanged(tx, current.landlordId);
-  return { ...result, status, changed: true };
-}
+export const restoreUnpublishedListing = moderation(
+  (current) => current.unpublishedAt !== null,
+  async (tx, current) => {
+    const status = current.unpublishedFromStatus ?? 'draft';
+    await tx
+      .update(listings)
+      .set({ status, unpublishedAt: null, unpublishedFromStatus: null, updatedAt: new Date() })
+      .where(eq(listings.id, current.id));
+    return status;
+  },
+);
 
 /** Staff featuring: only a public (active) listing may be featured; unfeaturing always works. */
 export async function setListingFeatured({

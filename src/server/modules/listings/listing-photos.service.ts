@@ -4,7 +4,14 @@ import { MAX_PHOTOS } from '../../../shared/listings.ts';
 import type { Db } from '../../db/client.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type PhotoRow, processPhoto, storePhoto, toPhoto, variantKey } from '../../lib/images.ts';
+import {
+  type PhotoRow,
+  photoColumns,
+  processPhoto,
+  storePhoto,
+  toPhoto,
+  variantKey,
+} from '../../lib/images.ts';
 import { PHOTO_UPLOADS_LIMIT, withRateLimit } from '../../lib/rate-limit.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
@@ -100,11 +107,7 @@ async function storeListingPhoto(
         id,
         listingId,
         position: (stats?.last ?? -1) + 1,
-        storageKey,
-        widths: processed.variants.map((v) => v.width),
-        width: processed.width,
-        height: processed.height,
-        placeholder: processed.placeholder,
+        ...photoColumns(storageKey, processed),
       });
       await tx.update(listings).set({ updatedAt: new Date() }).where(eq(listings.id, listingId));
     });

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/listing-responses.ts';
 import { BROKER_FEE_MESSAGE } from '../../../shared/schemas/listings.ts';
 import { listingPhotos, listings } from '../../db/schema/listings.ts';
+import { authzMatrix, SIGNED_OUT } from '../../test/authz-matrix.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
 import {
   completeFields,
@@ -321,27 +322,52 @@ describe('editing and publishing', () => {
 });
 
 describe('visibility', () => {
-  it('hides drafts and archived listings from everyone but the owner', async () => {
-    const draft = await readListing(
-      await landlord.post('/api/listings', { title: 'Secret draft' }),
-    );
-    for (const who of [visitor, renter, otherLandlord]) {
-      expect((await who.get(`/api/listings/${draft.id}`)).status).toBe(404);
-    }
-    expect((await landlord.get(`/api/listings/${draft.id}`)).status).toBe(200);
+  const matrix = authzMatrix({
+    client,
+    seats: {
+      signedOut: SIGNED_OUT,
+      renter: { client: renter },
+      otherLandlord: { client: otherLandlord },
+      landlord: { client: landlord },
+    },
+  });
+  const OWNER_ONLY = { signedOut: 404, renter: 404, otherLandlord: 404, landlord: 200 };
+  const hidden: string[] = [];
+  const view = (id: string) => ({ method: 'GET', path: `/api/listings/${id}` });
 
-    const live = await publishListing(app, landlord);
-    expect((await visitor.get(`/api/listings/${live.id}`)).status).toBe(200);
-    await landlord.patch(`/api/listings/${live.id}`, { status: 'archived' });
-    expect((await visitor.get(`/api/listings/${live.id}`)).status).toBe(404);
-    expect((await renter.get(`/api/listings/${live.id}`)).status).toBe(404);
+  matrix.row({
+    name: 'GET /api/listings/{id} of a draft: its landlord only',
+    setup: async () => {
+      const draft = await readListing(
+        await landlord.post('/api/listings', { title: 'Secret draft' }),
+      );
+      hidden.push(draft.id);
+      return draft.id;
+    },
+    expect: OWNER_ONLY,
+    request: view,
+  });
 
+  matrix.row({
+    name: 'GET /api/listings/{id} of an archived listing: its landlord only',
+    setup: async () => {
+      const live = await publishListing(app, landlord);
+      expect((await visitor.get(`/api/listings/${live.id}`)).status).toBe(200);
+      await landlord.patch(`/api/listings/${live.id}`, { status: 'archived' });
+      hidden.push(live.id);
+      return live.id;
+    },
+    expect: OWNER_ONLY,
+    request: view,
+  });
+
+  it('leaves drafts and archived listings out of search', async () => {
+    expect(hidden).toHaveLength(2);
     const search = ListingPageSchema.parse(
       await (await visitor.get('/api/listings?limit=50')).json(),
     );
     const ids = search.items.map((i) => i.id);
-    expect(ids).not.toContain(draft.id);
-    expect(ids).not.toContain(live.id);
+    for (const id of hidden) expect(ids).not.toContain(id);
   });
 
   it('counts public views, not the owner’s', async () => {

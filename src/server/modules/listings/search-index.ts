@@ -33,16 +33,9 @@ import type {
  * (search-index-orders.ts); this class keeps them and the slot lists in step.
  */
 
-export type {
-  IndexFilter,
-  IndexPage,
-  IndexPins,
-  IndexQuery,
-  SearchDoc,
-  SimilarQuery,
-  SortKey,
-  TextTerm,
-} from './search-index-types.ts';
+// The index's types, for its users: the sort and text terms, and those imported above.
+export type { SortKey, TextTerm } from './search-index-types.ts';
+export type { IndexFilter, IndexPage, IndexPins, IndexQuery, SearchDoc, SimilarQuery };
 
 export class SearchIndex {
   private columns: ListingColumns;

@@ -1,25 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARD_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { SEARCH_PAGE_DATA_ID } from '../../../shared/listings.ts';
 import type { ListingPage } from '../../../shared/schemas/listing-responses.ts';
-import { createApp } from '../../app.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createWebTestApp, embeddedJson } from '../../test/web-test-app.ts';
 
-const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-search-page-'));
-fs.writeFileSync(
-  path.join(webRoot, 'index.html'),
-  '<!doctype html><html lang="en"><head><title>Stoop</title></head><body><div id="root"></div></body></html>',
-);
-afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
-
-const { app: apiApp, deps, client } = await createTestApp();
-const app = createApp({ ...deps, webRoot });
+const { app, apiApp, deps, client } = await createWebTestApp();
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord' });
 const older = await publishListing(apiApp, landlord);
@@ -30,11 +18,8 @@ await deps.database.db
   .set({ title: `Loft ${NASTY}` })
   .where(eq(listings.id, newest.id));
 
-function pageData(html: string): { query: string; page: ListingPage } | null {
-  const match = html.match(
-    new RegExp(`<script type="application/json" id="${SEARCH_PAGE_DATA_ID}">([\\s\\S]*?)</script>`),
-  );
-  return match?.[1] ? JSON.parse(match[1]) : null;
+function pageData(html: string) {
+  return embeddedJson<{ query: string; page: ListingPage }>(html, SEARCH_PAGE_DATA_ID);
 }
 
 async function apiPage(query: string): Promise<ListingPage> {

@@ -12,6 +12,7 @@ import {
 import { listingBoosts } from '../../db/schema/billing.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../seed/seed-listings.ts';
+import { seededRandom } from '../../test/listing-data.ts';
 import { testJpeg, uploadPhoto } from '../../test/listing-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
 import { pruneListingChanges } from './listing-search.ts';
@@ -40,15 +41,7 @@ type Row = typeof listings.$inferInsert & {
   publishedAt: Date;
 };
 
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a * 1103515245 + 12345) % 2147483648;
-    return a / 2147483648;
-  };
-}
-const rand = rng(42);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const { rand, pick } = seededRandom(42);
 const HOODS = NEIGHBORHOODS.filter((_, i) => i % 9 === 0);
 const AMENITY_POOL: Amenity[] = ['doorman', 'elevator', 'dishwasher', 'gym', 'roof-deck'];
 const TIMES = [0, 1, 2, 3, 4].map((d) => new Date(Date.UTC(2026, 9, 1 + d, 12)));

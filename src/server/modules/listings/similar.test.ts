@@ -4,6 +4,7 @@ import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { SIMILAR_LIMIT, SimilarListingsSchema } from '../../../shared/schemas/listing-responses.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { stableUuid } from '../../seed/seed-listings.ts';
+import { seededRandom } from '../../test/listing-data.ts';
 import { readListing } from '../../test/listing-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { NEARBY } from './similar-listings.ts';
@@ -37,15 +38,7 @@ type Row = typeof listings.$inferInsert & {
   bedrooms: number;
   publishedAt: Date;
 };
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a * 1103515245 + 12345) % 2147483648;
-    return a / 2147483648;
-  };
-}
-const rand = rng(16);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const { pick } = seededRandom(16);
 // Few rents and times, so ties on the rent gap and the publish time both occur.
 const rows: Row[] = Array.from({ length: 160 }, (_, i) => {
   const hood = pick(HOODS);

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
 import { MESSAGING_MESSAGES } from '../../../shared/schemas/messaging.ts';
+import { type Answer, authzMatrix, SIGNED_OUT } from '../../test/authz-matrix.ts';
 import { publishListing } from '../../test/listing-fixtures.ts';
-import { openConversation, type Person, person, send } from '../../test/messaging-fixtures.ts';
+import { openConversation, person, send } from '../../test/messaging-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 /**
@@ -25,20 +26,23 @@ const message = await send(renter, conversation.id, secret);
 await send(landlord, conversation.id, 'thanks');
 
 type Role = 'participant' | 'otherParticipant' | 'third' | 'otherLandlord' | 'signedOut';
-const people: Record<Exclude<Role, 'signedOut'>, Person> = {
-  participant: renter,
-  otherParticipant: landlord,
-  third,
-  otherLandlord,
-};
+const matrix = authzMatrix<Role>({
+  client,
+  seats: {
+    participant: renter,
+    otherParticipant: landlord,
+    third,
+    otherLandlord,
+    signedOut: SIGNED_OUT,
+  },
+});
 
-type Expectation = { status: number; message?: string };
 type Case = {
   name: string;
   method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: () => unknown;
-  expect: Record<Role, Expectation>;
+  expect: Record<Role, Answer>;
   /** For 2xx answers to outsiders: the conversation must not show up in them. */
   leakCheck?: boolean;
 };
@@ -184,28 +188,19 @@ async function snapshot() {
 
 describe('messaging authorization matrix', () => {
   for (const testCase of cases) {
-    for (const role of Object.keys(testCase.expect) as Role[]) {
-      const expected = testCase.expect[role];
-      it(`${testCase.name} as ${role} → ${expected.status}`, async () => {
-        const who = role === 'signedOut' ? client.fork() : people[role].client;
-        const before = await snapshot();
-        const res = await who.request(testCase.method, testCase.path, testCase.body?.());
-        const text = await res.text();
-        expect(res.status, text).toBe(expected.status);
-        if (res.status >= 400) {
-          const error = ErrorBodySchema.parse(JSON.parse(text)).error;
-          if (expected.message) expect(error.message).toBe(expected.message);
-          if (res.status === 401) expect(error.code).toBe('UNAUTHENTICATED');
-          // A refused request changes nothing.
-          expect(await snapshot()).toEqual(before);
-        }
+    matrix.row({
+      name: testCase.name,
+      expect: testCase.expect,
+      request: () => ({ method: testCase.method, path: testCase.path, body: testCase.body?.() }),
+      unchanged: snapshot,
+      inspect: (role, status, text) => {
         const outsider = role === 'third' || role === 'otherLandlord';
-        if (outsider && res.status < 300 && testCase.leakCheck) {
+        if (outsider && status < 300 && testCase.leakCheck) {
           expect(text).not.toContain(c);
           expect(text).not.toContain('door code');
         }
-      });
-    }
+      },
+    });
   }
 
   it('answers 404 CONVERSATION_NOT_FOUND for an unknown or malformed id', async () => {

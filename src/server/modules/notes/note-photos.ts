@@ -4,7 +4,7 @@ import type { Photo } from '../../../shared/schemas/listing-responses.ts';
 import { NOTE_LIMITS, type Note } from '../../../shared/schemas/notes.ts';
 import { notePhotos, notes } from '../../db/schema/notes.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { processPhoto, storePhoto, variantKey } from '../../lib/images.ts';
+import { photoColumns, processPhoto, storePhoto, variantKey } from '../../lib/images.ts';
 import { PHOTO_UPLOADS_LIMIT, withRateLimit } from '../../lib/rate-limit.ts';
 import { type MediaObject, PRIVATE_MEDIA_PREFIX } from '../../lib/storage.ts';
 import { transactionWithEvents } from '../events/events.service.ts';
@@ -79,11 +79,7 @@ async function storeNotePhoto(
         .values({
           noteId,
           position: (stats?.last ?? -1) + 1,
-          storageKey,
-          widths: processed.variants.map((v) => v.width),
-          width: processed.width,
-          height: processed.height,
-          placeholder: processed.placeholder,
+          ...photoColumns(storageKey, processed),
         })
         .returning({ id: notePhotos.id });
       await tx.update(notes).set({ updatedAt: new Date() }).where(eq(notes.id, noteId));

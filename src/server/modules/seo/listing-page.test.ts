@@ -1,25 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GALLERY_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { LISTING_PAGE_DATA_ID } from '../../../shared/listings.ts';
 import type { Listing } from '../../../shared/schemas/listing-responses.ts';
-import { createApp } from '../../app.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createWebTestApp, embeddedJson } from '../../test/web-test-app.ts';
 
-const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-listing-page-'));
-fs.writeFileSync(
-  path.join(webRoot, 'index.html'),
-  '<!doctype html><html lang="en"><head><title>Stoop</title></head><body><div id="root"></div></body></html>',
-);
-afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
-
-const { app: apiApp, deps, client } = await createTestApp();
-const app = createApp({ ...deps, webRoot });
+const { app, apiApp, deps, client } = await createWebTestApp();
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord' });
 const listing = await publishListing(apiApp, landlord);
@@ -30,13 +18,8 @@ await deps.database.db
   .where(eq(listings.id, listing.id));
 const draft = await readListing(await landlord.post('/api/listings', { title: 'Unlisted draft' }));
 
-function pageData(html: string): { listing: Listing } | null {
-  const match = html.match(
-    new RegExp(
-      `<script type="application/json" id="${LISTING_PAGE_DATA_ID}">([\\s\\S]*?)</script>`,
-    ),
-  );
-  return match?.[1] ? JSON.parse(match[1]) : null;
+function pageData(html: string) {
+  return embeddedJson<{ listing: Listing }>(html, LISTING_PAGE_DATA_ID);
 }
 
 function imagePreload(html: string): string | null {

@@ -1,25 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
 import { listings } from '../../db/schema/listings.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
-import { createTestApp, TEST_BASE_URL } from '../../test/test-app.ts';
+import { TEST_BASE_URL } from '../../test/test-app.ts';
+import { createWebTestApp } from '../../test/web-test-app.ts';
 
-const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-seo-'));
-fs.writeFileSync(
-  path.join(webRoot, 'index.html'),
+const { app, apiApp, deps, client } = await createWebTestApp(
   `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <meta name="description" content="Generic description" />
 <title>Stoop · No-fee apartments in New York</title></head>
 <body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`,
 );
-afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
-
-const { app: apiApp, deps, client } = await createTestApp();
-const app = createApp({ ...deps, webRoot });
 const landlord = client.fork();
 await landlord.signUp({ userType: 'landlord' });
 

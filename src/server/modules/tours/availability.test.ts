@@ -6,6 +6,7 @@ import {
   ListingTourSettingsSchema,
   SlotsResponseSchema,
 } from '../../../shared/schemas/tours.ts';
+import { authzMatrix, SIGNED_OUT } from '../../test/authz-matrix.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
 import { type ApiClient, createTestApp } from '../../test/test-app.ts';
 
@@ -41,112 +42,91 @@ async function expectBadRequest(res: Response, message?: string) {
 const slotsUrl = (id: string) => `/api/listings/${id}/tour-slots?from=2026-12-01&to=2026-12-07`;
 
 describe('authorization matrix', () => {
-  const everyone = { signedOut, renter, otherRenter, landlord, otherLandlord };
-  type Who = keyof typeof everyone;
-  const cases: {
-    name: string;
-    call: (who: ApiClient) => Promise<Response>;
-    expected: Record<Who, number>;
-  }[] = [
+  const matrix = authzMatrix({
+    client,
+    seats: {
+      signedOut: SIGNED_OUT,
+      renter: { client: renter },
+      otherRenter: { client: otherRenter },
+      landlord: { client: landlord },
+      otherLandlord: { client: otherLandlord },
+    },
+  });
+  const get = (path: string) => ({ method: 'GET', path });
+  const putting = (path: string, body: unknown) => ({ method: 'PUT', path, body });
+  /** Landlords only, each their own. */
+  const LANDLORDS = {
+    signedOut: 401,
+    renter: 403,
+    otherRenter: 403,
+    landlord: 200,
+    otherLandlord: 200,
+  };
+  const EVERYONE = {
+    signedOut: 200,
+    renter: 200,
+    otherRenter: 200,
+    landlord: 200,
+    otherLandlord: 200,
+  };
+  /** The listing's landlord only; a draft is not found for anyone else. */
+  const OWNER_PREVIEW = {
+    signedOut: 404,
+    renter: 404,
+    otherRenter: 404,
+    landlord: 200,
+    otherLandlord: 404,
+  };
+  const OWNER_CHANGE = {
+    signedOut: 401,
+    renter: 403,
+    otherRenter: 403,
+    landlord: 200,
+    otherLandlord: 404,
+  };
+  const rows = [
     {
       name: 'GET /api/landlord/availability',
-      call: (who) => who.get('/api/landlord/availability'),
-      expected: {
-        signedOut: 401,
-        renter: 403,
-        otherRenter: 403,
-        landlord: 200,
-        otherLandlord: 200,
-      },
+      call: get('/api/landlord/availability'),
+      expect: LANDLORDS,
     },
     {
       name: 'PUT /api/landlord/availability',
-      call: (who) => put(who, '/api/landlord/availability', { timeZone: 'America/Chicago' }),
-      expected: {
-        signedOut: 401,
-        renter: 403,
-        otherRenter: 403,
-        landlord: 200,
-        otherLandlord: 200,
-      },
+      call: putting('/api/landlord/availability', { timeZone: 'America/Chicago' }),
+      expect: LANDLORDS,
     },
     {
       name: 'GET tour-settings of a public listing',
-      call: (who) => who.get(`/api/listings/${listing.id}/tour-settings`),
-      expected: {
-        signedOut: 200,
-        renter: 200,
-        otherRenter: 200,
-        landlord: 200,
-        otherLandlord: 200,
-      },
+      call: get(`/api/listings/${listing.id}/tour-settings`),
+      expect: EVERYONE,
     },
     {
       name: 'GET tour-settings of a draft',
-      call: (who) => who.get(`/api/listings/${draft.id}/tour-settings`),
-      expected: {
-        signedOut: 404,
-        renter: 404,
-        otherRenter: 404,
-        landlord: 200,
-        otherLandlord: 404,
-      },
+      call: get(`/api/listings/${draft.id}/tour-settings`),
+      expect: OWNER_PREVIEW,
     },
     {
       name: 'PUT tour-settings',
-      call: (who) => put(who, `/api/listings/${listing.id}/tour-settings`, { capacity: 2 }),
-      expected: {
-        signedOut: 401,
-        renter: 403,
-        otherRenter: 403,
-        landlord: 200,
-        otherLandlord: 404,
-      },
+      call: putting(`/api/listings/${listing.id}/tour-settings`, { capacity: 2 }),
+      expect: OWNER_CHANGE,
     },
     {
       name: 'PUT tour-settings of a draft',
-      call: (who) => put(who, `/api/listings/${draft.id}/tour-settings`, { capacity: 2 }),
-      expected: {
-        signedOut: 401,
-        renter: 403,
-        otherRenter: 403,
-        landlord: 200,
-        otherLandlord: 404,
-      },
+      call: putting(`/api/listings/${draft.id}/tour-settings`, { capacity: 2 }),
+      expect: OWNER_CHANGE,
     },
     {
       name: 'GET tour-slots of a public listing',
-      call: (who) => who.get(slotsUrl(listing.id)),
-      expected: {
-        signedOut: 200,
-        renter: 200,
-        otherRenter: 200,
-        landlord: 200,
-        otherLandlord: 200,
-      },
+      call: get(slotsUrl(listing.id)),
+      expect: EVERYONE,
     },
     {
       name: 'GET tour-slots of a draft (its owner previews it)',
-      call: (who) => who.get(slotsUrl(draft.id)),
-      expected: {
-        signedOut: 404,
-        renter: 404,
-        otherRenter: 404,
-        landlord: 200,
-        otherLandlord: 404,
-      },
+      call: get(slotsUrl(draft.id)),
+      expect: OWNER_PREVIEW,
     },
   ];
-
-  for (const { name, call, expected } of cases) {
-    it(name, async () => {
-      const statuses: Record<string, number> = {};
-      for (const [who, browser] of Object.entries(everyone)) {
-        statuses[who] = (await call(browser)).status;
-      }
-      expect(statuses).toEqual(expected);
-    });
-  }
+  for (const { name, call, expect } of rows) matrix.row({ name, expect, request: () => call });
 
   it('another landlord changing tour settings changes nothing', async () => {
     await put(otherLandlord, `/api/listings/${listing.id}/tour-settings`, { capacity: 9 });

@@ -239,16 +239,21 @@ describe('tour-slots answers kept in memory', () => {
     expect(after.length).toBeLessThan(before.length);
   });
 
-  it('shows a booking to the next read at once, and its cancellation too', async () => {
-    const start = (await onB())[0] as string;
-    // Not `renter`: the tours inserted above are theirs, two upcoming on listing B already, the
-    // most one renter may hold of a listing (issue 26).
-    const booked = await otherRenter.post('/api/tours', {
+  /**
+   * Not as `renter`: the tours inserted above are theirs, two upcoming on listing B already, the
+   * most one renter may hold of a listing (issue 26).
+   */
+  const bookOnB = (start: string) =>
+    otherRenter.post('/api/tours', {
       listingId: listingB.id,
       start,
       type: 'in_person',
       idempotencyKey: randomUUID(),
     });
+
+  it('shows a booking to the next read at once, and its cancellation too', async () => {
+    const start = (await onB())[0] as string;
+    const booked = await bookOnB(start);
     expect(booked.status).toBe(201);
     expect(await onB()).not.toContain(start);
     const { id } = (await booked.json()) as { id: string };
@@ -260,12 +265,7 @@ describe('tour-slots answers kept in memory', () => {
     const start = (await onB())[0] as string;
     const sync = vi.spyOn(deps.events, 'sync');
     try {
-      const booked = await otherRenter.post('/api/tours', {
-        listingId: listingB.id,
-        start,
-        type: 'in_person',
-        idempotencyKey: randomUUID(),
-      });
+      const booked = await bookOnB(start);
       expect(booked.status).toBe(201);
       expect(sync).toHaveBeenCalledTimes(1);
       const { id } = (await booked.json()) as { id: string };

@@ -3,6 +3,14 @@ import { DEFAULT_TIME_ZONE, type Tour, type TourStatus } from '../../../shared/s
 import type { Db } from '../../db/client.ts';
 import { landlordAvailability, tours } from '../../db/schema/tours.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/time.ts';
+import {
+  type CoverUrl,
+  LISTING_REF_COLUMNS,
+  type ListingRefRow,
+  toListingRef,
+} from './listing-ref.ts';
+
+export { type CoverUrl, coverUrlFrom } from './listing-ref.ts';
 
 /** A transaction or the pool. */
 export type Executor = Pick<Db, 'execute'>;
@@ -15,9 +23,8 @@ export type TourRecord = Tour & {
   chainRootId: string;
 };
 
-type TourRow = {
+type TourRow = ListingRefRow & {
   id: string;
-  listing_id: string;
   renter_id: string;
   landlord_id: string;
   starts_at: string;
@@ -34,12 +41,6 @@ type TourRow = {
   sequence: number;
   created_at: string;
   updated_at: string;
-  listing_title: string;
-  listing_address: string | null;
-  listing_unit: string | null;
-  listing_neighborhood: string | null;
-  listing_borough: string | null;
-  cover_photo: { key: string; widths: number[] } | null;
   renter_name: string;
   renter_email: string;
   landlord_name: string;
@@ -60,10 +61,7 @@ function tourSelect(where: SQL, tail: SQL = sql``): SQL {
           union all
           select p.id, p.rescheduled_from_id from ${tours} p join chain on p.id = chain.from_id)
         select id from chain where from_id is null limit 1) as chain_root_id,
-      l.title as listing_title, l.address as listing_address, l.unit as listing_unit,
-      l.neighborhood as listing_neighborhood, l.borough as listing_borough,
-      (select json_build_object('key', p.storage_key, 'widths', p.widths) from listing_photos p
-        where p.listing_id = l.id order by p.position limit 1) as cover_photo,
+      ${LISTING_REF_COLUMNS},
       r.name as renter_name, r.email as renter_email,
       ll.name as landlord_name, ll.email as landlord_email,
       a.time_zone
@@ -79,15 +77,7 @@ function toRecord(row: TourRow, coverUrl: CoverUrl): TourRecord {
   return {
     id: row.id,
     listingId: row.listing_id,
-    listing: {
-      id: row.listing_id,
-      title: row.listing_title,
-      address: row.listing_address,
-      unit: row.listing_unit,
-      neighborhood: row.listing_neighborhood,
-      borough: row.listing_borough,
-      coverPhotoUrl: row.cover_photo ? coverUrl(row.cover_photo) : null,
-    },
+    listing: toListingRef(row, coverUrl),
     renter: { id: row.renter_id, name: row.renter_name },
     landlord: { id: row.landlord_id, name: row.landlord_name },
     start: isoTime(row.starts_at),
@@ -114,18 +104,6 @@ function toRecord(row: TourRow, coverUrl: CoverUrl): TourRecord {
 export function toTour(record: TourRecord): Tour {
   const { renterEmail: _r, landlordEmail: _l, chainRootId: _c, ...tour } = record;
   return tour;
-}
-
-/** The URL of a listing's cover photo, from its storage key and stored widths. */
-export type CoverUrl = (photo: { key: string; widths: number[] }) => string;
-
-/** A card-sized variant: the smallest at least 400 px wide, else the largest. */
-export function coverUrlFrom(publicUrl: (key: string) => string): CoverUrl {
-  return ({ key, widths }) => {
-    const sorted = [...widths].sort((a, b) => a - b);
-    const width = sorted.find((w) => w >= 400) ?? sorted.at(-1) ?? 0;
-    return publicUrl(`${key}-${width}.webp`);
-  };
 }
 
 export async function selectTours(

@@ -8,7 +8,13 @@ import { waitlistEntries } from '../../db/schema/tours.ts';
 import { enqueueJob } from '../../lib/jobs/jobs.ts';
 import { isoTime } from '../../lib/time.ts';
 import { type EventsTransaction, publishEvents } from '../events/events.service.ts';
-import type { CoverUrl, Executor } from './tour-view.ts';
+import {
+  type CoverUrl,
+  LISTING_REF_COLUMNS,
+  type ListingRefRow,
+  toListingRef,
+} from './listing-ref.ts';
+import type { Executor } from './tour-view.ts';
 
 /*
  * The waitlist's rows and the queue moves a booking or a freed slot causes. The tours service
@@ -16,9 +22,8 @@ import type { CoverUrl, Executor } from './tour-view.ts';
  * acyclic).
  */
 
-type EntryRow = {
+type EntryRow = ListingRefRow & {
   id: string;
-  listing_id: string;
   renter_id: string;
   landlord_id: string;
   preferences: WaitlistPreferences;
@@ -28,12 +33,6 @@ type EntryRow = {
   offer_ends_at: string | null;
   offer_expires_at: string | null;
   created_at: string;
-  listing_title: string;
-  listing_address: string | null;
-  listing_unit: string | null;
-  listing_neighborhood: string | null;
-  listing_borough: string | null;
-  cover_photo: { key: string; widths: number[] } | null;
   renter_name: string;
   renter_email: string;
   time_zone: string | null;
@@ -59,10 +58,7 @@ export async function selectEntries(
         select count(*)::int from ${waitlistEntries} q
         where q.listing_id = e.listing_id and q.status in ${ACTIVE}
           and (q.created_at, q.id) <= (e.created_at, e.id)) end as position,
-      l.title as listing_title, l.address as listing_address, l.unit as listing_unit,
-      l.neighborhood as listing_neighborhood, l.borough as listing_borough,
-      (select json_build_object('key', p.storage_key, 'widths', p.widths) from listing_photos p
-        where p.listing_id = l.id order by p.position limit 1) as cover_photo,
+      ${LISTING_REF_COLUMNS},
       r.name as renter_name, r.email as renter_email, a.time_zone
     from ${waitlistEntries} e
     join listings l on l.id = e.listing_id
@@ -73,15 +69,7 @@ export async function selectEntries(
   return result.rows.map((row) => ({
     id: row.id,
     listingId: row.listing_id,
-    listing: {
-      id: row.listing_id,
-      title: row.listing_title,
-      address: row.listing_address,
-      unit: row.listing_unit,
-      neighborhood: row.listing_neighborhood,
-      borough: row.listing_borough,
-      coverPhotoUrl: row.cover_photo ? coverUrl(row.cover_photo) : null,
-    },
+    listing: toListingRef(row, coverUrl),
     renter: { id: row.renter_id, name: row.renter_name },
     preferences: row.preferences,
     status: row.status,

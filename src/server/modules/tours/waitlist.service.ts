@@ -18,6 +18,7 @@ import { type EventsTransaction, transactionWithEvents } from '../events/events.
 import { publicListing } from '../listings/listings.service.ts';
 import { fullSettings } from './availability-store.ts';
 import { explainUnbookable, settingsOfListing } from './booking-checks.ts';
+import { LISTING_REF_COLUMNS, type ListingRefRow, toListingRef } from './listing-ref.ts';
 import { findBookableSlot } from './slots.service.ts';
 import { lockLandlordTours, makeOffer, type OfferDeps, withdrawOffer } from './waitlist-offers.ts';
 import {
@@ -134,20 +135,13 @@ export async function landlordWaitlist({
 }): Promise<z.infer<typeof LandlordWaitlistSchema>> {
   const queued = sql`exists (select 1 from ${waitlistEntries} w
     where w.listing_id = l.id and w.status in ('waiting', 'offered'))`;
-  const listingRows = await ctx.db.execute<{
-    id: string;
-    title: string;
-    address: string | null;
-    unit: string | null;
-    neighborhood: string | null;
-    borough: string | null;
-    cover: { key: string; widths: number[] } | null;
-    own_settings: Partial<TourSettings> | null;
-    defaults: Partial<TourSettings> | null;
-  }>(sql`
-    select l.id, l.title, l.address, l.unit, l.neighborhood, l.borough,
-      (select json_build_object('key', p.storage_key, 'widths', p.widths) from listing_photos p
-        where p.listing_id = l.id order by p.position limit 1) as cover,
+  const listingRows = await ctx.db.execute<
+    ListingRefRow & {
+      own_settings: Partial<TourSettings> | null;
+      defaults: Partial<TourSettings> | null;
+    }
+  >(sql`
+    select l.id as listing_id, ${LISTING_REF_COLUMNS},
       s.settings as own_settings, a.tour_defaults as defaults
     from ${listings} l
     left join ${listingTourSettings} s on s.listing_id = l.id
@@ -156,7 +150,7 @@ export async function landlordWaitlist({
     order by ${queued} desc, l.created_at desc`);
   if (listingRows.rows.length === 0) return { items: [] };
   const idList = sql.join(
-    listingRows.rows.map((row) => sql`${row.id}::uuid`),
+    listingRows.rows.map((row) => sql`${row.listing_id}::uuid`),
     sql`, `,
   );
   const entries = await selectEntries(
@@ -165,17 +159,9 @@ export async function landlordWaitlist({
     sql`e.listing_id in (${idList}) and e.status in ('waiting', 'offered')`,
   );
   const items = listingRows.rows.map((row) => ({
-    listing: {
-      id: row.id,
-      title: row.title,
-      address: row.address,
-      unit: row.unit,
-      neighborhood: row.neighborhood,
-      borough: row.borough,
-      coverPhotoUrl: row.cover ? ctx.coverUrl(row.cover) : null,
-    },
+    listing: toListingRef(row, ctx.coverUrl),
     open: fullSettings(row.own_settings ?? row.defaults ?? {}).waitlistOpen,
-    entries: entries.filter((entry) => entry.listingId === row.id).map(toEntry),
+    entries: entries.filter((entry) => entry.listingId === row.listing_id).map(toEntry),
   }));
   return { items };
 }
