@@ -43,6 +43,8 @@ export type JobRunnerOptions = {
 };
 
 const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** Workers that find no job for this long (database faults) get a fresh runner and pool. */
+const STUCK_AFTER_MS = 30_000;
 /** Cron jobs are retried a little, then wait for the next tick. */
 const SCHEDULE_MAX_ATTEMPTS = 3;
 
@@ -64,6 +66,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   /** Workers of a replaced runner whose jobs may still be locked in their name. */
   let orphanedWorkers: string[] = [];
   let unlockTimer: NodeJS.Timeout | undefined;
+  /** Since when the running runner's job lookups have failed without a success (0: they work). */
+  let lookupsFailingSince = 0;
+  let lastLookupError: unknown;
 
   /**
    * A worker that died mid-job (the database went away before it could record the result)
@@ -103,6 +108,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       orphanedWorkers.push(...liveWorkers);
       liveWorkers = new Set();
       if (state === 'stopped') return;
+      // A fresh pool too: nothing of the failed runner's connections carries over. Not awaited:
+      // end() waits for clients a stuck runner may never release.
+      void pool?.end().catch(() => {});
+      pool = openPool();
       await launch?.().then(unlockOrphanedJobs, (error: unknown) => scheduleRestart(error));
     }, delay);
     restartTimer.unref();
@@ -112,15 +121,29 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   events.on('worker:create', ({ worker }) => {
     liveWorkers.add(worker.workerId);
   });
-  for (const name of ['pool:listen:error', 'worker:getJob:error'] as const) {
-    events.on(name, () => {
-      failing = true;
-    });
-  }
+  events.on('pool:listen:error', () => {
+    failing = true;
+  });
+  // graphile-worker 0.16 keeps a runner's first lookup of its task ids as a promise, a rejected
+  // one too (taskIdentifiers.js sets `lastStr` before the lookup settles): if the connection is
+  // lost during it (the database killed as the runner starts), every later getJob of every
+  // worker rethrows that same error object, forever. The same error twice means that: restart.
+  // Any other fault that outlasts STUCK_AFTER_MS gets a fresh runner and pool as well.
+  events.on('worker:getJob:error', ({ error }) => {
+    failing = true;
+    if (state !== 'running') return; // an old runner's workers, while it is replaced
+    const now = performance.now();
+    lookupsFailingSince ||= now;
+    if (error === lastLookupError || now - lookupsFailingSince > STUCK_AFTER_MS) {
+      scheduleRestart(error);
+    }
+    lastLookupError = error;
+  });
   for (const name of ['pool:listen:success', 'worker:getJob:empty', 'job:start'] as const) {
     events.on(name, () => {
       failing = false;
       restarts = 0;
+      if (name !== 'pool:listen:success') lookupsFailingSince = 0;
     });
   }
   events.on('job:failed', ({ job, error }) => {
@@ -133,26 +156,30 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   // the pool does not replace it, so the whole runner starts again.
   events.on('worker:fatalError', ({ error }) => scheduleRestart(error));
 
+  const openPool = () => {
+    const opened = new pg.Pool({
+      ...options.connection,
+      max: concurrency + 3,
+      // Tells the runner's connections apart in pg_stat_activity.
+      application_name: 'stoop-jobs',
+    });
+    // Lost connections surface as failed queries, which the runner retries.
+    opened.on('error', () => {});
+    opened.on('connect', (client) => client.on('error', () => {}));
+    guardCronStatements(opened, {
+      onError: () => {
+        failing = true;
+      },
+      halted: () => state === 'stopped' || cronHalted,
+    });
+    return opened;
+  };
+
   return {
     async start({ tasks, schedule = [] }) {
       if (state !== 'stopped') throw new Error('the job runner is already started');
       state = 'starting';
-      const activePool = new pg.Pool({
-        ...options.connection,
-        max: concurrency + 3,
-        // Tells the runner's connections apart in pg_stat_activity.
-        application_name: 'stoop-jobs',
-      });
-      // Lost connections surface as failed queries, which the runner retries.
-      activePool.on('error', () => {});
-      activePool.on('connect', (client) => client.on('error', () => {}));
-      guardCronStatements(activePool, {
-        onError: () => {
-          failing = true;
-        },
-        halted: () => state === 'stopped' || cronHalted,
-      });
-      pool = activePool;
+      pool = openPool();
       const taskList = toTaskList(tasks, log);
       const parsedCronItems = parseCronItems(
         schedule.map((item) => ({
@@ -168,8 +195,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         })),
       );
       launch = async () => {
+        if (!pool) return;
+        lookupsFailingSince = 0;
+        lastLookupError = undefined;
         const started = await run({
-          pgPool: activePool,
+          pgPool: pool,
           taskList,
           parsedCronItems,
           concurrency,
@@ -190,7 +220,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await launch();
       } catch (error) {
         state = 'stopped';
-        await activePool.end().catch(() => {});
+        await pool?.end().catch(() => {});
         pool = undefined;
         throw error;
       }
