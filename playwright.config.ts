@@ -9,9 +9,7 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  // Three on two cores: a third of the tests' time is waiting (live events, jobs, mail), not
-  // computing (npm test prints the e2e stage's CPU seconds beside its wall time).
-  workers: 3,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   // Generous: a first page load took over 10 s while a 2-core machine ran the whole suite.
