@@ -24,17 +24,21 @@ const view = (token: string | null) => (
 
 describe('/alerts/unsubscribe', () => {
   it('posts the token once and names the search whose alerts went off', async () => {
-    const calls = stubApi((call) =>
-      call.url.pathname === '/api/alerts/unsubscribe'
-        ? {
-            body: {
-              unsubscribed: { kind: 'saved-search', id: SEARCH_ID, name: 'Williamsburg 2 bd' },
-            },
-          }
-        : undefined,
-    );
+    // The answer waits until the page has shown that it is working on it.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const calls = stubApi(async (call) => {
+      if (call.url.pathname !== '/api/alerts/unsubscribe') return undefined;
+      await answered;
+      return {
+        body: { unsubscribed: { kind: 'saved-search', id: SEARCH_ID, name: 'Williamsburg 2 bd' } },
+      };
+    });
     await renderMessaging(view('tok.en'));
     expect(textOf()).toContain('Turning off alerts…');
+    answer();
     await waitFor(() =>
       expect(textOf()).toContain('You will no longer get alerts for “Williamsburg 2 bd”.'),
     );
