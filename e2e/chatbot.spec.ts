@@ -140,6 +140,8 @@ test('the suite’s own server has no chatbot: config null, no chatbot host in i
   expect(csp).not.toMatch(/https?:\/\//);
 });
 
+// The webchat's place on the page differs at 375 px: the visitor's test runs at both widths; who
+// gets it, and its failures, are the same at any width.
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -171,82 +173,84 @@ for (const viewport of VIEWPORTS) {
       );
       await page.screenshot({ path: `test-results/chatbot/visitor-open-${viewport.name}.png` });
     });
-
-    test('a renter gets the webchat', async ({ page }) => {
-      const run = await prepare(page);
-      await signUpOnPage(page, 'renter');
-      await page.goto(`${appUrl}/renter/dashboard`);
-      await pageReady(page);
-      await expect(fab(page)).toBeVisible();
-      expect(standIn.requests(run)).toEqual(['/inject.js', '/bot.js']);
-    });
-
-    test('a landlord never gets it: nothing is asked for, nothing shows', async ({ page }) => {
-      const run = await prepare(page);
-      const configRequests: string[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.url());
-      });
-      await signUpOnPage(page, 'landlord');
-      for (const url of ['/landlord/dashboard', '/about']) {
-        await page.goto(`${appUrl}${url}`);
-        await pageReady(page);
-        await expect(page.locator('html')).toHaveAttribute('data-chatbot-hidden', '');
-        await page.waitForLoadState('networkidle');
-        await browserIdle(page);
-      }
-      expect(configRequests).toEqual([]);
-      expect(standIn.requests(run)).toEqual([]);
-      await expect(page.locator('.bpFab')).toHaveCount(0);
-      await expect(page.locator('html')).not.toHaveAttribute('data-chatbot', /.*/);
-    });
-
-    test('signing in as a landlord hides the webchat at once, without a reload', async ({
-      page,
-      playwright,
-    }) => {
-      const api = await playwright.request.newContext({ baseURL: appUrl });
-      const landlord = await createUser(api, appUrl, 'landlord');
-      await api.dispose();
-      await prepare(page);
-      await page.goto(`${appUrl}/`);
-      await expect(fab(page)).toBeVisible();
-      await page.evaluate(() => {
-        (window as Watched).__sameDocument = true;
-      });
-
-      await page.getByRole('link', { name: 'Sign in' }).click();
-      await page.getByLabel('Email').fill(landlord.email);
-      await page.getByLabel('Password', { exact: true }).fill(landlord.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(/\/landlord\/dashboard$/);
-      await expect(fab(page)).toBeHidden();
-      await expect(page.getByRole('region', { name: 'Webchat' })).toBeHidden();
-      await expect(page.locator('html')).toHaveAttribute('data-chatbot-hidden', '');
-      expect(await page.evaluate(() => (window as Watched).__sameDocument)).toBe(true);
-    });
-
-    const failures: Array<[Scenario, string, string]> = [
-      ['inject-404', 'the inject script answers 404', 'Failed to load Botpress inject script'],
-      ['bot-404', 'the bot script answers 404', 'Failed to load Botpress bot script'],
-      [
-        'no-webchat-object',
-        'the bot script leaves no window.botpress',
-        'Botpress webchat object not available',
-      ],
-    ];
-    for (const [scenario, what, message] of failures) {
-      test(`when ${what}, '${message}' reaches the callback`, async ({ page }) => {
-        const run = await prepare(page, scenario);
-        await page.goto(`${appUrl}/about`);
-        await pageReady(page);
-        await expect.poll(() => chatbotErrors(page)).toEqual([message]);
-        await expect(page.locator('html')).toHaveAttribute('data-chatbot', 'error');
-        await expect(page.locator('html')).toHaveAttribute('data-chatbot-error', message);
-        await expect(page.locator('.bpFab')).toHaveCount(0);
-        const expected = scenario === 'inject-404' ? ['/inject.js'] : ['/inject.js', '/bot.js'];
-        expect(standIn.requests(run)).toEqual(expected);
-      });
-    }
   });
 }
+
+test.describe('who gets the webchat', () => {
+  test('a renter gets the webchat', async ({ page }) => {
+    const run = await prepare(page);
+    await signUpOnPage(page, 'renter');
+    await page.goto(`${appUrl}/renter/dashboard`);
+    await pageReady(page);
+    await expect(fab(page)).toBeVisible();
+    expect(standIn.requests(run)).toEqual(['/inject.js', '/bot.js']);
+  });
+
+  test('a landlord never gets it: nothing is asked for, nothing shows', async ({ page }) => {
+    const run = await prepare(page);
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/config') configRequests.push(request.url());
+    });
+    await signUpOnPage(page, 'landlord');
+    for (const url of ['/landlord/dashboard', '/about']) {
+      await page.goto(`${appUrl}${url}`);
+      await pageReady(page);
+      await expect(page.locator('html')).toHaveAttribute('data-chatbot-hidden', '');
+      await page.waitForLoadState('networkidle');
+      await browserIdle(page);
+    }
+    expect(configRequests).toEqual([]);
+    expect(standIn.requests(run)).toEqual([]);
+    await expect(page.locator('.bpFab')).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-chatbot', /.*/);
+  });
+
+  test('signing in as a landlord hides the webchat at once, without a reload', async ({
+    page,
+    playwright,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL: appUrl });
+    const landlord = await createUser(api, appUrl, 'landlord');
+    await api.dispose();
+    await prepare(page);
+    await page.goto(`${appUrl}/`);
+    await expect(fab(page)).toBeVisible();
+    await page.evaluate(() => {
+      (window as Watched).__sameDocument = true;
+    });
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(landlord.email);
+    await page.getByLabel('Password', { exact: true }).fill(landlord.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/landlord\/dashboard$/);
+    await expect(fab(page)).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Webchat' })).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('data-chatbot-hidden', '');
+    expect(await page.evaluate(() => (window as Watched).__sameDocument)).toBe(true);
+  });
+
+  const failures: Array<[Scenario, string, string]> = [
+    ['inject-404', 'the inject script answers 404', 'Failed to load Botpress inject script'],
+    ['bot-404', 'the bot script answers 404', 'Failed to load Botpress bot script'],
+    [
+      'no-webchat-object',
+      'the bot script leaves no window.botpress',
+      'Botpress webchat object not available',
+    ],
+  ];
+  for (const [scenario, what, message] of failures) {
+    test(`when ${what}, '${message}' reaches the callback`, async ({ page }) => {
+      const run = await prepare(page, scenario);
+      await page.goto(`${appUrl}/about`);
+      await pageReady(page);
+      await expect.poll(() => chatbotErrors(page)).toEqual([message]);
+      await expect(page.locator('html')).toHaveAttribute('data-chatbot', 'error');
+      await expect(page.locator('html')).toHaveAttribute('data-chatbot-error', message);
+      await expect(page.locator('.bpFab')).toHaveCount(0);
+      const expected = scenario === 'inject-404' ? ['/inject.js'] : ['/inject.js', '/bot.js'];
+      expect(standIn.requests(run)).toEqual(expected);
+    });
+  }
+});

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every test, each stage timed (wall and CPU seconds):
 #   verify beside build (the web app and the server bundle, once) · then in order: unit ·
-#   lifecycle (real server processes) beside api (embedded PostgreSQL), then api again on Debian's
-#   PostgreSQL through DATABASE_URL under Node 24 (scripts/ensure-node.sh) ·
+#   api (embedded PostgreSQL) · lifecycle (real server processes) ·
 #   proxy (two instances behind Debian's nginx, scripts/proxy-test.sh) ·
+#   api again on Debian's PostgreSQL through DATABASE_URL under Node 24 (scripts/ensure-node.sh) ·
 #   e2e (Playwright in Debian's Chromium).
 # Installs PostgreSQL, nginx and Chromium with apt when missing. Every process it starts (each stage runs
 # in its own process group, the throwaway PostgreSQL cluster) is stopped on any exit.
@@ -207,24 +207,15 @@ stage build bash -c 'node_modules/.bin/vite build --logLevel warn &&
 stage_end verify || record_failure verify
 export STOOP_SKIP_BUILD=1
 stage unit vitest_project unit unit || record_failure unit
-# Debian's PostgreSQL is installed (apt) and its cluster started before the lifecycle stage begins:
-# that stage starts clusters of its own, and two apt runs at once would fight over dpkg's lock.
+stage api-embedded vitest_project api api-embedded || record_failure api-embedded
+stage lifecycle vitest_project lifecycle lifecycle || record_failure lifecycle
+stage proxy bash scripts/proxy-test.sh || record_failure proxy
+
 pg_start=$EPOCHREALTIME
-pg_url=""
 if pg_env=$(bash scripts/ensure-postgres.sh start); then
   pg_url=$(printf '%s\n' "$pg_env" | sed -n "s/^export DATABASE_URL='\(.*\)'$/\1/p")
   pg_dir=$(printf '%s\n' "$pg_env" | sed -n "s/^export STOOP_PG_DIR='\(.*\)'$/\1/p")
   summary+=("$(printf '[debian-postgres] cluster up in %s s' "$(elapsed_since "$pg_start")")")
-else
-  summary+=("[debian-postgres] FAILED: no cluster, so the api-debian-pg stage did not run")
-  record_failure debian-postgres
-fi
-
-# The lifecycle tests (real server processes) spend half their time waiting on processes (181 s
-# wall, 200 CPU s on their own): they run beside the two API passes, which fill those waits.
-stage_begin lifecycle --buffered vitest_project lifecycle lifecycle
-stage api-embedded vitest_project api api-embedded || record_failure api-embedded
-if [ -n "$pg_url" ]; then
   # The second pass also covers the second Node version: PostgreSQL 15 on Node 24 here, where
   # the first pass ran PostgreSQL 17 on the machine's Node.
   if node24=$(bash scripts/ensure-node.sh); then
@@ -235,13 +226,12 @@ if [ -n "$pg_url" ]; then
     summary+=("[node] FAILED: no Node 24, so the api-debian-pg stage did not run")
     record_failure node24
   fi
-fi
-stage_end lifecycle || record_failure lifecycle
-if [ -n "$pg_dir" ]; then
   bash scripts/ensure-postgres.sh stop "$pg_dir"
   pg_dir=""
+else
+  summary+=("[debian-postgres] FAILED: no cluster, so the api-debian-pg stage did not run")
+  record_failure debian-postgres
 fi
-stage proxy bash scripts/proxy-test.sh || record_failure proxy
 
 stage e2e bash scripts/e2e.sh || record_failure e2e
 
