@@ -45,6 +45,13 @@ export function useSearchUrlSync() {
     // Any committed address (the change, Back, a link) ends the pending state.
     setPending((current) => (current !== null && current.from !== address ? null : current));
   }, [address]);
+  useEffect(() => {
+    // Back or Forward before the change committed returns to the same address: end it too, or
+    // the controls keep showing the change that was undone.
+    const undo = () => setPending(null);
+    window.addEventListener('popstate', undo);
+    return () => window.removeEventListener('popstate', undo);
+  }, []);
 
   const asked = useRef(false);
   useEffect(() => {
