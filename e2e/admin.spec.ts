@@ -155,8 +155,10 @@ for (const viewport of VIEWPORTS) {
       const dialog = await on.getByRole('dialog').isVisible();
       if (!dialog) await on.evaluate(() => window.scrollTo(0, 0));
       await on.screenshot({
-        path: testInfo.outputPath(`${viewport.name}-${name}.png`),
+        path: testInfo.outputPath(`${viewport.name}-${name}.jpeg`),
         fullPage: !dialog,
+        type: 'jpeg',
+        quality: 80,
       });
     };
     const scene = await setScene(browser, url);
