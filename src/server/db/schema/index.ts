@@ -1,4 +1,5 @@
 export * from './alerts.ts';
+export * from './applications.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './listings.ts';
