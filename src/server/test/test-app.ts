@@ -108,6 +108,10 @@ export class ApiClient {
     return this.request('PATCH', url, body, headers);
   }
 
+  put(url: string, body: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', url, body, headers);
+  }
+
   delete(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('DELETE', url, body, headers);
   }
