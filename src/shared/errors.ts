@@ -37,6 +37,14 @@ export const ERRORS = {
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
   SLOT_TAKEN: { status: 409, message: 'That time was just taken. Please choose another.' },
   TOUR_STATE: { status: 409, message: 'This tour can no longer be changed that way.' },
+  APPLICATION_EXISTS: {
+    status: 409,
+    message: 'You already have an open application for this listing.',
+  },
+  APPLICATION_STATE: {
+    status: 409,
+    message: 'This application can no longer be changed that way.',
+  },
   PLAN_LIMIT: {
     status: 409,
     message: 'Your plan allows no more active listings. Upgrade your plan to publish this one.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplicationSchema } from './applications.ts';
 import { SubscriptionSchema } from './billing.ts';
 import { IdempotencyKeySchema, MessageSchema, UnreadCountSchema } from './messaging.ts';
 import { AlertSchema } from './saved-searches.ts';
@@ -94,6 +95,13 @@ export const ALERT_EVENTS = [
   liveEvent('saved-searches.changed', NoData),
 ] as const;
 
+// ---- Rental applications (issue 28) ----
+
+export const APPLICATION_EVENTS = [
+  /** An application was sent, viewed, answered, offered, decided or closed: to both sides. */
+  liveEvent('application.changed', z.object({ application: ApplicationSchema })),
+] as const;
+
 // ---- The union ----
 
 export const LiveEventSchema = z.discriminatedUnion('type', [
@@ -103,6 +111,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   ...BILLING_EVENTS,
   ...NOTES_EVENTS,
   ...ALERT_EVENTS,
+  ...APPLICATION_EVENTS,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type EventType = LiveEvent['type'];

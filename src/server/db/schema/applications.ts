@@ -1,15 +1,20 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
 import type { RenterProfileData } from '../../../shared/schemas/renter-profile.ts';
 import { users } from './auth.ts';
 import { listings } from './listings.ts';
@@ -53,3 +58,83 @@ export const listingApplicationSettings = pgTable('listing_application_settings'
   requiredDocuments: text().array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An application as sent (issue 28): the profile and the criteria are copies, so later edits to
+ * either change nothing here. `closedAt` starts the landlord's 30 days with its documents.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    renterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    landlordId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** submitted | info_requested | offered | accepted | offer_rejected | declined | withdrawn | closed */
+    status: text().notNull().default('submitted'),
+    profile: jsonb().$type<RenterProfileData>().notNull(),
+    criteria: jsonb().$type<ApplicationSettings>().notNull(),
+    rentCents: integer().notNull(),
+    message: text(),
+    moveInDate: text(),
+    idempotencyKey: text().notNull(),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    unique('applications_renter_idempotency_key_unique').on(t.renterId, t.idempotencyKey),
+    uniqueIndex('applications_open_unique')
+      .on(t.listingId, t.renterId)
+      .where(sql`status in ('submitted', 'info_requested', 'offered')`),
+    index('applications_landlord_idx').on(t.landlordId, t.submittedAt),
+    index('applications_renter_idx').on(t.renterId, t.submittedAt),
+    index('applications_listing_idx').on(t.listingId, t.submittedAt),
+  ],
+);
+
+/** The documents an application carries; the metadata stays when the renter deletes a file. */
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Null once the renter deleted the document. */
+    documentId: uuid().references(() => renterDocuments.id, { onDelete: 'set null' }),
+    /** The document's id when sent, kept after a delete so the row still names it. */
+    sentDocumentId: uuid().notNull(),
+    kind: text().notNull(),
+    name: text().notNull(),
+    size: integer().notNull(),
+    contentType: text().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.sentDocumentId] }),
+    index('application_documents_document_idx').on(t.documentId),
+  ],
+);
+
+/** What happened to an application, in order: its timeline. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** renter | landlord | stoop */
+    by: text().notNull(),
+    detail: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_events_application_idx').on(t.applicationId, t.id)],
+);

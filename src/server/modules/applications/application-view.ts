@@ -1,0 +1,154 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
+import { type Application, incomeMultipleOf } from '../../../shared/schemas/applications.ts';
+import type {
+  DocumentContentType,
+  DocumentKind,
+} from '../../../shared/schemas/renter-documents.ts';
+import type { RenterProfileData } from '../../../shared/schemas/renter-profile.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  applicationDocuments,
+  applicationEvents,
+  applications,
+} from '../../db/schema/applications.ts';
+import { users } from '../../db/schema/auth.ts';
+import { listings } from '../../db/schema/listings.ts';
+
+/** Anything that runs queries: the pool or a transaction. */
+export type Executor = Pick<Db, 'select'>;
+
+/** The columns an application's view is made from. */
+export const applicationColumns = {
+  id: applications.id,
+  status: applications.status,
+  listingId: applications.listingId,
+  renterId: applications.renterId,
+  landlordId: applications.landlordId,
+  profile: applications.profile,
+  criteria: applications.criteria,
+  rentCents: applications.rentCents,
+  message: applications.message,
+  moveInDate: applications.moveInDate,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+  closedAt: applications.closedAt,
+  listingTitle: listings.title,
+  listingNeighborhood: listings.neighborhood,
+  listingRentCents: listings.rentCents,
+  applicantName: users.name,
+};
+
+export type ApplicationRow = {
+  id: string;
+  status: string;
+  listingId: string;
+  renterId: string;
+  landlordId: string;
+  profile: RenterProfileData;
+  criteria: ApplicationSettings;
+  rentCents: number;
+  message: string | null;
+  moveInDate: string | null;
+  submittedAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+  listingTitle: string;
+  listingNeighborhood: string | null;
+  listingRentCents: number | null;
+  applicantName: string;
+};
+
+/** Applications joined to their listing and applicant, for `applicationColumns`. */
+export function selectApplications(db: Executor) {
+  return db
+    .select(applicationColumns)
+    .from(applications)
+    .innerJoin(listings, eq(listings.id, applications.listingId))
+    .innerJoin(users, eq(users.id, applications.renterId));
+}
+
+/** The views of `rows`, with their documents and timelines (two queries for any number). */
+export async function toApplications(db: Executor, rows: ApplicationRow[]): Promise<Application[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [documents, events] = await Promise.all([
+    db
+      .select()
+      .from(applicationDocuments)
+      .where(inArray(applicationDocuments.applicationId, ids))
+      .orderBy(asc(applicationDocuments.position)),
+    db
+      .select()
+      .from(applicationEvents)
+      .where(inArray(applicationEvents.applicationId, ids))
+      .orderBy(asc(applicationEvents.id)),
+  ]);
+  return rows.map((row) => {
+    const sent = documents
+      .filter((d) => d.applicationId === row.id)
+      .map((d) => ({
+        id: d.sentDocumentId,
+        kind: d.kind as DocumentKind,
+        name: d.name,
+        size: d.size,
+        contentType: d.contentType as DocumentContentType,
+        removed: d.documentId === null,
+      }));
+    const incomeMultiple = incomeMultipleOf(row.profile, row.rentCents);
+    return {
+      id: row.id,
+      status: row.status as Application['status'],
+      listing: {
+        id: row.listingId,
+        title: row.listingTitle,
+        neighborhood: row.listingNeighborhood,
+        rentCents: row.listingRentCents ?? row.rentCents,
+      },
+      applicant: { id: row.renterId, name: row.applicantName },
+      profile: row.profile,
+      message: row.message,
+      moveInDate: row.moveInDate,
+      documents: sent,
+      criteria: row.criteria,
+      rentCents: row.rentCents,
+      incomeMultiple,
+      meetsCriteria: meetsCriteria(row.criteria, incomeMultiple, sent),
+      timeline: events
+        .filter((e) => e.applicationId === row.id)
+        .map((e) => ({
+          kind: e.kind as Application['timeline'][number]['kind'],
+          at: e.at.toISOString(),
+          by: e.by as Application['timeline'][number]['by'],
+          detail: e.detail,
+        })),
+      submittedAt: row.submittedAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/**
+ * Whether the application meets what the listing asked when it was sent: the income multiple
+ * (a program paying the whole rent meets any) and every required kind of document, still there.
+ */
+export function meetsCriteria(
+  criteria: ApplicationSettings,
+  incomeMultiple: number | null,
+  documents: { kind: DocumentKind; removed: boolean }[],
+): boolean {
+  const income =
+    criteria.incomeMultiple === null ||
+    incomeMultiple === null ||
+    incomeMultiple >= criteria.incomeMultiple;
+  const kinds = new Set(documents.filter((d) => !d.removed).map((d) => d.kind));
+  return income && criteria.requiredDocuments.every((kind) => kinds.has(kind));
+}
+
+/** One application's view, or null. */
+export async function readApplication(db: Executor, id: string): Promise<Application | null> {
+  const rows = await selectApplications(db).where(eq(applications.id, id));
+  const [view] = await toApplications(db, rows as ApplicationRow[]);
+  return view ?? null;
+}
