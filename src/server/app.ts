@@ -17,6 +17,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
+import { applicationsModule } from './modules/applications/applications.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 import { planLimits } from './modules/billing/plan-limits.service.ts';
@@ -59,6 +60,7 @@ function appModules(deps: AppDeps): AppModule[] {
     toursModule(deps),
     billingModule(deps),
     notesModule(deps),
+    applicationsModule(deps),
     alertsModule(deps),
     dashboardsModule(deps),
     landlordProfileModule(deps),
