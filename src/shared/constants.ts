@@ -39,6 +39,7 @@ export const LIVE_TOURS_PER_LISTING_MAX = 2;
 export const TOUR_BOOKINGS_PER_HOUR_MAX = 10;
 export const REPORTS_PER_HOUR_MAX = 10;
 export const PHOTO_UPLOADS_PER_HOUR_MAX = 60;
+export const DOCUMENT_UPLOADS_PER_HOUR_MAX = 30;
 export const ABUSE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 
 export const USER_TYPES = ['renter', 'landlord', 'admin'] as const;

@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_UPLOADS_PER_HOUR_MAX,
   LIVE_TOURS_PER_LISTING_MAX,
   PHOTO_UPLOADS_PER_HOUR_MAX,
   REPORTS_PER_HOUR_MAX,
@@ -72,6 +73,7 @@ export const RATE_LIMIT_MESSAGES = {
   tourBookings: `You have booked ${TOUR_BOOKINGS_PER_HOUR_MAX} tours in the last hour. Try again later.`,
   reports: `You have filed ${REPORTS_PER_HOUR_MAX} reports in the last hour. Try again later.`,
   photoUploads: `You have uploaded ${PHOTO_UPLOADS_PER_HOUR_MAX} photos in the last hour. Try again later.`,
+  documentUploads: `You have uploaded ${DOCUMENT_UPLOADS_PER_HOUR_MAX} documents in the last hour. Try again later.`,
 } as const;
 
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];

@@ -18,8 +18,11 @@ export type ApiOperation = {
    * Default: 200 alone.
    */
   success?: readonly SuccessStatus[];
-  /** The media type of a success that is not JSON (an image, a calendar, an event stream). */
-  produces?: string;
+  /**
+   * The media type of a success that is not JSON (an image, a calendar, an event stream), or
+   * the types it may be (a stored document).
+   */
+  produces?: string | readonly string[];
   /** The error codes the route itself answers; those of every route of its kind are added. */
   errors?: readonly ErrorCode[];
   /** Exempt from the origin check (a one-click unsubscribe a mail provider posts). */
@@ -70,7 +73,7 @@ function successResponses(op: ApiOperation) {
       status === 204 || status === 303
         ? undefined
         : op.produces
-          ? { [op.produces]: {} }
+          ? Object.fromEntries([op.produces].flat().map((type) => [type, {}]))
           : op.response
             ? { 'application/json': { schema: op.response } }
             : undefined;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   ABUSE_LIMIT_WINDOW_MS,
+  DOCUMENT_UPLOADS_PER_HOUR_MAX,
   PHOTO_UPLOADS_PER_HOUR_MAX,
   REPORTS_PER_HOUR_MAX,
   TOUR_BOOKINGS_PER_HOUR_MAX,
@@ -48,6 +49,14 @@ export const PHOTO_UPLOADS_LIMIT: RateLimit = {
   max: PHOTO_UPLOADS_PER_HOUR_MAX,
   windowMs: ABUSE_LIMIT_WINDOW_MS,
   message: RATE_LIMIT_MESSAGES.photoUploads,
+};
+
+/** A renter's document uploads (issue 28): files kept whole, so fewer than photos. */
+export const DOCUMENT_UPLOADS_LIMIT: RateLimit = {
+  action: 'document-uploads',
+  max: DOCUMENT_UPLOADS_PER_HOUR_MAX,
+  windowMs: ABUSE_LIMIT_WINDOW_MS,
+  message: RATE_LIMIT_MESSAGES.documentUploads,
 };
 
 /** A 429 that says when to come back (at least a second). */

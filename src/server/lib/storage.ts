@@ -6,7 +6,7 @@ import type { Env } from '../env.ts';
 
 /** Names are server-made and never reused, so every object may be cached for a year. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** Private media (note photos) is answered to its owner only, and kept by no cache. */
+/** Private media (note photos, renter documents) is answered to its owner only, and kept by no cache. */
 export const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
 
 /** A stored object opened for streaming. */
@@ -34,8 +34,11 @@ export interface MediaStorage {
   publicUrl(key: string): string;
 }
 
-/** Keys are lower-case path segments ending in a media extension; never `..` or absolute. */
-const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(webp)$/;
+/**
+ * Keys are lower-case path segments ending in a media extension (`.bin`: a renter's document,
+ * typed by its row, not its name); never `..` or absolute.
+ */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(webp|bin)$/;
 
 export function isValidMediaKey(key: string): boolean {
   return KEY_PATTERN.test(key);

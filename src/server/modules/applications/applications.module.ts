@@ -1,6 +1,10 @@
 import type { AppDeps } from '../../app-deps.ts';
+import { requireRole } from '../../auth/session.ts';
 import type { AppModule } from '../../lib/module.ts';
 import { applicationsApiOperations } from './applications.openapi.ts';
+import { renterDocumentsApiOperations } from './renter-documents.openapi.ts';
+import { createRenterDocumentsRoutes } from './renter-documents.routes.ts';
+import { documentBodyLimit } from './renter-documents.upload.ts';
 import {
   createApplicationSettingsRoutes,
   createRenterProfileRoutes,
@@ -10,12 +14,23 @@ import {
 export function applicationsModule(deps: AppDeps): AppModule {
   return {
     api: [
+      // Must precede `/renter-profile`: the first body limit to match a request decides.
+      {
+        path: '/renter-profile/documents',
+        routes: createRenterDocumentsRoutes(deps),
+        // Who may upload is checked before the body is read: anyone else is refused unread.
+        bodyLimit: {
+          limit: documentBodyLimit,
+          methods: ['POST'],
+          beforeBody: requireRole('renter'),
+        },
+      },
       { path: '/renter-profile', routes: createRenterProfileRoutes(deps) },
       {
         path: '/listings/:id/application-settings',
         routes: createApplicationSettingsRoutes(deps),
       },
     ],
-    openApi: applicationsApiOperations,
+    openApi: [...renterDocumentsApiOperations, ...applicationsApiOperations],
   };
 }

@@ -12,7 +12,7 @@ import {
 import { listingApplicationSettings, renterProfiles } from '../../db/schema/applications.ts';
 import { type Answer, authzMatrix, SIGNED_OUT, signUpCast } from '../../test/authz-matrix.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_PASSWORD } from '../../test/test-app.ts';
 
 /**
  * The renter's reusable profile and a listing's application criteria (issue 28): what may be
@@ -320,5 +320,19 @@ describe('renter profile and criteria authorization matrix', () => {
       },
     }),
     unchanged: () => settingsRow(listing.id),
+  });
+});
+
+describe('account deletion', () => {
+  it("erases the renter's profile", async () => {
+    const { leaving } = await signUpCast(client, db, { leaving: 'renter' });
+    expect((await putProfile(FULL, leaving)).status).toBe(200);
+    const deleted = await leaving.client.delete('/api/me', { password: TEST_PASSWORD });
+    expect(deleted.status).toBe(204);
+    const rows = await db
+      .select()
+      .from(renterProfiles)
+      .where(eq(renterProfiles.userId, leaving.id));
+    expect(rows).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
 import { LAST_ADMIN_MESSAGE } from '../../../shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { savedSearches } from '../../db/schema/alerts.ts';
+import { renterDocuments } from '../../db/schema/applications.ts';
 import { accounts, sessions, users } from '../../db/schema/auth.ts';
 import { landlordProfiles, subscriptions } from '../../db/schema/billing.ts';
 import { listings, savedListings } from '../../db/schema/listings.ts';
@@ -20,6 +21,7 @@ import { tours, waitlistEntries } from '../../db/schema/tours.ts';
 import { adminPerson, errorOf } from '../../test/admin-fixtures.ts';
 import { saveSearch } from '../../test/alert-fixtures.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
+import { uploadDocument } from '../../test/document-fixtures.ts';
 import { publishListing, testJpeg, uploadPhotoTo } from '../../test/listing-fixtures.ts';
 import { openConversation, type Person, person, send } from '../../test/messaging-fixtures.ts';
 import { makeNote } from '../../test/note-fixtures.ts';
@@ -362,5 +364,20 @@ describe('DELETE /api/me and uploaded photos', () => {
     expect((await owner.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
     for (const key of files) expect(await deps.storage.exists(key)).toBe(false);
     expect(await db.$count(landlordProfiles, eq(landlordProfiles.landlordId, owner.id))).toBe(0);
+  });
+
+  it("deletes a renter's documents, rows and stored files", async () => {
+    const renter = await person(client, 'renter');
+    const document = await uploadDocument(app, renter.client);
+    const [row] = await db
+      .select({ key: renterDocuments.storageKey })
+      .from(renterDocuments)
+      .where(eq(renterDocuments.id, document.id));
+    const key = row?.key ?? '';
+    expect(await deps.storage.exists(key)).toBe(true);
+
+    expect((await renter.client.delete('/api/me', { password: TEST_PASSWORD })).status).toBe(204);
+    expect(await deps.storage.exists(key)).toBe(false);
+    expect(await db.$count(renterDocuments, eq(renterDocuments.userId, renter.id))).toBe(0);
   });
 });

@@ -66,7 +66,7 @@ export async function deleteAccount({
   await confirmPassword(ctx, input.password);
   const userId = ctx.user.id;
   const now = new Date();
-  const { summary, photoKeys } = await transactionWithEvents(ctx, async (tx) => {
+  const { summary, fileKeys } = await transactionWithEvents(ctx, async (tx) => {
     const [row] = await tx
       .select({ email: users.email, userType: users.userType, deletedAt: users.deletedAt })
       .from(users)
@@ -103,12 +103,12 @@ export async function deleteAccount({
       targetLabel: 'Deleted user',
       details: { userType: row.userType, ...result },
     });
-    return { summary: result, photoKeys: erased.photoKeys };
+    return { summary: result, fileKeys: erased.fileKeys };
   });
-  // Files after the commit: a rollback must not lose photos still referenced.
-  if (photoKeys.length > 0) {
-    await ctx.storage.delete(photoKeys).catch((error: unknown) => {
-      ctx.logger.error({ err: error, userId }, 'deleting a deleted account’s photos failed');
+  // Files after the commit: a rollback must not lose files still referenced.
+  if (fileKeys.length > 0) {
+    await ctx.storage.delete(fileKeys).catch((error: unknown) => {
+      ctx.logger.error({ err: error, userId }, 'deleting a deleted account’s files failed');
     });
   }
   return summary;

@@ -2,6 +2,7 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { DELETED_USER } from '../../../shared/messaging.ts';
 import type { Db } from '../../db/client.ts';
 import { alertPreferences, alerts, savedSearches } from '../../db/schema/alerts.ts';
+import { applications, renterDocuments, renterProfiles } from '../../db/schema/applications.ts';
 import {
   accounts,
   passwordResetRequests,
@@ -32,8 +33,11 @@ export function tombstoneEmail(userId: string): string {
   return `deleted-${userId}@deleted.invalid`;
 }
 
-/** Storage keys of the user's uploaded photos (notes, landlord profile), for after the commit. */
-async function photoKeys(tx: Tx, userId: string): Promise<string[]> {
+/**
+ * Storage keys of the user's uploaded files (note photos, landlord profile photo, renter
+ * documents), for after the commit.
+ */
+async function fileKeys(tx: Tx, userId: string): Promise<string[]> {
   const notePhotoRows = await tx
     .select({ key: notePhotos.storageKey, widths: notePhotos.widths })
     .from(notePhotos)
@@ -43,21 +47,28 @@ async function photoKeys(tx: Tx, userId: string): Promise<string[]> {
     .select({ key: landlordProfiles.photoKey, widths: landlordProfiles.photoWidths })
     .from(landlordProfiles)
     .where(eq(landlordProfiles.landlordId, userId));
-  return [...notePhotoRows, ...profileRows].flatMap(({ key, widths }) =>
-    key && widths ? widths.map((width) => variantKey(key, width)) : [],
-  );
+  const documentRows = await tx
+    .select({ key: renterDocuments.storageKey })
+    .from(renterDocuments)
+    .where(eq(renterDocuments.userId, userId));
+  return [
+    ...[...notePhotoRows, ...profileRows].flatMap(({ key, widths }) =>
+      key && widths ? widths.map((width) => variantKey(key, width)) : [],
+    ),
+    ...documentRows.map(({ key }) => key),
+  ];
 }
 
 /**
  * Deletes the user's own data and turns their row into the tombstone. Returns how many
- * sessions ended and the photo files to delete once the transaction has committed.
+ * sessions ended and the files to delete once the transaction has committed.
  */
 export async function eraseAccountData(
   tx: Tx,
   user: { id: string; email: string },
-): Promise<{ sessionsEnded: number; photoKeys: string[] }> {
+): Promise<{ sessionsEnded: number; fileKeys: string[] }> {
   const userId = user.id;
-  const keys = await photoKeys(tx, userId);
+  const keys = await fileKeys(tx, userId);
   const ended = await tx
     .delete(sessions)
     .where(eq(sessions.userId, userId))
@@ -77,6 +88,10 @@ export async function eraseAccountData(
   await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
   await tx.delete(alertPreferences).where(eq(alertPreferences.userId, userId));
   await tx.delete(notes).where(eq(notes.userId, userId));
+  await tx.delete(renterDocuments).where(eq(renterDocuments.userId, userId));
+  await tx.delete(renterProfiles).where(eq(renterProfiles.userId, userId));
+  // The renter's applications carry a copy of their profile (their documents and timeline go with them).
+  await tx.delete(applications).where(eq(applications.renterId, userId));
   await tx.delete(landlordProfiles).where(eq(landlordProfiles.landlordId, userId));
   await tx.delete(landlordAvailability).where(eq(landlordAvailability.landlordId, userId));
   await tx.delete(messageSendCounters).where(eq(messageSendCounters.userId, userId));
@@ -97,7 +112,7 @@ export async function eraseAccountData(
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
-  return { sessionsEnded: ended.length, photoKeys: keys };
+  return { sessionsEnded: ended.length, fileKeys: keys };
 }
 
 /** True when another admin (active, not deleted) would be left after `userId` goes. */
