@@ -21,6 +21,7 @@ describe('the live event catalogue', () => {
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
     expect([...EVENT_TYPES].sort()).toEqual([
       'alert.created',
+      'application.changed',
       'billing.changed',
       'landlord.stats.changed',
       'message.created',

@@ -4,16 +4,16 @@ import {
   DEFAULT_APPLICATION_SETTINGS,
 } from '../../../shared/schemas/application-settings.ts';
 import type { DocumentKind } from '../../../shared/schemas/renter-documents.ts';
-import type { Db } from '../../db/client.ts';
 import { listingApplicationSettings } from '../../db/schema/applications.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserCtx, ViewerCtx } from '../../lib/service.ts';
 import { publicListing, visibleListing } from '../listings/listings.service.ts';
+import type { Executor } from './application-view.ts';
 
 /** A listing's criteria: its own row, or the defaults (applications taken, nothing asked). */
 export async function readApplicationSettings(
-  db: Db,
+  db: Executor,
   listingId: string,
 ): Promise<ApplicationSettings> {
   const [row] = await db

@@ -2,6 +2,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireRole } from '../../auth/session.ts';
 import type { AppModule } from '../../lib/module.ts';
 import { applicationsApiOperations } from './applications.openapi.ts';
+import {
+  createApplicationsRoutes,
+  createListingApplicationsRoutes,
+} from './applications.routes.ts';
 import { renterDocumentsApiOperations } from './renter-documents.openapi.ts';
 import { createRenterDocumentsRoutes } from './renter-documents.routes.ts';
 import { documentBodyLimit } from './renter-documents.upload.ts';
@@ -30,6 +34,8 @@ export function applicationsModule(deps: AppDeps): AppModule {
         path: '/listings/:id/application-settings',
         routes: createApplicationSettingsRoutes(deps),
       },
+      { path: '/listings/:id/applications', routes: createListingApplicationsRoutes(deps) },
+      { path: '/applications', routes: createApplicationsRoutes(deps) },
     ],
     openApi: [...renterDocumentsApiOperations, ...applicationsApiOperations],
   };

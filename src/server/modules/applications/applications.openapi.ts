@@ -3,6 +3,11 @@ import {
   ApplicationSettingsSchema,
 } from '../../../shared/schemas/application-settings.ts';
 import {
+  ApplicationSchema,
+  ApplicationsPageSchema,
+  ApplyInputSchema,
+} from '../../../shared/schemas/applications.ts';
+import {
   RenterProfileInputSchema,
   RenterProfileResponseSchema,
 } from '../../../shared/schemas/renter-profile.ts';
@@ -50,6 +55,48 @@ export const applicationsApiOperations: ApiOperation[] = [
     tags,
     body: ApplicationSettingsSchema,
     response: ApplicationSettingsResponseSchema,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/listings/{id}/applications',
+    success: [201, 200],
+    errors: ['APPLICATION_EXISTS', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_ERROR'],
+    summary:
+      'Apply (renters; free): the profile and the chosen documents are copied as they are now. 201 the application; a repeated idempotencyKey answers the first one with 200. 400 names the missing profile fields (details path profile.<field>) and required documents (documentIds); 409 APPLICATION_EXISTS with an open application there; 409 CONFLICT when the listing is not active or not taking applications; a draft is 404',
+    tags,
+    body: ApplyInputSchema,
+    response: ApplicationSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/applications',
+    errors: ['FORBIDDEN', 'VALIDATION_ERROR'],
+    summary:
+      "A renter's own applications, newest first, or those on a landlord's listings, oldest first: { items, nextCursor }. Query: listingId, status, cursor. Admins: 403",
+    tags,
+    response: ApplicationsPageSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/applications/{id}',
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    summary:
+      "One application with its copy of the profile, documents, incomeMultiple (yearly income over the renter's share of the rent, one decimal), meetsCriteria and timeline; for its renter and the listing's landlord (anyone else 404). The landlord's first look is on the timeline as viewed",
+    tags,
+    response: ApplicationSchema,
+    auth: true,
+  },
+  {
+    method: 'post',
+    path: '/api/applications/{id}/withdraw',
+    errors: ['APPLICATION_STATE', 'FORBIDDEN', 'NOT_FOUND'],
+    summary:
+      'The renter takes back an open application (submitted, info_requested or offered): the application. Any other status: 409 APPLICATION_STATE; the landlord: 403',
+    tags,
+    response: ApplicationSchema,
     auth: true,
   },
 ];

@@ -4,9 +4,9 @@ import {
   type RenterProfileData,
   type RenterProfileResponse,
 } from '../../../shared/schemas/renter-profile.ts';
-import type { Db } from '../../db/client.ts';
 import { renterProfiles } from '../../db/schema/applications.ts';
 import type { UserCtx } from '../../lib/service.ts';
+import type { Executor } from './application-view.ts';
 
 /*
  * The renter's reusable profile (issue 28): one row a renter, the validated object as JSON. An
@@ -24,7 +24,7 @@ function toResponse(row: ProfileRow | undefined): RenterProfileResponse {
 }
 
 /** The stored profile, or null: what an application copies. */
-export async function readRenterProfile(db: Db, userId: string) {
+export async function readRenterProfile(db: Executor, userId: string) {
   const [row] = await db
     .select({ data: renterProfiles.data, updatedAt: renterProfiles.updatedAt })
     .from(renterProfiles)
