@@ -88,6 +88,79 @@ export const TimelineEntrySchema = z.object({
   detail: z.string().nullable(),
 });
 
+const MessageSchema = z
+  .string({ error: 'Message must be text.' })
+  .trim()
+  .min(1, { error: 'Message is required.' })
+  .max(APPLICATION_LIMITS.message, {
+    error: `Message must be at most ${APPLICATION_LIMITS.message} characters.`,
+  });
+
+/** `request-info` (landlord): what else the landlord needs. */
+export const RequestInfoInputSchema = z.strictObject({ message: MessageSchema });
+/** `respond` (renter): the answer, with more documents if asked. */
+export const RespondInputSchema = z.strictObject({
+  message: MessageSchema,
+  documentIds: ApplyInputSchema.shape.documentIds.optional(),
+});
+
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} must be an amount in cents.` })
+    .int({ error: `${label} must be a whole number of cents.` })
+    .min(0, { error: `${label} cannot be negative.` })
+    .max(100_000_000, { error: `${label} is too large.` });
+
+/** The deposit cap of General Obligations Law section 7-108. */
+export const DEPOSIT_CAP_MESSAGE = "New York limits the security deposit to one month's rent.";
+
+/** `offer` (landlord): the terms, every fee the renter pays itemized (FARE Act). */
+export const OfferInputSchema = z
+  .strictObject({
+    rentCents: amount('Rent').refine((n) => n > 0, { error: 'Rent must be more than 0.' }),
+    depositCents: amount('Deposit'),
+    leaseStart: z.iso.date({ error: 'Lease start must be a date (YYYY-MM-DD).' }),
+    leaseMonths: z
+      .number({ error: 'Lease length must be a number of months.' })
+      .int({ error: 'Lease length must be a whole number of months.' })
+      .min(1, { error: 'Lease length must be at least 1 month.' })
+      .max(60, { error: 'Lease length must be at most 60 months.' }),
+    fees: z
+      .array(
+        z.strictObject({
+          name: z
+            .string({ error: 'Fee name must be text.' })
+            .trim()
+            .min(1, { error: 'Fee name is required.' })
+            .max(100, { error: 'Fee name must be at most 100 characters.' }),
+          amountCents: amount('Fee amount'),
+        }),
+      )
+      .max(20, { error: 'At most 20 fees.' }),
+  })
+  .refine((offer) => offer.depositCents <= offer.rentCents, {
+    error: DEPOSIT_CAP_MESSAGE,
+    path: ['depositCents'],
+  });
+export type Offer = z.infer<typeof OfferInputSchema>;
+
+export const DECLINE_REASONS = ['income', 'incomplete', 'rented', 'other'] as const;
+export const DeclineInputSchema = z.strictObject({
+  reason: z.enum(DECLINE_REASONS, { error: 'Reason must be income, incomplete, rented or other.' }),
+  note: z
+    .string({ error: 'Note must be text.' })
+    .trim()
+    .max(APPLICATION_LIMITS.message, {
+      error: `Note must be at most ${APPLICATION_LIMITS.message} characters.`,
+    })
+    .optional(),
+});
+export type Decline = z.infer<typeof DeclineInputSchema>;
+
+/** What another open application on a listing says once the listing is rented. */
+export const RENTED_NOTICE =
+  'This apartment has been rented. Your application is saved for the next one.';
+
 export const ApplicationSchema = z.object({
   id: z.uuid(),
   status: z.enum(APPLICATION_STATUSES),
@@ -113,6 +186,10 @@ export const ApplicationSchema = z.object({
   /** Yearly income over the renter's share of the rent, one decimal; null when a program pays it all. */
   incomeMultiple: z.number().nullable(),
   meetsCriteria: z.boolean(),
+  /** The landlord's offer, once made. */
+  offer: OfferInputSchema.nullable(),
+  /** Why the landlord declined, when they did. */
+  decline: DeclineInputSchema.nullable(),
   timeline: z.array(TimelineEntrySchema),
   submittedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

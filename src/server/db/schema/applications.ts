@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
+import type { Decline, Offer } from '../../../shared/schemas/applications.ts';
 import type { RenterProfileData } from '../../../shared/schemas/renter-profile.ts';
 import { users } from './auth.ts';
 import { listings } from './listings.ts';
@@ -84,6 +85,8 @@ export const applications = pgTable(
     message: text(),
     moveInDate: text(),
     idempotencyKey: text().notNull(),
+    offer: jsonb().$type<Offer>(),
+    decline: jsonb().$type<Decline>(),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),

@@ -1,6 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
-import { type Application, incomeMultipleOf } from '../../../shared/schemas/applications.ts';
+import {
+  type Application,
+  type Decline,
+  incomeMultipleOf,
+  type Offer,
+} from '../../../shared/schemas/applications.ts';
 import type {
   DocumentContentType,
   DocumentKind,
@@ -30,6 +35,8 @@ export const applicationColumns = {
   rentCents: applications.rentCents,
   message: applications.message,
   moveInDate: applications.moveInDate,
+  offer: applications.offer,
+  decline: applications.decline,
   submittedAt: applications.submittedAt,
   updatedAt: applications.updatedAt,
   closedAt: applications.closedAt,
@@ -50,6 +57,8 @@ export type ApplicationRow = {
   rentCents: number;
   message: string | null;
   moveInDate: string | null;
+  offer: Offer | null;
+  decline: Decline | null;
   submittedAt: Date;
   updatedAt: Date;
   closedAt: Date | null;
@@ -114,6 +123,8 @@ export async function toApplications(db: Executor, rows: ApplicationRow[]): Prom
       rentCents: row.rentCents,
       incomeMultiple,
       meetsCriteria: meetsCriteria(row.criteria, incomeMultiple, sent),
+      offer: row.offer,
+      decline: row.decline,
       timeline: events
         .filter((e) => e.applicationId === row.id)
         .map((e) => ({

@@ -6,6 +6,10 @@ import {
   ApplicationSchema,
   ApplicationsPageSchema,
   ApplyInputSchema,
+  DeclineInputSchema,
+  OfferInputSchema,
+  RequestInfoInputSchema,
+  RespondInputSchema,
 } from '../../../shared/schemas/applications.ts';
 import {
   RenterProfileInputSchema,
@@ -99,4 +103,55 @@ export const applicationsApiOperations: ApiOperation[] = [
     response: ApplicationSchema,
     auth: true,
   },
+  ...(
+    [
+      [
+        'request-info',
+        RequestInfoInputSchema,
+        ['VALIDATION_ERROR'],
+        "The landlord asks for more: { message }. From submitted or info_requested; the renter's side: 403",
+      ],
+      [
+        'respond',
+        RespondInputSchema,
+        ['VALIDATION_ERROR'],
+        'The renter answers a request: { message, documentIds? } (their own documents, added to the application); back to submitted. From info_requested; the landlord: 403',
+      ],
+      [
+        'offer',
+        OfferInputSchema,
+        ['VALIDATION_ERROR'],
+        "The landlord offers: { rentCents, depositCents, leaseStart, leaseMonths, fees: [{ name, amountCents }] }, every fee the renter pays itemized. A deposit over one month's rent is 400 (General Obligations Law section 7-108). From submitted or info_requested; the renter: 403",
+      ],
+      [
+        'accept',
+        undefined,
+        [],
+        'The renter accepts the offer: the listing becomes rented and every other open application on it closes with the notice that it is saved for the next one. From offered; the landlord: 403',
+      ],
+      [
+        'reject-offer',
+        undefined,
+        [],
+        'The renter turns the offer down. From offered; the landlord: 403',
+      ],
+      [
+        'decline',
+        DeclineInputSchema,
+        ['CONFLICT', 'VALIDATION_ERROR'],
+        "The landlord declines: { reason: income|incomplete|rented|other, note? }. A decline for income is 409 CONFLICT while the application meets the listing's income multiple as shown when it was sent (or the listing asked none). From submitted, info_requested or offered; the renter: 403",
+      ],
+    ] as const
+  ).map(
+    ([action, body, errors, summary]): ApiOperation => ({
+      method: 'post',
+      path: `/api/applications/{id}/${action}`,
+      errors: ['APPLICATION_STATE', 'FORBIDDEN', 'NOT_FOUND', ...errors],
+      summary: `${summary}. Answers the application; any other move 409 APPLICATION_STATE`,
+      tags,
+      ...(body ? { body } : {}),
+      response: ApplicationSchema,
+      auth: true,
+    }),
+  ),
 ];

@@ -3,6 +3,10 @@ import {
   ApplicationParamSchema,
   ApplicationsQuerySchema,
   ApplyInputSchema,
+  DeclineInputSchema,
+  OfferInputSchema,
+  RequestInfoInputSchema,
+  RespondInputSchema,
 } from '../../../shared/schemas/applications.ts';
 import { ListingIdParamSchema } from '../../../shared/schemas/listings.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -10,6 +14,14 @@ import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { validate } from '../../lib/validate.ts';
+import {
+  acceptOffer,
+  declineApplication,
+  makeOffer,
+  rejectOffer,
+  requestInfo,
+  respond,
+} from './application-actions.service.ts';
 import {
   type ApplicationsCtx,
   applyToListing,
@@ -68,5 +80,47 @@ export function createApplicationsRoutes(deps: AppDeps) {
         input: { id: c.req.valid('param').id },
       });
       return c.json(application);
-    });
+    })
+    .post(
+      '/:id/request-info',
+      applicationParam,
+      validate('json', RequestInfoInputSchema),
+      async (c) =>
+        c.json(
+          await requestInfo({
+            ctx: ctxOf(c),
+            input: { ...c.req.valid('json'), id: c.req.valid('param').id },
+          }),
+        ),
+    )
+    .post('/:id/respond', applicationParam, validate('json', RespondInputSchema), async (c) =>
+      c.json(
+        await respond({
+          ctx: ctxOf(c),
+          input: { ...c.req.valid('json'), id: c.req.valid('param').id },
+        }),
+      ),
+    )
+    .post('/:id/offer', applicationParam, validate('json', OfferInputSchema), async (c) =>
+      c.json(
+        await makeOffer({
+          ctx: ctxOf(c),
+          input: { id: c.req.valid('param').id, offer: c.req.valid('json') },
+        }),
+      ),
+    )
+    .post('/:id/accept', applicationParam, async (c) =>
+      c.json(await acceptOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
+    )
+    .post('/:id/reject-offer', applicationParam, async (c) =>
+      c.json(await rejectOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
+    )
+    .post('/:id/decline', applicationParam, validate('json', DeclineInputSchema), async (c) =>
+      c.json(
+        await declineApplication({
+          ctx: ctxOf(c),
+          input: { id: c.req.valid('param').id, decline: c.req.valid('json') },
+        }),
+      ),
+    );
 }

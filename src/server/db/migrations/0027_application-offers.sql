@@ -1,0 +1,2 @@
+ALTER TABLE "applications" ADD COLUMN "offer" jsonb;--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "decline" jsonb;

@@ -1,0 +1,245 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  type Application,
+  type ApplicationStatus,
+  type Decline,
+  incomeMultipleOf,
+  type Offer,
+  OPEN_APPLICATION_STATUSES,
+  RENTED_NOTICE,
+} from '../../../shared/schemas/applications.ts';
+import {
+  applicationDocuments,
+  applications,
+  renterDocuments,
+} from '../../db/schema/applications.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  type EventsTransaction,
+  publishEvents,
+  transactionWithEvents,
+} from '../events/events.service.ts';
+import {
+  type ApplicationsCtx,
+  applicationChanged,
+  applicationNotFound,
+  recordTimeline,
+} from './applications.service.ts';
+
+/*
+ * What each side may do to an application, and when (issue 28). Every move is checked against
+ * the status under the row's lock; any other move is 409 APPLICATION_STATE.
+ */
+
+type Side = 'renter' | 'landlord';
+type Locked = {
+  id: string;
+  status: ApplicationStatus;
+  listingId: string;
+  renterId: string;
+  landlordId: string;
+  side: Side;
+};
+
+/** The application locked for a change by `side`; anyone else's is not found, the other side's 403. */
+async function lockFor(tx: EventsTransaction, ctx: ApplicationsCtx, id: string, side: Side) {
+  const [row] = await tx
+    .select({
+      id: applications.id,
+      status: applications.status,
+      listingId: applications.listingId,
+      renterId: applications.renterId,
+      landlordId: applications.landlordId,
+    })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.id, id),
+        sql`(${applications.renterId} = ${ctx.user.id} or ${applications.landlordId} = ${ctx.user.id})`,
+      ),
+    )
+    .for('update');
+  if (!row) throw applicationNotFound();
+  const mine: Side = row.renterId === ctx.user.id ? 'renter' : 'landlord';
+  if (mine !== side) throw new AppError('FORBIDDEN');
+  return { ...row, status: row.status as ApplicationStatus, side: mine } satisfies Locked;
+}
+
+function expectStatus(application: Locked, allowed: readonly ApplicationStatus[]) {
+  if (!allowed.includes(application.status)) throw new AppError('APPLICATION_STATE');
+}
+
+const CLOSED_BY: Partial<Record<ApplicationStatus, true>> = {
+  accepted: true,
+  offer_rejected: true,
+  declined: true,
+  withdrawn: true,
+  closed: true,
+};
+
+async function move(
+  tx: EventsTransaction,
+  id: string,
+  status: ApplicationStatus,
+  extra: { offer?: Offer; decline?: Decline } = {},
+) {
+  const now = new Date();
+  await tx
+    .update(applications)
+    .set({ status, updatedAt: now, ...(CLOSED_BY[status] ? { closedAt: now } : {}), ...extra })
+    .where(eq(applications.id, id));
+}
+
+type Action<I> = (args: {
+  ctx: ApplicationsCtx;
+  input: { id: string } & I;
+}) => Promise<Application>;
+
+/** `request-info` (landlord): the renter is asked for more. */
+export const requestInfo: Action<{ message: string }> = ({ ctx, input }) =>
+  transactionWithEvents(ctx, async (tx) => {
+    const application = await lockFor(tx, ctx, input.id, 'landlord');
+    expectStatus(application, ['submitted', 'info_requested']);
+    await move(tx, input.id, 'info_requested');
+    await recordTimeline(tx, input.id, 'info_requested', 'landlord', input.message);
+    return applicationChanged(tx, input.id);
+  });
+
+/** `respond` (renter): the answer, and any documents it adds; back to the landlord. */
+export const respond: Action<{ message: string; documentIds?: string[] }> = ({ ctx, input }) =>
+  transactionWithEvents(ctx, async (tx) => {
+    const application = await lockFor(tx, ctx, input.id, 'renter');
+    expectStatus(application, ['info_requested']);
+    const ids = input.documentIds ?? [];
+    if (ids.length > 0) {
+      const documents = await tx
+        .select()
+        .from(renterDocuments)
+        .where(and(eq(renterDocuments.userId, ctx.user.id), inArray(renterDocuments.id, ids)));
+      if (documents.length !== ids.length) {
+        const message = 'Each document id must be a document of yours.';
+        throw new AppError('VALIDATION_ERROR', {
+          message,
+          details: [{ path: 'documentIds', message }],
+        });
+      }
+      const [last] = await tx
+        .select({ n: sql<number>`coalesce(max(${applicationDocuments.position}), -1)::int` })
+        .from(applicationDocuments)
+        .where(eq(applicationDocuments.applicationId, input.id));
+      await tx
+        .insert(applicationDocuments)
+        .values(
+          documents.map((d, i) => ({
+            applicationId: input.id,
+            documentId: d.id,
+            sentDocumentId: d.id,
+            kind: d.kind,
+            name: d.name,
+            size: d.size,
+            contentType: d.contentType,
+            position: (last?.n ?? -1) + 1 + i,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    await move(tx, input.id, 'submitted');
+    await recordTimeline(tx, input.id, 'responded', 'renter', input.message);
+    return applicationChanged(tx, input.id);
+  });
+
+/** `offer` (landlord): the terms; the deposit cap is the schema's. */
+export const makeOffer: Action<{ offer: Offer }> = ({ ctx, input }) =>
+  transactionWithEvents(ctx, async (tx) => {
+    const application = await lockFor(tx, ctx, input.id, 'landlord');
+    expectStatus(application, ['submitted', 'info_requested']);
+    await move(tx, input.id, 'offered', { offer: input.offer });
+    await recordTimeline(tx, input.id, 'offered', 'landlord');
+    return applicationChanged(tx, input.id);
+  });
+
+/** `reject-offer` (renter). */
+export const rejectOffer: Action<object> = ({ ctx, input }) =>
+  transactionWithEvents(ctx, async (tx) => {
+    const application = await lockFor(tx, ctx, input.id, 'renter');
+    expectStatus(application, ['offered']);
+    await move(tx, input.id, 'offer_rejected');
+    await recordTimeline(tx, input.id, 'offer_rejected', 'renter');
+    return applicationChanged(tx, input.id);
+  });
+
+/**
+ * `accept` (renter): the listing is rented, and every other open application on it closes with
+ * the notice that the renter's application is saved for the next one.
+ */
+export const acceptOffer: Action<object> = ({ ctx, input }) =>
+  transactionWithEvents(ctx, async (tx) => {
+    const application = await lockFor(tx, ctx, input.id, 'renter');
+    expectStatus(application, ['offered']);
+    await move(tx, input.id, 'accepted');
+    await recordTimeline(tx, input.id, 'accepted', 'renter');
+    await tx
+      .update(listings)
+      .set({ status: 'rented', featured: false, updatedAt: new Date() })
+      .where(and(eq(listings.id, application.listingId), eq(listings.status, 'active')));
+    const others = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.listingId, application.listingId),
+          ne(applications.id, input.id),
+          inArray(applications.status, [...OPEN_APPLICATION_STATUSES]),
+        ),
+      )
+      .for('update');
+    for (const other of others) {
+      await move(tx, other.id, 'closed');
+      await recordTimeline(tx, other.id, 'closed', 'stoop', RENTED_NOTICE);
+      await applicationChanged(tx, other.id);
+    }
+    await publishEvents(tx, [
+      { userId: application.landlordId, type: 'landlord.stats.changed', data: {} },
+    ]);
+    return applicationChanged(tx, input.id);
+  });
+
+/**
+ * `decline` (landlord). A decline for income is refused while the application meets the income
+ * the listing asked for when it was sent: Stoop holds the landlord to what the renter was shown.
+ */
+export const declineApplication: Action<{ decline: Decline }> = ({ ctx, input }) =>
+  transactionWithEvents(ctx, async (tx) => {
+    const application = await lockFor(tx, ctx, input.id, 'landlord');
+    expectStatus(application, OPEN_APPLICATION_STATUSES);
+    if (input.decline.reason === 'income') {
+      const [row] = await tx
+        .select({
+          profile: applications.profile,
+          criteria: applications.criteria,
+          rentCents: applications.rentCents,
+        })
+        .from(applications)
+        .where(eq(applications.id, input.id));
+      const required = row?.criteria.incomeMultiple ?? null;
+      const achieved = row ? incomeMultipleOf(row.profile, row.rentCents) : null;
+      if (required === null || achieved === null || achieved >= required) {
+        throw new AppError('CONFLICT', {
+          message:
+            required === null
+              ? 'This listing asked for no income multiple: it cannot be declined for income.'
+              : `This application meets the ${required}× income you asked for: it cannot be declined for income.`,
+        });
+      }
+    }
+    await move(tx, input.id, 'declined', { decline: input.decline });
+    await recordTimeline(
+      tx,
+      input.id,
+      'declined',
+      'landlord',
+      input.decline.note ?? input.decline.reason,
+    );
+    return applicationChanged(tx, input.id);
+  });
