@@ -21,6 +21,7 @@ const LINKS: Record<Role, Array<[string, string]>> = {
     ['Profile', '/profile'],
     ['Saved listings', '/saved-listings'],
     ['Saved searches', '/saved-searches'],
+    ['Application profile', '/applications/profile'],
   ],
   landlord: [
     ['Dashboard', '/landlord/dashboard'],
@@ -76,7 +77,7 @@ test.describe('keyboard and closing', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: 'Dashboard' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('link', { name: 'Profile' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Profile', exact: true })).toBeFocused();
     await page.keyboard.press('End');
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeFocused();
     await page.keyboard.press('ArrowDown');

@@ -62,6 +62,7 @@ export const ROUTES: RouteCase[] = [
   { url: paths.listingCreate.href(), access: 'landlord' },
   { url: paths.renterDashboard.href(), access: 'renter' },
   { url: paths.savedSearches.href(), access: 'renter' },
+  { url: paths.applicationProfile.href(), access: 'renter' },
   { url: paths.admin.href(), access: 'admin' },
   { url: paths.devMailbox.href(), access: 'public' },
 ];

@@ -38,6 +38,7 @@ const page = {
   notes: () => import('./routes/notes.tsx'),
   savedListings: () => import('./routes/saved-listings.tsx'),
   savedSearches: () => import('./routes/saved-searches.tsx'),
+  applicationProfile: () => import('./routes/application-profile.tsx'),
   alertsUnsubscribe: () => import('./routes/alerts-unsubscribe.tsx'),
   landlordDashboard: () => import('./routes/landlord-dashboard.tsx'),
   landlordTours: () => import('./routes/landlord-tours.tsx'),
@@ -147,6 +148,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.renterDashboard.pattern, lazy: page.renterDashboard },
                   { path: paths.savedSearches.pattern, lazy: page.savedSearches },
+                  { path: paths.applicationProfile.pattern, lazy: page.applicationProfile },
                 ],
               },
 

@@ -59,6 +59,8 @@ export const paths = {
   savedListings: { pattern: '/saved-listings', href: () => '/saved-listings' },
   /** A renter's saved searches and their alerts (issue 16). */
   savedSearches: { pattern: '/saved-searches', href: () => '/saved-searches' },
+  /** A renter's reusable application profile and documents (issue 28). */
+  applicationProfile: { pattern: '/applications/profile', href: () => '/applications/profile' },
   /** Public (issue 16): the one-click unsubscribe link of every alert mail. */
   alertsUnsubscribe: {
     pattern: '/alerts/unsubscribe',

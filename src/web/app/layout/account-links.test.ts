@@ -17,10 +17,11 @@ describe('the dashboard of each role (issue 15: the admin has one)', () => {
     expect(roleDashboardPathFor(null)).toBe('/');
   });
 
-  it("the renter's account menu reaches saved listings and saved searches (issue 16)", () => {
+  it("the renter's account menu reaches saved listings, saved searches (issue 16) and the application profile (issue 28)", () => {
     expect(accountLinksFor('renter').slice(2)).toEqual([
       { label: 'Saved listings', to: '/saved-listings' },
       { label: 'Saved searches', to: '/saved-searches' },
+      { label: 'Application profile', to: '/applications/profile' },
     ]);
   });
 

@@ -22,6 +22,7 @@ export function accountLinksFor(userType: UserType): AccountLink[] {
         { label: 'Profile', to: '/profile' },
         { label: 'Saved listings', to: '/saved-listings' },
         { label: 'Saved searches', to: '/saved-searches' },
+        { label: 'Application profile', to: '/applications/profile' },
       ];
     default:
       return [dashboard, { label: 'Profile', to: '/profile' }];
