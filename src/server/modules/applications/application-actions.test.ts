@@ -227,6 +227,48 @@ describe('refusals', () => {
   });
 });
 
+describe("the landlord's access to the documents sent", () => {
+  const download = (who: Person, id: string) =>
+    who.client.get(`/api/renter-profile/documents/${id}`);
+
+  it('opens while the application is open and 30 days after it closes, each opening on the timeline', async () => {
+    const listing = await listingWith(null);
+    const stub = await uploadDocument(app, renter.client, { kind: 'pay_stub' });
+    const unsent = await uploadDocument(app, renter.client, { kind: 'id' });
+    const res = await renter.client.post(`/api/listings/${listing.id}/applications`, {
+      documentIds: [stub.id],
+      idempotencyKey: randomUUID(),
+    });
+    const application = ApplicationSchema.parse(await res.json());
+
+    const opened = await download(owner, stub.id);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('cache-control')).toBe('private, no-store');
+    expect((await opened.text()).startsWith('%PDF')).toBe(true);
+    // A document not sent, and another landlord: not found.
+    expect((await download(owner, unsent.id)).status).toBe(404);
+    expect((await download(people.otherLandlord, stub.id)).status).toBe(404);
+
+    const seen = ApplicationSchema.parse(
+      await (await renter.client.get(`/api/applications/${application.id}`)).json(),
+    );
+    expect(seen.timeline.map((t) => [t.kind, t.detail])).toContainEqual([
+      'document_opened',
+      stub.name,
+    ]);
+
+    await moved(await act(renter, application.id, 'withdraw'), 'withdrawn');
+    expect((await download(owner, stub.id)).status).toBe(200);
+    // 30 days and a minute after it closed: the window has ended.
+    await db
+      .update(applications)
+      .set({ closedAt: new Date(Date.now() - (30 * 24 * 60 + 1) * 60_000) })
+      .where(eq(applications.id, application.id));
+    expect((await download(owner, stub.id)).status).toBe(404);
+    expect((await download(renter, stub.id)).status).toBe(200);
+  });
+});
+
 const matrix = authzMatrix({ client, seats: { signedOut: SIGNED_OUT, ...people } });
 const NOT_FOUND: Answer = { status: 404, message: 'Application not found' };
 

@@ -32,10 +32,10 @@ export const renterDocumentsApiOperations: ApiOperation[] = [
   {
     method: 'get',
     path: '/api/renter-profile/documents/{id}',
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    errors: ['NOT_FOUND'],
     produces: DOCUMENT_CONTENT_TYPES,
     summary:
-      "The document's bytes, typed as stored, as an attachment (Content-Disposition with its name, Cache-Control: private, no-store). Only to its owner: anyone else's, unknown or malformed id: 404. Documents are never served at /media",
+      "The document's bytes, typed as stored, as an attachment (Content-Disposition with its name, Cache-Control: private, no-store). To its owner, and to the landlord of a listing it was sent to with an application while that application is open and for 30 days after it closes (the opening goes on the application's timeline); anyone else, an unknown or malformed id: 404. Documents are never served at /media",
     tags,
     auth: true,
   },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   type DocumentContentType,
   type DocumentKind,
@@ -8,11 +8,18 @@ import {
 } from '../../../shared/schemas/renter-documents.ts';
 import type { SessionUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { renterDocuments } from '../../db/schema/applications.ts';
+import {
+  applicationDocuments,
+  applications,
+  renterDocuments,
+} from '../../db/schema/applications.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { DOCUMENT_UPLOADS_LIMIT, lockUserAction, withRateLimit } from '../../lib/rate-limit.ts';
 import type { UserCtx } from '../../lib/service.ts';
 import { type MediaObject, type MediaStorage, PRIVATE_MEDIA_PREFIX } from '../../lib/storage.ts';
+import { type EventsCtx, transactionWithEvents } from '../events/events.service.ts';
+import type { Executor } from './application-view.ts';
+import { applicationChanged, recordTimeline } from './applications.service.ts';
 import type { DocumentUpload } from './renter-documents.upload.ts';
 
 /*
@@ -102,33 +109,63 @@ async function storeDocument(
   }
 }
 
+/** How long the landlord of a closed application may still open its documents. */
+export const DOCUMENT_ACCESS_AFTER_CLOSE_DAYS = 30;
+
 /**
- * Who may read a document: its owner. The one place a later step adds the landlord of a
- * listing the document was submitted to with an application.
+ * Who may read a document: its owner, and the landlord of a listing it was sent to with an
+ * application, while that application is open and for 30 days after it closes. For the
+ * landlord, the application that lets them in (its timeline records the opening).
  */
 export async function canReadDocument(
-  _db: Db,
+  db: Executor,
   user: SessionUser,
-  document: Pick<DocumentRow, 'userId'>,
-): Promise<boolean> {
-  return document.userId === user.id;
+  document: Pick<DocumentRow, 'id' | 'userId'>,
+): Promise<{ owner: true } | { applicationId: string } | null> {
+  if (document.userId === user.id) return { owner: true };
+  if (user.userType !== 'landlord') return null;
+  const [granted] = await db
+    .select({ applicationId: applications.id })
+    .from(applicationDocuments)
+    .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
+    .where(
+      and(
+        eq(applicationDocuments.documentId, document.id),
+        eq(applications.landlordId, user.id),
+        sql`(${applications.closedAt} is null or ${applications.closedAt} > now() - make_interval(days => ${DOCUMENT_ACCESS_AFTER_CLOSE_DAYS}))`,
+      ),
+    )
+    .orderBy(desc(applications.submittedAt))
+    .limit(1);
+  return granted ?? null;
 }
 
 /**
  * `GET /api/renter-profile/documents/{id}`: the document and its bytes, or null (unknown, not
- * the caller's to read, file gone) for the route's 404.
+ * the caller's to read, file gone) for the route's 404. A landlord's opening goes on the
+ * application's timeline, live to the renter.
  */
 export async function openDocument({
-  ctx: { db, storage, user },
+  ctx,
   input: { id },
 }: {
-  ctx: RenterDocumentsCtx;
+  ctx: RenterDocumentsCtx & { events: EventsCtx['events'] };
   input: { id: string };
 }): Promise<{ document: RenterDocument; object: MediaObject } | null> {
+  const { db, storage, user } = ctx;
   const [row] = await db.select().from(renterDocuments).where(eq(renterDocuments.id, id));
-  if (!row || !(await canReadDocument(db, user, row))) return null;
+  if (!row) return null;
+  const access = await canReadDocument(db, user, row);
+  if (!access) return null;
   const object = await storage.open(row.storageKey);
-  return object ? { document: toDocument(row), object } : null;
+  if (!object) return null;
+  if ('applicationId' in access) {
+    await transactionWithEvents(ctx, async (tx) => {
+      await recordTimeline(tx, access.applicationId, 'document_opened', 'landlord', row.name);
+      await applicationChanged(tx, access.applicationId);
+    });
+  }
+  return { document: toDocument(row), object };
 }
 
 /** `DELETE /api/renter-profile/documents/{id}` (204): the row, then its file. */

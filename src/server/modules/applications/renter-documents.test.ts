@@ -92,9 +92,15 @@ describe('renter documents authorization matrix', () => {
   });
 
   matrix.row({
-    name: "GET /api/renter-profile/documents/{id}: the owner only; anyone else's is not found",
+    name: 'GET /api/renter-profile/documents/{id}: the owner; to anyone it was not sent to, not found',
     setup: () => uploadDocument(app, owner.client),
-    expect: { ...refused, otherRenter: NOT_FOUND, owner: 200 },
+    expect: {
+      signedOut: 401,
+      landlord: NOT_FOUND,
+      admin: NOT_FOUND,
+      otherRenter: NOT_FOUND,
+      owner: 200,
+    },
     request: (document) => ({ method: 'GET', path: `${DOCUMENTS_PATH}/${document.id}` }),
     inspect: (caller, _status, text) => {
       if (caller !== 'owner') expect(text).not.toContain('%PDF');
