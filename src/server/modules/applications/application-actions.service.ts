@@ -22,8 +22,8 @@ import {
 } from '../events/events.service.ts';
 import {
   type ApplicationsCtx,
-  applicationChanged,
   applicationNotFound,
+  changedAndMailed,
   recordTimeline,
 } from './applications.service.ts';
 
@@ -103,7 +103,11 @@ export const requestInfo: Action<{ message: string }> = ({ ctx, input }) =>
     expectStatus(application, ['submitted', 'info_requested']);
     await move(tx, input.id, 'info_requested');
     await recordTimeline(tx, input.id, 'info_requested', 'landlord', input.message);
-    return applicationChanged(tx, input.id);
+    return changedAndMailed(tx, ctx, {
+      id: input.id,
+      landlordId: application.landlordId,
+      kind: 'info_requested',
+    });
   });
 
 /** `respond` (renter): the answer, and any documents it adds; back to the landlord. */
@@ -146,7 +150,11 @@ export const respond: Action<{ message: string; documentIds?: string[] }> = ({ c
     }
     await move(tx, input.id, 'submitted');
     await recordTimeline(tx, input.id, 'responded', 'renter', input.message);
-    return applicationChanged(tx, input.id);
+    return changedAndMailed(tx, ctx, {
+      id: input.id,
+      landlordId: application.landlordId,
+      kind: 'responded',
+    });
   });
 
 /** `offer` (landlord): the terms; the deposit cap is the schema's. */
@@ -156,7 +164,11 @@ export const makeOffer: Action<{ offer: Offer }> = ({ ctx, input }) =>
     expectStatus(application, ['submitted', 'info_requested']);
     await move(tx, input.id, 'offered', { offer: input.offer });
     await recordTimeline(tx, input.id, 'offered', 'landlord');
-    return applicationChanged(tx, input.id);
+    return changedAndMailed(tx, ctx, {
+      id: input.id,
+      landlordId: application.landlordId,
+      kind: 'offered',
+    });
   });
 
 /** `reject-offer` (renter). */
@@ -166,7 +178,11 @@ export const rejectOffer: Action<object> = ({ ctx, input }) =>
     expectStatus(application, ['offered']);
     await move(tx, input.id, 'offer_rejected');
     await recordTimeline(tx, input.id, 'offer_rejected', 'renter');
-    return applicationChanged(tx, input.id);
+    return changedAndMailed(tx, ctx, {
+      id: input.id,
+      landlordId: application.landlordId,
+      kind: 'offer_rejected',
+    });
   });
 
 /**
@@ -197,12 +213,20 @@ export const acceptOffer: Action<object> = ({ ctx, input }) =>
     for (const other of others) {
       await move(tx, other.id, 'closed');
       await recordTimeline(tx, other.id, 'closed', 'stoop', RENTED_NOTICE);
-      await applicationChanged(tx, other.id);
+      await changedAndMailed(tx, ctx, {
+        id: other.id,
+        landlordId: application.landlordId,
+        kind: 'closed',
+      });
     }
     await publishEvents(tx, [
       { userId: application.landlordId, type: 'landlord.stats.changed', data: {} },
     ]);
-    return applicationChanged(tx, input.id);
+    return changedAndMailed(tx, ctx, {
+      id: input.id,
+      landlordId: application.landlordId,
+      kind: 'accepted',
+    });
   });
 
 /**
@@ -241,5 +265,9 @@ export const declineApplication: Action<{ decline: Decline }> = ({ ctx, input })
       'landlord',
       input.decline.note ?? input.decline.reason,
     );
-    return applicationChanged(tx, input.id);
+    return changedAndMailed(tx, ctx, {
+      id: input.id,
+      landlordId: application.landlordId,
+      kind: 'declined',
+    });
   });

@@ -10,6 +10,7 @@ import {
 import type { RenterProfileInput } from '../../../shared/schemas/renter-profile.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { listings } from '../../db/schema/listings.ts';
+import { outboxEmails } from '../../db/schema/mail.ts';
 import { type Answer, authzMatrix, SIGNED_OUT, signUpCast } from '../../test/authz-matrix.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
 import { uploadDocument } from '../../test/document-fixtures.ts';
@@ -148,6 +149,30 @@ describe('every allowed move', () => {
       by: 'stoop',
       detail: RENTED_NOTICE,
     });
+
+    // Each change was mailed to the side that did not make it.
+    const subjects = async (who: Person) =>
+      (
+        await db
+          .select({ subject: outboxEmails.subject })
+          .from(outboxEmails)
+          .where(eq(outboxEmails.to, who.email))
+      ).map((m) => m.subject);
+    const title = listing.title;
+    expect(await subjects(owner)).toEqual(
+      expect.arrayContaining([
+        `New application: ${title}`,
+        `Rhea Renter answered: ${title}`,
+        `Offer accepted: ${title}`,
+      ]),
+    );
+    expect(await subjects(renter)).toEqual(
+      expect.arrayContaining([
+        `The landlord asks for more: ${title}`,
+        `You have an offer: ${title}`,
+      ]),
+    );
+    expect(await subjects(otherRenter)).toContain(`${title} has been rented`);
   });
 
   it('an offer turned down, and a decline', async () => {

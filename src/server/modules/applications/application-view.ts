@@ -114,7 +114,8 @@ export async function toApplications(db: Executor, rows: ApplicationRow[]): Prom
         neighborhood: row.listingNeighborhood,
         rentCents: row.listingRentCents ?? row.rentCents,
       },
-      applicant: { id: row.renterId, name: row.applicantName },
+      // The name the renter applies under: their legal name as sent.
+      applicant: { id: row.renterId, name: row.profile.legalName ?? row.applicantName },
       profile: row.profile,
       message: row.message,
       moveInDate: row.moveInDate,

@@ -33,10 +33,12 @@ import {
 /** A malformed id is an unknown application. */
 const applicationParam = validate('param', ApplicationParamSchema, { id: 'NOT_FOUND' });
 
-function applicationsCtx({ database: { db }, events }: AppDeps) {
+function applicationsCtx({ database: { db }, events, mailer, env }: AppDeps) {
+  const mail = { mailer, baseUrl: env.BASE_URL };
   return (c: { var: AppEnv['Variables'] }): ApplicationsCtx => ({
     db,
     events,
+    mail,
     user: currentUser(c),
   });
 }

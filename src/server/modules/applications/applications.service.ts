@@ -29,6 +29,7 @@ import {
   publishEvents,
   transactionWithEvents,
 } from '../events/events.service.ts';
+import { type ApplicationMailDeps, type MailKind, mailOtherSide } from './application-mail.ts';
 import { readApplicationSettings } from './application-settings.service.ts';
 import {
   type ApplicationRow,
@@ -44,7 +45,7 @@ import { readRenterProfile } from './renter-profile.service.ts';
  * writes the timeline and publishes `application.changed` to both sides.
  */
 
-export type ApplicationsCtx = UserCtx<Pick<EventsCtx, 'events'>>;
+export type ApplicationsCtx = UserCtx<Pick<EventsCtx, 'events'> & { mail: ApplicationMailDeps }>;
 
 export const applicationNotFound = () =>
   new AppError('NOT_FOUND', { message: 'Application not found' });
@@ -63,6 +64,17 @@ export async function applicationChanged(tx: EventsTransaction, id: string): Pro
     { userId: application.applicant.id, type: 'application.changed', data: { application } },
     { userId: row?.landlordId ?? '', type: 'application.changed', data: { application } },
   ]);
+  return application;
+}
+
+/** The change published to both sides and mailed to the side that did not make it. */
+export async function changedAndMailed(
+  tx: EventsTransaction,
+  ctx: Pick<ApplicationsCtx, 'mail'>,
+  input: { id: string; landlordId: string; kind: MailKind },
+): Promise<Application> {
+  const application = await applicationChanged(tx, input.id);
+  await mailOtherSide(tx, ctx.mail, application, input.landlordId, input.kind);
   return application;
 }
 
@@ -213,7 +225,12 @@ export async function applyToListing({
       );
     }
     await recordTimeline(tx, row.id, 'submitted', 'renter');
-    return { application: await applicationChanged(tx, row.id), created: true };
+    const application = await changedAndMailed(tx, ctx, {
+      id: row.id,
+      landlordId: listing.landlordId,
+      kind: 'submitted',
+    });
+    return { application, created: true };
   });
 }
 
@@ -338,6 +355,12 @@ export async function withdrawApplication({
       .set({ status: 'withdrawn', updatedAt: now, closedAt: now })
       .where(eq(applications.id, id));
     await recordTimeline(tx, id, 'withdrawn', 'renter');
-    return { application: await applicationChanged(tx, id) };
+    return {
+      application: await changedAndMailed(tx, ctx, {
+        id,
+        landlordId: own.landlordId,
+        kind: 'withdrawn',
+      }),
+    };
   });
 }
