@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
 import {
   type Application,
@@ -6,10 +6,7 @@ import {
   incomeMultipleOf,
   type Offer,
 } from '../../../shared/schemas/applications.ts';
-import type {
-  DocumentContentType,
-  DocumentKind,
-} from '../../../shared/schemas/renter-documents.ts';
+import type { DocumentKind } from '../../../shared/schemas/renter-documents.ts';
 import type { RenterProfileData } from '../../../shared/schemas/renter-profile.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -44,7 +41,23 @@ export const applicationColumns = {
   listingNeighborhood: listings.neighborhood,
   listingRentCents: listings.rentCents,
   applicantName: users.name,
+  /** The documents sent, in order, in the same query (one round trip for a page). */
+  documents: sql<SentDocumentJson[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', d.sent_document_id, 'kind', d.kind, 'name', d.name, 'size', d.size,
+      'contentType', d.content_type, 'removed', d.document_id is null) order by d.position), '[]'::json)
+    from ${applicationDocuments} d where d.application_id = ${applications.id})`,
+  /** The timeline, oldest first, in the same query. */
+  timeline: sql<TimelineJson[]>`(
+    select coalesce(json_agg(json_build_object(
+      'kind', e.kind, 'by', e.by, 'detail', e.detail, 'at', e.at) order by e.id), '[]'::json)
+    from ${applicationEvents} e where e.application_id = ${applications.id})`,
+  /** The keyset key in PostgreSQL's own text (microseconds kept, lib/keyset.ts). */
+  cursorAt: sql<string>`${applications.submittedAt}::text`,
 };
+
+type SentDocumentJson = Application['documents'][number];
+type TimelineJson = Omit<Application['timeline'][number], 'at'> & { at: string };
 
 export type ApplicationRow = {
   id: string;
@@ -66,6 +79,9 @@ export type ApplicationRow = {
   listingNeighborhood: string | null;
   listingRentCents: number | null;
   applicantName: string;
+  documents: SentDocumentJson[];
+  timeline: TimelineJson[];
+  cursorAt: string;
 };
 
 /** Applications joined to their listing and applicant, for `applicationColumns`. */
@@ -77,33 +93,10 @@ export function selectApplications(db: Executor) {
     .innerJoin(users, eq(users.id, applications.renterId));
 }
 
-/** The views of `rows`, with their documents and timelines (two queries for any number). */
-export async function toApplications(db: Executor, rows: ApplicationRow[]): Promise<Application[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [documents, events] = await Promise.all([
-    db
-      .select()
-      .from(applicationDocuments)
-      .where(inArray(applicationDocuments.applicationId, ids))
-      .orderBy(asc(applicationDocuments.position)),
-    db
-      .select()
-      .from(applicationEvents)
-      .where(inArray(applicationEvents.applicationId, ids))
-      .orderBy(asc(applicationEvents.id)),
-  ]);
+/** The views of `rows` (their documents and timelines came with them). */
+export function toApplications(rows: ApplicationRow[]): Application[] {
   return rows.map((row) => {
-    const sent = documents
-      .filter((d) => d.applicationId === row.id)
-      .map((d) => ({
-        id: d.sentDocumentId,
-        kind: d.kind as DocumentKind,
-        name: d.name,
-        size: d.size,
-        contentType: d.contentType as DocumentContentType,
-        removed: d.documentId === null,
-      }));
+    const sent = row.documents;
     const incomeMultiple = incomeMultipleOf(row.profile, row.rentCents);
     return {
       id: row.id,
@@ -126,14 +119,8 @@ export async function toApplications(db: Executor, rows: ApplicationRow[]): Prom
       meetsCriteria: meetsCriteria(row.criteria, incomeMultiple, sent),
       offer: row.offer,
       decline: row.decline,
-      timeline: events
-        .filter((e) => e.applicationId === row.id)
-        .map((e) => ({
-          kind: e.kind as Application['timeline'][number]['kind'],
-          at: e.at.toISOString(),
-          by: e.by as Application['timeline'][number]['by'],
-          detail: e.detail,
-        })),
+      // json_build_object writes PostgreSQL's own time text: made ISO here.
+      timeline: row.timeline.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
       submittedAt: row.submittedAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       closedAt: row.closedAt?.toISOString() ?? null,
@@ -161,6 +148,6 @@ export function meetsCriteria(
 /** One application's view, or null. */
 export async function readApplication(db: Executor, id: string): Promise<Application | null> {
   const rows = await selectApplications(db).where(eq(applications.id, id));
-  const [view] = await toApplications(db, rows as ApplicationRow[]);
+  const [view] = toApplications(rows as ApplicationRow[]);
   return view ?? null;
 }

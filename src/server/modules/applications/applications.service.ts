@@ -234,7 +234,7 @@ export async function applyToListing({
   });
 }
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = 20;
 
 /**
  * `GET /api/applications`: a renter's own, newest first, or those on a landlord's listings,
@@ -267,15 +267,10 @@ export async function listApplications({
     .orderBy(...order)
     .limit(PAGE_SIZE + 1);
   const page = rows.slice(0, PAGE_SIZE) as ApplicationRow[];
-  const items = await toApplications(db, page);
   const last = page.at(-1);
-  if (rows.length <= PAGE_SIZE || !last) return { items, nextCursor: null };
-  // The key in PostgreSQL's own text, microseconds kept (lib/keyset.ts).
-  const [key] = await db
-    .select({ at: sql<string>`${applications.submittedAt}::text` })
-    .from(applications)
-    .where(eq(applications.id, last.id));
-  return { items, nextCursor: key ? encodeCursor({ at: key.at, id: last.id }) : null };
+  const nextCursor =
+    rows.length > PAGE_SIZE && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null;
+  return { items: toApplications(page), nextCursor };
 }
 
 /** The application if `user` is its renter or the listing's landlord; else not found. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   type Application,
@@ -254,6 +254,35 @@ describe('GET /api/applications and the timeline', () => {
       await (await owner.client.get(`/api/applications?listingId=${a.id}&status=withdrawn`)).json(),
     );
     expect(none.items).toEqual([]);
+  });
+
+  it('pages a landlord through every application once, oldest first, by cursor', async () => {
+    const { pager } = await signUpCast(client, db, { pager: 'landlord' });
+    await onPlan(db, pager.client);
+    const own = await publishListing(app, pager.client);
+    const first = await applied(await apply(renter, own.id));
+    // 44 more, closed (one open application a renter and listing), two sharing a time.
+    await db.execute(sql`
+      insert into applications (listing_id, renter_id, landlord_id, status, profile, criteria,
+        rent_cents, idempotency_key, submitted_at, closed_at)
+      select listing_id, renter_id, landlord_id, 'declined', profile, criteria, rent_cents,
+        'page-' || n, submitted_at + (least(n, 43) || ' seconds')::interval, now()
+      from applications, generate_series(1, 44) n where id = ${first.id}`);
+    const seen: Application[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+      const res = await pager.client.get(`/api/applications${query}`);
+      const page = ApplicationsPageSchema.parse(await res.json());
+      expect(page.items.length).toBeLessThanOrEqual(20);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen.map((a) => a.id)).size).toBe(45);
+    const times = seen.map((a) => a.submittedAt);
+    expect(times).toEqual([...times].sort());
+    expect(seen[0]?.id).toBe(first.id);
   });
 
   it("puts the landlord's first look on the timeline once, live to the renter", async () => {
