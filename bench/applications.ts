@@ -166,7 +166,9 @@ try {
     databaseUrl: url,
     dataDir: DATA_DIR,
     env: { LOG_LEVEL: 'warn', AUTH_IP_RATE_LIMITS: 'false' },
-    nodeFlags: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    nodeFlags: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
   });
   const cookie = await signIn(server.baseUrl, `landlord@${DOMAIN}`, PASSWORD);
   const firstPage = `${server.baseUrl}/api/applications`;
