@@ -22,8 +22,8 @@ import {
 } from '../events/events.service.ts';
 import {
   type ApplicationsCtx,
-  applicationNotFound,
   changedAndMailed,
+  ownApplication,
   recordTimeline,
 } from './applications.service.ts';
 
@@ -33,38 +33,11 @@ import {
  */
 
 type Side = 'renter' | 'landlord';
-type Locked = {
-  id: string;
-  status: ApplicationStatus;
-  listingId: string;
-  renterId: string;
-  landlordId: string;
-  side: Side;
-};
+type Locked = Awaited<ReturnType<typeof ownApplication>>;
 
-/** The application locked for a change by `side`; anyone else's is not found, the other side's 403. */
-async function lockFor(tx: EventsTransaction, ctx: ApplicationsCtx, id: string, side: Side) {
-  const [row] = await tx
-    .select({
-      id: applications.id,
-      status: applications.status,
-      listingId: applications.listingId,
-      renterId: applications.renterId,
-      landlordId: applications.landlordId,
-    })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.id, id),
-        sql`(${applications.renterId} = ${ctx.user.id} or ${applications.landlordId} = ${ctx.user.id})`,
-      ),
-    )
-    .for('update');
-  if (!row) throw applicationNotFound();
-  const mine: Side = row.renterId === ctx.user.id ? 'renter' : 'landlord';
-  if (mine !== side) throw new AppError('FORBIDDEN');
-  return { ...row, status: row.status as ApplicationStatus, side: mine } satisfies Locked;
-}
+/** The application locked for a change by `side` (anyone else's: 404; the other side: 403). */
+const lockFor = (tx: EventsTransaction, ctx: ApplicationsCtx, id: string, side: Side) =>
+  ownApplication(tx, ctx.user, id, { lockFor: side });
 
 function expectStatus(application: Locked, allowed: readonly ApplicationStatus[]) {
   if (!allowed.includes(application.status)) throw new AppError('APPLICATION_STATE');

@@ -273,12 +273,21 @@ export async function listApplications({
   return { items: toApplications(page), nextCursor };
 }
 
-/** The application if `user` is its renter or the listing's landlord; else not found. */
-async function ownApplication(db: Executor, user: { id: string }, id: string) {
-  const [row] = await db
+/**
+ * The application if `user` is its renter or the listing's landlord; else not found. With
+ * `lockFor`, its row is locked for a change only that side may make (the other side: 403).
+ */
+export async function ownApplication(
+  db: Executor,
+  user: { id: string },
+  id: string,
+  options: { lockFor?: 'renter' | 'landlord' } = {},
+) {
+  const query = db
     .select({
       id: applications.id,
       status: applications.status,
+      listingId: applications.listingId,
       renterId: applications.renterId,
       landlordId: applications.landlordId,
     })
@@ -289,8 +298,11 @@ async function ownApplication(db: Executor, user: { id: string }, id: string) {
         sql`(${applications.renterId} = ${user.id} or ${applications.landlordId} = ${user.id})`,
       ),
     );
+  const [row] = options.lockFor ? await query.for('update') : await query;
   if (!row) throw applicationNotFound();
-  return { ...row, side: row.renterId === user.id ? ('renter' as const) : ('landlord' as const) };
+  const side = row.renterId === user.id ? ('renter' as const) : ('landlord' as const);
+  if (options.lockFor && options.lockFor !== side) throw new AppError('FORBIDDEN');
+  return { ...row, status: row.status as ApplicationStatus, side };
 }
 
 /**
@@ -338,9 +350,7 @@ export async function withdrawApplication({
   input: { id: string };
 }): Promise<{ application: Application }> {
   return transactionWithEvents(ctx, async (tx) => {
-    await tx.execute(sql`select 1 from applications where id = ${id} for update`);
-    const own = await ownApplication(tx, ctx.user, id);
-    if (own.side !== 'renter') throw new AppError('FORBIDDEN');
+    const own = await ownApplication(tx, ctx.user, id, { lockFor: 'renter' });
     if (!(OPEN_APPLICATION_STATUSES as readonly string[]).includes(own.status)) {
       throw new AppError('APPLICATION_STATE');
     }
