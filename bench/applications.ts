@@ -16,15 +16,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createDatabase, type Db } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { users } from '../src/server/db/schema/auth.ts';
-import { createUserWithPassword } from '../src/server/modules/users/users.service.ts';
 import { stableUuid } from '../src/server/seed/seed-listings.ts';
 import { REPO_ROOT, signIn } from '../src/server/test/server-process.ts';
 import { ApplicationsPageSchema } from '../src/shared/schemas/applications.ts';
+import { benchUsers } from './lib/bench-users.ts';
 import { onePath, runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
@@ -43,29 +42,18 @@ const CONNECTIONS = Number(values.connections);
 const DATA_DIR = path.resolve(REPO_ROOT, values['data-dir'] as string);
 const PASSWORD = 'bench-applications-2026';
 const DOMAIN = 'bench-applications.test';
+const benchUser = benchUsers(DOMAIN, PASSWORD);
 const LISTINGS = 300;
 const RENTERS = 100;
 const APPLICATIONS = 5_000;
 const BUDGET_P95_MS = 30;
 
-async function benchUser(db: Db, name: string, userType: 'landlord' | 'renter') {
-  const email = `${name}@${DOMAIN}`;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) return existing.id;
-  await createUserWithPassword({
-    ctx: { db },
-    input: { email, name, password: PASSWORD, userType },
-  });
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
-
 /** The bench landlord's world; rebuilt every run (listings cascade to their applications). */
 async function setUp(db: Db) {
-  const landlordId = await benchUser(db, 'landlord', 'landlord');
+  const landlordId = (await benchUser(db, 'landlord', 'landlord')).id;
   const renterIds: string[] = [];
-  for (let i = 0; i < RENTERS; i += 1) renterIds.push(await benchUser(db, `renter-${i}`, 'renter'));
+  for (let i = 0; i < RENTERS; i += 1)
+    renterIds.push((await benchUser(db, `renter-${i}`, 'renter')).id);
   await db.execute(sql`delete from listings where landlord_id = ${landlordId}`);
   await db.execute(
     sql`delete from renter_documents where user_id = any(${sql.param(renterIds)}::uuid[])`,

@@ -16,17 +16,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createDatabase, type Db } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { users } from '../src/server/db/schema/auth.ts';
 import { landlordStats } from '../src/server/modules/dashboards/dashboards.service.ts';
 import { DailyViewsCache } from '../src/server/modules/listings/landlord-figures.ts';
-import { createUserWithPassword } from '../src/server/modules/users/users.service.ts';
 import { stableUuid } from '../src/server/seed/seed-listings.ts';
 import { REPO_ROOT, signIn } from '../src/server/test/server-process.ts';
 import { LandlordStatsSchema } from '../src/shared/schemas/billing.ts';
+import { benchUsers } from './lib/bench-users.ts';
 import { onePath, runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { round, summary } from './lib/stats.ts';
@@ -45,29 +44,18 @@ const CONNECTIONS = Number(values.connections);
 const DATA_DIR = path.resolve(REPO_ROOT, values['data-dir'] as string);
 const PASSWORD = 'bench-dashboard-2026';
 const DOMAIN = 'bench-dashboard.test';
+const benchUser = benchUsers(DOMAIN, PASSWORD);
 const LISTINGS = 300;
 const RENTERS = 30;
 const DAYS_OF_VIEWS = 365;
 const BUDGET_P95_MS = 30;
 
-async function benchUser(db: Db, name: string, userType: 'landlord' | 'renter') {
-  const email = `${name}@${DOMAIN}`;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) return existing.id;
-  await createUserWithPassword({
-    ctx: { db },
-    input: { email, name, password: PASSWORD, userType },
-  });
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
-
 /** The bench landlord's world; rebuilt every run (listings cascade to their rows). */
 async function setUp(db: Db) {
-  const landlordId = await benchUser(db, 'landlord', 'landlord');
+  const landlordId = (await benchUser(db, 'landlord', 'landlord')).id;
   const renterIds: string[] = [];
-  for (let i = 0; i < RENTERS; i += 1) renterIds.push(await benchUser(db, `renter-${i}`, 'renter'));
+  for (let i = 0; i < RENTERS; i += 1)
+    renterIds.push((await benchUser(db, `renter-${i}`, 'renter')).id);
   await db.execute(sql`delete from listings where landlord_id = ${landlordId}`);
   await db.execute(sql`delete from conversations
     where participant1_id = ${landlordId} or participant2_id = ${landlordId}`);

@@ -19,19 +19,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { createDatabase, type Db } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { users } from '../src/server/db/schema/auth.ts';
 import { listings } from '../src/server/db/schema/listings.ts';
 import { landlordAvailability } from '../src/server/db/schema/tours.ts';
-import { createUserWithPassword } from '../src/server/modules/users/users.service.ts';
 import { REPO_ROOT, signIn, sleep } from '../src/server/test/server-process.ts';
 import { DEFAULT_TOUR_SETTINGS, WEEKDAYS } from '../src/shared/schemas/tours.ts';
+import { benchUsers } from './lib/bench-users.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 
 const { values } = parseArgs({
@@ -42,18 +40,8 @@ const { values } = parseArgs({
 const ZONE = 'America/New_York';
 const PASSWORD = 'bench-live-2026';
 const DOMAIN = 'bench-live.test';
+const benchUser = benchUsers(DOMAIN, PASSWORD);
 const SETTLE_MS = 2_000;
-
-async function benchUser(db: Db, name: string, userType: 'landlord' | 'renter') {
-  const email = `${name}@${DOMAIN}`;
-  await createUserWithPassword({
-    ctx: { db },
-    input: { email, name, password: PASSWORD, userType },
-  });
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return { id: row.id, email };
-}
 
 async function setUp(db: Db) {
   const landlord = await benchUser(db, 'landlord', 'landlord');

@@ -30,13 +30,12 @@ import { Temporal } from 'temporal-polyfill';
 import { createDatabase, type Db } from '../src/server/db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { users } from '../src/server/db/schema/auth.ts';
 import { listings } from '../src/server/db/schema/listings.ts';
 import { landlordAvailability, listingTourSettings, tours } from '../src/server/db/schema/tours.ts';
-import { createUserWithPassword } from '../src/server/modules/users/users.service.ts';
 import { stableUuid } from '../src/server/seed/seed-listings.ts';
 import { REPO_ROOT } from '../src/server/test/server-process.ts';
 import { DEFAULT_TOUR_SETTINGS, WEEKDAYS } from '../src/shared/schemas/tours.ts';
+import { benchUsers } from './lib/bench-users.ts';
 import { onePath, runLoad } from './lib/load.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
 import { cpuMs, round } from './lib/stats.ts';
@@ -61,6 +60,7 @@ const DATA_DIR = path.resolve(REPO_ROOT, values['data-dir'] as string);
 const ZONE = 'America/New_York';
 const PASSWORD = 'bench-tours-2026';
 const DOMAIN = 'bench-tours.test';
+const benchUser = benchUsers(DOMAIN, PASSWORD);
 
 /** What every part gets: the database, the server and the bench's own rows. */
 export type BenchContext = {
@@ -198,20 +198,9 @@ const PARTS: Record<string, (context: BenchContext) => Promise<PartResult>> = {
 
 // ---- setup ----
 
-async function benchUser(db: Db, name: string, userType: 'landlord' | 'renter') {
-  const email = `${name}@${DOMAIN}`;
-  await createUserWithPassword({
-    ctx: { db },
-    input: { email, name, password: PASSWORD, userType },
-  });
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
-
 async function setUp(db: Db) {
-  const landlordId = await benchUser(db, 'landlord', 'landlord');
-  const renterId = await benchUser(db, 'renter', 'renter');
+  const landlordId = (await benchUser(db, 'landlord', 'landlord')).id;
+  const renterId = (await benchUser(db, 'renter', 'renter')).id;
   const [listingId, siblingId] = [stableUuid('bench-tours-a'), stableUuid('bench-tours-b')];
   const listing = (id: string, title: string) => ({
     id,
