@@ -290,6 +290,8 @@ describe('GET /api/applications and the timeline', () => {
     const application = await applied(await apply(renter, target.id));
     const stream = await EventStreamReader.open(app, renter.client);
     try {
+      // Subscribed before the landlord looks: a stream hears what happens after its `ready`.
+      await stream.until((events) => events.some((e) => e.type === 'ready'));
       await owner.client.get(`/api/applications/${application.id}`);
       await owner.client.get(`/api/applications/${application.id}`);
       await stream.until((events) =>
