@@ -28,6 +28,7 @@ await runWithDatabase(async (opened, env) => {
   const created = await seedDemoData(opened.database.db, {
     storage: createStorage(env),
     listings,
+    photoCacheDir: env.SEED_PHOTO_CACHE_DIR,
   });
   if (created.length === 0) {
     console.log(`Demo data already present in ${opened.location}; nothing created.`);

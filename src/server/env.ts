@@ -137,6 +137,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   /**
+   * A folder where the demo seed keeps the photos it drew, for the next seed on this machine
+   * (`npm test` seeds a dozen databases). Unset: every seed draws them.
+   */
+  SEED_PHOTO_CACHE_DIR: z.string().min(1).optional(),
+  /**
    * Billing's built-in test mode (cards 4242…, nothing charged) when STRIPE_SECRET_KEY is unset.
    * Unset: on in development and tests, off in production, where paid plans then cannot be taken.
    */

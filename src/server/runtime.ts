@@ -62,7 +62,10 @@ export async function prepareDatabase(
       env.SEED_DEMO_DATA &&
       (await isDatabaseEmpty(opened.database.db))
     ) {
-      const created = await seedDemoData(opened.database.db, { storage });
+      const created = await seedDemoData(opened.database.db, {
+        storage,
+        photoCacheDir: env.SEED_PHOTO_CACHE_DIR,
+      });
       logger.info({ created }, 'demo data loaded');
     }
     if (!options.clusterWorker && env.NODE_ENV === 'production') {

@@ -114,7 +114,11 @@ describe('a production start', () => {
 describe('npm run db:remove-demo', () => {
   it('deletes every demo account and its data in one go, and nobody else', async () => {
     const { db, deps, client } = await createTestApp();
-    await seedDemoData(db, { storage: deps.storage, listings: 60 });
+    await seedDemoData(db, {
+      storage: deps.storage,
+      listings: 60,
+      photoCacheDir: deps.env.SEED_PHOTO_CACHE_DIR,
+    });
     const count = async (query: ReturnType<typeof sql>) =>
       (await db.execute<{ n: number }>(query)).rows[0]?.n ?? 0;
     const photoKey = (

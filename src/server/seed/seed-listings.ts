@@ -10,6 +10,7 @@ import { processPhoto, storePhoto } from '../lib/images.ts';
 import type { MediaStorage } from '../lib/storage.ts';
 import { seedListingId, stableUuid } from './seed-ids.ts';
 import { drawScene, type SceneKind } from './seed-images.ts';
+import { cachePhoto, readCachedPhoto } from './seed-photo-cache.ts';
 import { STREETS_BY_NEIGHBORHOOD } from './seed-streets.ts';
 
 /**
@@ -157,15 +158,19 @@ type PoolPhoto = {
  * Renders the shared pool of demo photos through the upload pipeline (processPhoto), two at a
  * time. Listings share these files instead of each getting their own.
  */
-export async function renderPool(storage: MediaStorage): Promise<PoolPhoto[]> {
+export async function renderPool(
+  storage: MediaStorage,
+  photoCacheDir?: string,
+): Promise<PoolPhoto[]> {
   const jobs = POOL.flatMap(([kind, n]) => Array.from({ length: n }, (_, i) => ({ kind, i })));
   const out: PoolPhoto[] = [];
   for (let start = 0; start < jobs.length; start += 2) {
     const done = await Promise.all(
       jobs.slice(start, start + 2).map(async ({ kind, i }) => {
         const svg = drawScene(kind, prng(seedOf(`${kind}-${i}`)));
-        const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
-        const photo = await processPhoto(png);
+        const photo =
+          (photoCacheDir && (await readCachedPhoto(photoCacheDir, svg))) ||
+          (await drawPhoto(svg, photoCacheDir));
         const storageKey = `seed/${kind}-${i}`;
         await storePhoto(storage, storageKey, photo);
         return {
@@ -181,6 +186,13 @@ export async function renderPool(storage: MediaStorage): Promise<PoolPhoto[]> {
     out.push(...done);
   }
   return out;
+}
+
+async function drawPhoto(svg: string, photoCacheDir: string | undefined) {
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+  const photo = await processPhoto(png);
+  if (photoCacheDir) await cachePhoto(photoCacheDir, svg, photo);
+  return photo;
 }
 
 function fees(rand: Rand, rentCents: number, pets: Pets, amenities: Amenity[]): Fee[] {
@@ -470,6 +482,8 @@ export type SeedListingsInput = {
   landlordIds: string[];
   demoLandlordId: string;
   demoRenterId?: string;
+  /** SEED_PHOTO_CACHE_DIR: drawn photos kept for the next seed (seed-photo-cache.ts). */
+  photoCacheDir?: string;
 };
 
 /** Inserts the listings that are missing; returns how many were created. */
@@ -482,7 +496,7 @@ export async function seedListings(db: Db, input: SeedListingsInput): Promise<nu
   );
   if ((present.rows[0]?.n ?? 0) === ids.length + extras.length) return 0;
 
-  const pool = await renderPool(input.storage);
+  const pool = await renderPool(input.storage, input.photoCacheDir);
   let created = 0;
   const insertBatch = async (rows: (NewListing & { id: string })[], indices: number[]) => {
     await db.transaction(async (tx) => {

@@ -29,7 +29,10 @@ describe('demo data', () => {
 
   it('seeds at least 2,000 active listings over 60+ neighborhoods in all five boroughs', async () => {
     const started = Date.now();
-    const created = await seedDemoData(db, { storage: deps.storage });
+    const created = await seedDemoData(db, {
+      storage: deps.storage,
+      photoCacheDir: deps.env.SEED_PHOTO_CACHE_DIR,
+    });
     firstRunMs = Date.now() - started;
     expect(created).toContain('landlord@stoop.test');
     expect(created).toContain('2004 listings');
@@ -390,7 +393,12 @@ describe('demo data', () => {
       al: number;
     }>(rowCounts);
     const started = Date.now();
-    expect(await seedDemoData(db, { storage: deps.storage })).toEqual([]);
+    expect(
+      await seedDemoData(db, {
+        storage: deps.storage,
+        photoCacheDir: deps.env.SEED_PHOTO_CACHE_DIR,
+      }),
+    ).toEqual([]);
     const after = await one<typeof before>(rowCounts);
     expect(after).toEqual(before);
     // Idempotent runs are cheap: no photo is rendered again.

@@ -36,6 +36,8 @@ export type SeedOptions = {
   listings?: number;
   /** Where the demo photos go; without it no listings are seeded. */
   storage?: MediaStorage;
+  /** SEED_PHOTO_CACHE_DIR: where drawn demo photos are kept for the next seed. */
+  photoCacheDir?: string;
 };
 
 /** Loads the demo data. Idempotent: a second run creates nothing. Returns what it created. */
@@ -67,6 +69,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
     landlordIds,
     demoLandlordId,
     demoRenterId: idOf('renter@stoop.test'),
+    photoCacheDir: options.photoCacheDir,
   });
   if (listings > 0) created.push(`${listings} listings`);
   // Plans that hold each landlord's active listings (the demo landlord: Portfolio).

@@ -47,6 +47,10 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     BASE_URL: TEST_BASE_URL,
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // npm test's shared folder of drawn demo photos (seed-photo-cache.ts), when it set one.
+    ...(process.env.SEED_PHOTO_CACHE_DIR
+      ? { SEED_PHOTO_CACHE_DIR: process.env.SEED_PHOTO_CACHE_DIR }
+      : {}),
     ...options.env,
   });
   const database = createDatabase(url, { max: 5 });
