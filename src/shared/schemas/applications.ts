@@ -203,6 +203,31 @@ export const ApplicationsPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** How many applications are in each status (every status named, 0 when none). */
+export const ApplicationStatusCountsSchema = z.record(
+  z.enum(APPLICATION_STATUSES),
+  z.number().int().min(0),
+);
+export type ApplicationStatusCounts = z.infer<typeof ApplicationStatusCountsSchema>;
+
+/**
+ * `GET /api/applications/counts`: a renter's own applications by status; a landlord's by status
+ * and, for each listing with any, how many are open and how many in all.
+ */
+export const ApplicationCountsSchema = z.object({
+  byStatus: ApplicationStatusCountsSchema,
+  byListing: z
+    .array(
+      z.object({
+        listingId: z.uuid(),
+        open: z.number().int().min(0),
+        total: z.number().int().min(0),
+      }),
+    )
+    .optional(),
+});
+export type ApplicationCounts = z.infer<typeof ApplicationCountsSchema>;
+
 /**
  * New York's income multiple: yearly income over the renter's monthly share of the rent, one
  * decimal (round down: 39.96× does not meet 40×). Null when a program pays the whole rent.

@@ -59,6 +59,8 @@ export const paths = {
   savedListings: { pattern: '/saved-listings', href: () => '/saved-listings' },
   /** A renter's saved searches and their alerts (issue 16). */
   savedSearches: { pattern: '/saved-searches', href: () => '/saved-searches' },
+  /** A renter's rental applications, each with its status and timeline (issue 28). */
+  applications: { pattern: '/applications', href: () => '/applications' },
   /** A renter's reusable application profile and documents (issue 28). */
   applicationProfile: { pattern: '/applications/profile', href: () => '/applications/profile' },
   /** Public (issue 16): the one-click unsubscribe link of every alert mail. */
@@ -86,6 +88,14 @@ export const paths = {
   },
   landlordWaitlist: { pattern: '/landlord/waitlist', href: () => '/landlord/waitlist' },
   landlordListings: { pattern: '/landlord/listings', href: () => '/landlord/listings' },
+  /** Applications across the landlord's listings (issue 28); `?listingId=` shows one listing's. */
+  landlordApplications: {
+    pattern: '/landlord/applications',
+    href: (query?: { listingId?: string }) =>
+      query?.listingId
+        ? `/landlord/applications?listingId=${encodeURIComponent(query.listingId)}`
+        : '/landlord/applications',
+  },
   listingCreate: { pattern: '/listings/create', href: () => '/listings/create' },
 
   renterDashboard: { pattern: '/renter/dashboard', href: () => '/renter/dashboard' },

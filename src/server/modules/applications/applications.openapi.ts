@@ -3,6 +3,7 @@ import {
   ApplicationSettingsSchema,
 } from '../../../shared/schemas/application-settings.ts';
 import {
+  ApplicationCountsSchema,
   ApplicationSchema,
   ApplicationsPageSchema,
   ApplyInputSchema,
@@ -81,6 +82,16 @@ export const applicationsApiOperations: ApiOperation[] = [
       "A renter's own applications, newest first, or those on a landlord's listings, oldest first: { items, nextCursor }. Query: listingId, status, cursor. Admins: 403",
     tags,
     response: ApplicationsPageSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/applications/counts',
+    errors: ['FORBIDDEN'],
+    summary:
+      "How many applications, by status (every status, 0 when none): a renter's own as { byStatus }; a landlord's on their listings as { byStatus, byListing: [{ listingId, open, total }] } (listings with any). Admins: 403",
+    tags,
+    response: ApplicationCountsSchema,
     auth: true,
   },
   {

@@ -22,6 +22,7 @@ import {
   requestInfo,
   respond,
 } from './application-actions.service.ts';
+import { countApplications } from './application-counts.service.ts';
 import {
   type ApplicationsCtx,
   applyToListing,
@@ -64,65 +65,69 @@ export function createListingApplicationsRoutes(deps: AppDeps) {
 /** `/api/applications`: a renter's own, or those on a landlord's listings. */
 export function createApplicationsRoutes(deps: AppDeps) {
   const ctxOf = applicationsCtx(deps);
-  return new Hono<AppEnv>()
-    .use(requireRole('renter', 'landlord'), noStore)
-    .get('/', validate('query', ApplicationsQuerySchema), async (c) =>
-      c.json(await listApplications({ ctx: ctxOf(c), input: c.req.valid('query') })),
-    )
-    .get('/:id', applicationParam, async (c) => {
-      const { application } = await getApplication({
-        ctx: ctxOf(c),
-        input: { id: c.req.valid('param').id },
-      });
-      return c.json(application);
-    })
-    .post('/:id/withdraw', applicationParam, async (c) => {
-      const { application } = await withdrawApplication({
-        ctx: ctxOf(c),
-        input: { id: c.req.valid('param').id },
-      });
-      return c.json(application);
-    })
-    .post(
-      '/:id/request-info',
-      applicationParam,
-      validate('json', RequestInfoInputSchema),
-      async (c) =>
+  return (
+    new Hono<AppEnv>()
+      .use(requireRole('renter', 'landlord'), noStore)
+      .get('/', validate('query', ApplicationsQuerySchema), async (c) =>
+        c.json(await listApplications({ ctx: ctxOf(c), input: c.req.valid('query') })),
+      )
+      // Before `/:id`, which would take "counts" for an application id.
+      .get('/counts', async (c) => c.json(await countApplications({ ctx: ctxOf(c) })))
+      .get('/:id', applicationParam, async (c) => {
+        const { application } = await getApplication({
+          ctx: ctxOf(c),
+          input: { id: c.req.valid('param').id },
+        });
+        return c.json(application);
+      })
+      .post('/:id/withdraw', applicationParam, async (c) => {
+        const { application } = await withdrawApplication({
+          ctx: ctxOf(c),
+          input: { id: c.req.valid('param').id },
+        });
+        return c.json(application);
+      })
+      .post(
+        '/:id/request-info',
+        applicationParam,
+        validate('json', RequestInfoInputSchema),
+        async (c) =>
+          c.json(
+            await requestInfo({
+              ctx: ctxOf(c),
+              input: { ...c.req.valid('json'), id: c.req.valid('param').id },
+            }),
+          ),
+      )
+      .post('/:id/respond', applicationParam, validate('json', RespondInputSchema), async (c) =>
         c.json(
-          await requestInfo({
+          await respond({
             ctx: ctxOf(c),
             input: { ...c.req.valid('json'), id: c.req.valid('param').id },
           }),
         ),
-    )
-    .post('/:id/respond', applicationParam, validate('json', RespondInputSchema), async (c) =>
-      c.json(
-        await respond({
-          ctx: ctxOf(c),
-          input: { ...c.req.valid('json'), id: c.req.valid('param').id },
-        }),
-      ),
-    )
-    .post('/:id/offer', applicationParam, validate('json', OfferInputSchema), async (c) =>
-      c.json(
-        await makeOffer({
-          ctx: ctxOf(c),
-          input: { id: c.req.valid('param').id, offer: c.req.valid('json') },
-        }),
-      ),
-    )
-    .post('/:id/accept', applicationParam, async (c) =>
-      c.json(await acceptOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
-    )
-    .post('/:id/reject-offer', applicationParam, async (c) =>
-      c.json(await rejectOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
-    )
-    .post('/:id/decline', applicationParam, validate('json', DeclineInputSchema), async (c) =>
-      c.json(
-        await declineApplication({
-          ctx: ctxOf(c),
-          input: { id: c.req.valid('param').id, decline: c.req.valid('json') },
-        }),
-      ),
-    );
+      )
+      .post('/:id/offer', applicationParam, validate('json', OfferInputSchema), async (c) =>
+        c.json(
+          await makeOffer({
+            ctx: ctxOf(c),
+            input: { id: c.req.valid('param').id, offer: c.req.valid('json') },
+          }),
+        ),
+      )
+      .post('/:id/accept', applicationParam, async (c) =>
+        c.json(await acceptOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
+      )
+      .post('/:id/reject-offer', applicationParam, async (c) =>
+        c.json(await rejectOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
+      )
+      .post('/:id/decline', applicationParam, validate('json', DeclineInputSchema), async (c) =>
+        c.json(
+          await declineApplication({
+            ctx: ctxOf(c),
+            input: { id: c.req.valid('param').id, decline: c.req.valid('json') },
+          }),
+        ),
+      )
+  );
 }

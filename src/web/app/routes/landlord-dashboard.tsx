@@ -9,6 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useLandlordStats } from '../../features/dashboards/api/get-landlord-stats.ts';
 import { ActivityCharts } from '../../features/dashboards/components/activity-charts.tsx';
+import { ApplicationsCard } from '../../features/dashboards/components/applications-card.tsx';
 import { LandlordFigures } from '../../features/dashboards/components/landlord-figures.tsx';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
 import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
@@ -17,6 +18,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 
 const MANAGE = [
   [paths.landlordListings.href(), 'My listings'],
+  [paths.landlordApplications.href(), 'Applications'],
   [paths.landlordTours.href(), 'Tours'],
   [paths.landlordAvailability.href(), 'Availability'],
   [paths.landlordWaitlist.href(), 'Waitlist'],
@@ -32,7 +34,8 @@ const ACTIVITY_LINKS = {
 
 /**
  * /landlord/dashboard: the landlord's real figures (`GET /api/landlord/stats`, live), each linking to
- * where it is managed; 7- and 30-day activity charts; conversations and the next tours.
+ * where it is managed; 7- and 30-day activity charts; conversations, applications to review and
+ * the next tours.
  */
 export function Component() {
   const { user } = useAuth();
@@ -111,7 +114,14 @@ export function Component() {
                   />
                 ) : null}
               </div>
-              <LandlordUpcomingTours />
+              <div className="flex min-w-0 flex-col gap-4">
+                <ApplicationsCard
+                  side="landlord"
+                  href={paths.landlordApplications.href()}
+                  linkLabel="Review applications"
+                />
+                <LandlordUpcomingTours />
+              </div>
             </div>
             <nav
               aria-label="Manage"

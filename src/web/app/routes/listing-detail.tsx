@@ -3,6 +3,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { paths } from '../../config/paths.ts';
+import { ApplyLazy, OwnerApplicationsLazy } from '../../features/apply/components/apply-lazy.tsx';
+import { APPLY_ANCHOR } from '../../features/apply/components/apply-link.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { usePublicConfig } from '../../features/chatbot/api/get-public-config.ts';
 import { useListing } from '../../features/listings/api/listings-api.ts';
@@ -116,6 +118,22 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
         className="text-stone-700"
       />
     );
+  // Issue 28: renters apply (a visitor signs in first and comes back to the dialog); the owner
+  // sees how many applied.
+  const apply = isOwner ? (
+    <OwnerApplicationsLazy listingId={data.id} />
+  ) : tourViewer === 'renter' || tourViewer === 'visitor' ? (
+    <ApplyLazy
+      listingId={data.id}
+      listingTitle={data.title}
+      rentCents={data.rentCents}
+      viewer={tourViewer}
+      signIn={{
+        to: paths.login.href(),
+        state: { from: { ...from, hash: `#${APPLY_ANCHOR}` } } satisfies FromState,
+      }}
+    />
+  ) : null;
   return (
     <Page title={data.title} width={layout === 'desktop' ? 'wide' : 'narrow'}>
       <ListingDetails
@@ -144,6 +162,7 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
             </>
           )
         }
+        apply={apply}
         saveAction={
           isOwner ? null : <SaveButton listingId={data.id} title={data.title} variant="full" />
         }

@@ -8,6 +8,7 @@ import { DashboardCard, StatTile } from '../../components/ui/stat-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { useRenterDashboard } from '../../features/dashboards/api/get-renter-dashboard.ts';
+import { ApplicationsCard } from '../../features/dashboards/components/applications-card.tsx';
 import { ListingCard } from '../../features/listings/components/listing-card.tsx';
 import { useUnreadCounts } from '../../features/messaging/api/get-unread-count.ts';
 import { LatestConversations } from '../../features/messaging/components/latest-conversations.tsx';
@@ -30,7 +31,7 @@ function savedHint(drops: number | undefined, gone: number): string | undefined 
 
 /**
  * /renter/dashboard: saved listings (price changes and "no longer available" marked), tours,
- * conversations with unread counts, notes, and listings like the saved ones
+ * conversations with unread counts, applications by status, notes, and listings like the saved ones
  * (`GET /api/renter/dashboard`). The saved grid and the conversations are the live lists the
  * save buttons and the message stream keep current.
  */
@@ -90,12 +91,21 @@ export function Component() {
             />
           </div>
         </div>
-        {user ? (
-          <LatestConversations
-            userId={user.id}
-            emptyText="No conversations yet. Message a landlord from a listing to start one."
+        <div className="grid gap-4 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            {user ? (
+              <LatestConversations
+                userId={user.id}
+                emptyText="No conversations yet. Message a landlord from a listing to start one."
+              />
+            ) : null}
+          </div>
+          <ApplicationsCard
+            side="renter"
+            href={paths.applications.href()}
+            linkLabel="Your applications"
           />
-        ) : null}
+        </div>
         <section aria-labelledby="saved-heading">
           <div className="mb-3 flex items-baseline justify-between">
             <h2 id="saved-heading" className="text-lg font-semibold text-stone-900">

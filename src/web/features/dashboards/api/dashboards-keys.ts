@@ -3,4 +3,5 @@ export const dashboardsKeys = {
   all: ['dashboards'] as const,
   landlordStats: ['dashboards', 'landlord-stats'] as const,
   renter: ['dashboards', 'renter'] as const,
+  applicationCounts: ['dashboards', 'application-counts'] as const,
 };

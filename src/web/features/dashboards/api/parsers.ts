@@ -1,3 +1,4 @@
+import { ApplicationCountsSchema } from '../../../../shared/schemas/applications.ts';
 import { LandlordStatsSchema, RenterDashboardSchema } from '../../../../shared/schemas/billing.ts';
 
 /*
@@ -6,3 +7,4 @@ import { LandlordStatsSchema, RenterDashboardSchema } from '../../../../shared/s
  */
 export const landlordStats = LandlordStatsSchema.parse;
 export const renterDashboard = RenterDashboardSchema.parse;
+export const applicationCounts = ApplicationCountsSchema.parse;

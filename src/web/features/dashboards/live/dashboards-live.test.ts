@@ -11,10 +11,14 @@ function seeded() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(dashboardsKeys.landlordStats, {});
   queryClient.setQueryData(dashboardsKeys.renter, {});
+  queryClient.setQueryData(dashboardsKeys.applicationCounts, {});
   return queryClient;
 }
 
-function run(type: 'landlord.stats.changed' | 'billing.changed' | 'tour.changed', data: unknown) {
+function run(
+  type: 'landlord.stats.changed' | 'billing.changed' | 'tour.changed' | 'application.changed',
+  data: unknown,
+) {
   const queryClient = seeded();
   const handler = dashboardsLive.handlers[type] as
     | {
@@ -41,5 +45,12 @@ describe('dashboards live feature', () => {
   it('a tour change refetches the renter dashboard', () => {
     const queryClient = run('tour.changed', { tour: { id: 't1' } });
     expect(stale(queryClient, dashboardsKeys.renter)).toBe(true);
+  });
+
+  it('an application change refetches the applications counts only', () => {
+    const queryClient = run('application.changed', { application: { id: 'a1' } });
+    expect(stale(queryClient, dashboardsKeys.applicationCounts)).toBe(true);
+    expect(stale(queryClient, dashboardsKeys.landlordStats)).toBe(false);
+    expect(stale(queryClient, dashboardsKeys.renter)).toBe(false);
   });
 });

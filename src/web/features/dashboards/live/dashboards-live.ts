@@ -4,7 +4,7 @@ import { dashboardsKeys } from '../api/dashboards-keys.ts';
 /*
  * The dashboards' live handlers: the landlord's figures moved (`landlord.stats.changed`, at most
  * one every few seconds) or the plan changed (`billing.changed`: usage and limit); a renter's
- * dashboard follows tours and messages. Each refetches its dashboard; nothing is parsed beyond
+ * dashboard follows tours and messages; both count applications. Each refetches its dashboard; nothing is parsed beyond
  * the event's type (no zod on the stream, see LiveHandler).
  */
 
@@ -23,6 +23,7 @@ export const dashboardsLive = defineLiveFeature({
     'billing.changed': { parse: anyData, apply: refetch(dashboardsKeys.landlordStats) },
     'tour.changed': { parse: anyData, apply: refetch(dashboardsKeys.renter) },
     'unread.changed': { parse: anyData, apply: refetch(dashboardsKeys.renter) },
+    'application.changed': { parse: anyData, apply: refetch(dashboardsKeys.applicationCounts) },
   },
   resync: ({ queryClient }) => void queryClient.invalidateQueries({ queryKey: dashboardsKeys.all }),
 });

@@ -1,4 +1,4 @@
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Listing, Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
@@ -14,6 +14,7 @@ import {
   type StepKey,
   valuesOf,
 } from '../listing-form-values.ts';
+import { ApplicationCriteria, type CriteriaHandle } from './application-criteria.tsx';
 import { BasicsStep } from './basics-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { listingResolver } from './lazy-listing-resolver.ts';
@@ -48,6 +49,7 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
   const [photos, setPhotos] = useState<Photo[]>(listing?.photos ?? []);
   const saveDraft = useSaveDraft();
   const publish = usePublishListing();
+  const criteria = useRef<CriteriaHandle>(null);
   const form = useForm<ListingFormValues, { step: StepKey }>({
     resolver: listingResolver.resolver,
     context: { step },
@@ -96,6 +98,13 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
     );
   });
 
+  const publishWithCriteria = async () => {
+    if (id === null) return;
+    // Criteria the landlord changed go out with the listing, or it waits on their errors.
+    if (!((await criteria.current?.saveIfChanged()) ?? true)) return;
+    publish.mutate(id, { onSuccess: onPublished });
+  };
+
   const error = saveDraft.error ?? publish.error;
   const FormStep = FORM_STEPS[step];
   return (
@@ -133,9 +142,10 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
           issues={issuesOfError(publish.error)}
           publishing={publish.isPending}
           onBack={back}
-          onPublish={() => {
-            if (id !== null) publish.mutate(id, { onSuccess: onPublished });
-          }}
+          onPublish={() => void publishWithCriteria()}
+          // Issue 28: the listing exists by now (the first step created it), so its criteria
+          // can be saved; Publish saves them first if they changed.
+          criteria={id === null ? null : <ApplicationCriteria listingId={id} ref={criteria} />}
         />
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatBathrooms, formatBedrooms, formatMoney } from '../../../lib/format.ts';
 import type { PublishIssue } from '../api/listing-editor-api.ts';
@@ -14,6 +15,8 @@ type ReviewStepProps = {
   publishing: boolean;
   onBack: () => void;
   onPublish: () => void;
+  /** The listing's application criteria (issue 28), set before it goes live. */
+  criteria?: ReactNode;
 };
 
 /** Step 6: what the draft holds, what still stops it going live, and Publish. */
@@ -24,6 +27,7 @@ export function ReviewStep({
   publishing,
   onBack,
   onPublish,
+  criteria,
 }: ReviewStepProps) {
   const rentCents = payloadOf('price', values).rentCents ?? null;
   return (
@@ -67,6 +71,7 @@ export function ReviewStep({
           </ul>
         </div>
       ) : null}
+      {criteria}
       <p className="text-sm text-stone-700">
         Your draft is saved. Publish it to show it in search.
       </p>

@@ -95,6 +95,8 @@ type ListingDetailsProps = {
   saveAction?: ReactNode;
   /** Landlord contact actions, composed by the page. */
   contactAction?: ReactNode;
+  /** Applying (or the owner's applications), composed by the page, below the actions. */
+  apply?: ReactNode;
   /** The tours section (booking, or the owner's note), composed by the page. */
   tours?: ReactNode;
   /** The location section (a small map, issue 16), composed by the page. */
@@ -107,6 +109,7 @@ export function ListingDetails({
   layout,
   saveAction,
   contactAction,
+  apply,
   tours,
   location,
 }: ListingDetailsProps) {
@@ -144,6 +147,7 @@ export function ListingDetails({
         {contactAction}
         {saveAction}
       </div>
+      {apply ? <div className="print:hidden">{apply}</div> : null}
     </aside>
   );
   const facts = listingFacts(listing);

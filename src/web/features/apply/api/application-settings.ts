@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type ApplicationSettings,
+  ApplicationSettingsResponseSchema,
+} from '../../../../shared/schemas/application-settings.ts';
+import { api } from '../../../lib/api-client.ts';
+import { applyKeys } from './apply-keys.ts';
+
+/** `GET /api/listings/{id}/application-settings`: what the listing asks of applicants. */
+export async function fetchApplicationSettings(
+  listingId: string,
+  signal?: AbortSignal,
+): Promise<ApplicationSettings> {
+  const { settings } = await api(
+    `/api/listings/${encodeURIComponent(listingId)}/application-settings`,
+    { parse: ApplicationSettingsResponseSchema.parse, ...(signal ? { signal } : {}) },
+  );
+  return settings;
+}
+
+export function useApplicationSettings(listingId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: applyKeys.settings(listingId),
+      queryFn: ({ signal }) => fetchApplicationSettings(listingId, signal),
+    }),
+  );
+}
