@@ -1,3 +1,4 @@
+import { applicationsLive } from '../features/applications/live/applications-live.ts';
 import { billingLive } from '../features/billing/live/billing-live.ts';
 import { dashboardsLive } from '../features/dashboards/live/dashboards-live.ts';
 import { messagingLive } from '../features/messaging/live/apply-live-event.ts';
@@ -17,4 +18,5 @@ export const liveFeatures: readonly LiveFeature[] = [
   dashboardsLive,
   notesLive,
   savedSearchesLive,
+  applicationsLive,
 ];
