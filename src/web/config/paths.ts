@@ -61,6 +61,8 @@ export const paths = {
   savedSearches: { pattern: '/saved-searches', href: () => '/saved-searches' },
   /** A renter's reusable application profile and documents (issue 28). */
   applicationProfile: { pattern: '/applications/profile', href: () => '/applications/profile' },
+  /** A renter's applications, each with its status and timeline (issue 28). */
+  applications: { pattern: '/applications', href: () => '/applications' },
   /** Public (issue 16): the one-click unsubscribe link of every alert mail. */
   alertsUnsubscribe: {
     pattern: '/alerts/unsubscribe',
@@ -86,6 +88,21 @@ export const paths = {
   },
   landlordWaitlist: { pattern: '/landlord/waitlist', href: () => '/landlord/waitlist' },
   landlordListings: { pattern: '/landlord/listings', href: () => '/landlord/listings' },
+  /** Applications on the landlord's listings (issue 28), oldest first, filtered by the query. */
+  landlordApplications: {
+    pattern: '/landlord/applications',
+    href: (filter?: { listingId?: string; status?: string }) => {
+      const params = new URLSearchParams();
+      if (filter?.listingId) params.set('listingId', filter.listingId);
+      if (filter?.status) params.set('status', filter.status);
+      const search = params.toString();
+      return search ? `/landlord/applications?${search}` : '/landlord/applications';
+    },
+  },
+  landlordApplication: {
+    pattern: '/landlord/applications/:id',
+    href: (id: string) => `/landlord/applications/${encodeURIComponent(id)}`,
+  },
   listingCreate: { pattern: '/listings/create', href: () => '/listings/create' },
 
   renterDashboard: { pattern: '/renter/dashboard', href: () => '/renter/dashboard' },
