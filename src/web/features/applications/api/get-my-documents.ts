@@ -19,6 +19,8 @@ export function useMyDocuments() {
     queryOptions({
       queryKey: applicationsKeys.myDocuments,
       queryFn: ({ signal }) => fetchMyDocuments(signal),
+      // Uploaded on the profile page a moment ago: asked again each time the form opens.
+      staleTime: 0,
     }),
   );
 }
