@@ -21,12 +21,14 @@ const LINKS: Record<Role, Array<[string, string]>> = {
     ['Profile', '/profile'],
     ['Saved listings', '/saved-listings'],
     ['Saved searches', '/saved-searches'],
+    ['Applications', '/applications'],
     ['Application profile', '/applications/profile'],
   ],
   landlord: [
     ['Dashboard', '/landlord/dashboard'],
     ['Profile', '/landlord/profile'],
     ['My listings', '/landlord/listings'],
+    ['Applications', '/landlord/applications'],
   ],
   admin: [
     ['Dashboard', '/admin'],

@@ -154,7 +154,7 @@ for (const viewport of VIEWPORTS) {
       const csp = response?.headers()['content-security-policy'] ?? '';
       expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${standIn.origin}`);
       expect(directive(csp, 'connect-src')).toBe(`connect-src 'self' ${standIn.origin}`);
-      expect(directive(csp, 'frame-src')).toBe(`frame-src ${standIn.origin}`);
+      expect(directive(csp, 'frame-src')).toBe(`frame-src blob: ${standIn.origin}`);
       expect(new Set(csp.match(/https?:\/\/[^\s;]+/g))).toEqual(new Set([standIn.origin]));
 
       await pageReady(page);

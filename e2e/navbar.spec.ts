@@ -148,6 +148,7 @@ test.describe('mobile menu', () => {
         'Dashboard',
         'Profile',
         'My listings',
+        'Applications',
         'Sign Out',
       ]);
       await expect(menu(page).getByText(DEMO.landlord)).toBeVisible();

@@ -60,9 +60,12 @@ export const ROUTES: RouteCase[] = [
   { url: paths.landlordWaitlist.href(), access: 'landlord' },
   { url: paths.landlordListings.href(), access: 'landlord' },
   { url: paths.listingCreate.href(), access: 'landlord' },
+  { url: paths.landlordApplications.href(), access: 'landlord' },
+  { url: paths.landlordApplication.href('42'), access: 'landlord' },
   { url: paths.renterDashboard.href(), access: 'renter' },
   { url: paths.savedSearches.href(), access: 'renter' },
   { url: paths.applicationProfile.href(), access: 'renter' },
+  { url: paths.applications.href(), access: 'renter' },
   { url: paths.admin.href(), access: 'admin' },
   { url: paths.devMailbox.href(), access: 'public' },
 ];

@@ -38,7 +38,9 @@ function contentSecurityPolicy(deps: Pick<AppDeps, 'env'>) {
     connectSrc: unique(["'self'", ...chatbot.assets, ...chatbot.api, ...map.origins]),
     ...(map.workers.length ? { workerSrc: ["'self'", ...map.workers] } : {}),
     fontSrc: ["'self'", 'data:'],
-    frameSrc: chatbot.assets.length ? chatbot.assets : ["'none'"],
+    // blob: a rental application's PDF, read by the page and shown in a frame (issue 28); the
+    // page makes those URLs itself from the four document types it lets in.
+    frameSrc: ['blob:', ...chatbot.assets],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

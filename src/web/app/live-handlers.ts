@@ -1,3 +1,4 @@
+import { applicationsLive } from '../features/applications/live/applications-live.ts';
 import { applyLive } from '../features/apply/live/apply-live.ts';
 import { billingLive } from '../features/billing/live/billing-live.ts';
 import { dashboardsLive } from '../features/dashboards/live/dashboards-live.ts';
@@ -19,4 +20,5 @@ export const liveFeatures: readonly LiveFeature[] = [
   notesLive,
   savedSearchesLive,
   applyLive,
+  applicationsLive,
 ];

@@ -59,10 +59,10 @@ export const paths = {
   savedListings: { pattern: '/saved-listings', href: () => '/saved-listings' },
   /** A renter's saved searches and their alerts (issue 16). */
   savedSearches: { pattern: '/saved-searches', href: () => '/saved-searches' },
-  /** A renter's rental applications, each with its status and timeline (issue 28). */
-  applications: { pattern: '/applications', href: () => '/applications' },
   /** A renter's reusable application profile and documents (issue 28). */
   applicationProfile: { pattern: '/applications/profile', href: () => '/applications/profile' },
+  /** A renter's applications, each with its status and timeline (issue 28). */
+  applications: { pattern: '/applications', href: () => '/applications' },
   /** Public (issue 16): the one-click unsubscribe link of every alert mail. */
   alertsUnsubscribe: {
     pattern: '/alerts/unsubscribe',
@@ -88,13 +88,20 @@ export const paths = {
   },
   landlordWaitlist: { pattern: '/landlord/waitlist', href: () => '/landlord/waitlist' },
   landlordListings: { pattern: '/landlord/listings', href: () => '/landlord/listings' },
-  /** Applications across the landlord's listings (issue 28); `?listingId=` shows one listing's. */
+  /** Applications on the landlord's listings (issue 28), oldest first, filtered by the query. */
   landlordApplications: {
     pattern: '/landlord/applications',
-    href: (query?: { listingId?: string }) =>
-      query?.listingId
-        ? `/landlord/applications?listingId=${encodeURIComponent(query.listingId)}`
-        : '/landlord/applications',
+    href: (filter?: { listingId?: string; status?: string }) => {
+      const params = new URLSearchParams();
+      if (filter?.listingId) params.set('listingId', filter.listingId);
+      if (filter?.status) params.set('status', filter.status);
+      const search = params.toString();
+      return search ? `/landlord/applications?${search}` : '/landlord/applications';
+    },
+  },
+  landlordApplication: {
+    pattern: '/landlord/applications/:id',
+    href: (id: string) => `/landlord/applications/${encodeURIComponent(id)}`,
   },
   listingCreate: { pattern: '/listings/create', href: () => '/listings/create' },
 

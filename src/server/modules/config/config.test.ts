@@ -79,7 +79,7 @@ describe('GET /api/config', () => {
       expect(await res.json()).toEqual({ chatbot: null, map: null });
       const csp = res.headers.get('content-security-policy');
       expect(csp).not.toMatch(/botpress|bpcontent/);
-      expect(directive(csp, 'frame-src')).toEqual(["'none'"]);
+      expect(directive(csp, 'frame-src')).toEqual(['blob:']);
     },
   );
 
@@ -96,7 +96,8 @@ describe('the CSP and the chatbot', () => {
     const csp = (await app.request('/api/config')).headers.get('content-security-policy');
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);
     expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
-    expect(directive(csp, 'frame-src')).toEqual(["'none'"]);
+    // Only the documents a landlord opens in the page (issue 28), made by the page itself.
+    expect(directive(csp, 'frame-src')).toEqual(['blob:']);
     expect(csp).not.toMatch(/botpress|bpcontent/);
   });
 
@@ -108,7 +109,7 @@ describe('the CSP and the chatbot', () => {
       expect(directive(csp, 'script-src'), url).toEqual(["'self'", ...assets]);
       expect(directive(csp, 'style-src'), url).toEqual(["'self'", "'unsafe-inline'", ...assets]);
       expect(directive(csp, 'img-src'), url).toEqual(["'self'", 'data:', 'blob:', ...assets]);
-      expect(directive(csp, 'frame-src'), url).toEqual(assets);
+      expect(directive(csp, 'frame-src'), url).toEqual(['blob:', ...assets]);
       // The messaging API is fetched from, never run: connect-src only.
       expect(directive(csp, 'connect-src'), url).toEqual([
         "'self'",

@@ -17,11 +17,20 @@ describe('the dashboard of each role (issue 15: the admin has one)', () => {
     expect(roleDashboardPathFor(null)).toBe('/');
   });
 
-  it("the renter's account menu reaches saved listings, saved searches (issue 16) and the application profile (issue 28)", () => {
+  it("the renter's account menu reaches saved listings, saved searches (issue 16), the applications and the application profile (issue 28)", () => {
     expect(accountLinksFor('renter').slice(2)).toEqual([
       { label: 'Saved listings', to: '/saved-listings' },
       { label: 'Saved searches', to: '/saved-searches' },
+      { label: 'Applications', to: '/applications' },
       { label: 'Application profile', to: '/applications/profile' },
+    ]);
+  });
+
+  it("the landlord's account menu reaches the listings and the applications on them (issue 28)", () => {
+    expect(accountLinksFor('landlord').slice(1)).toEqual([
+      { label: 'Profile', to: '/landlord/profile' },
+      { label: 'My listings', to: '/landlord/listings' },
+      { label: 'Applications', to: '/landlord/applications' },
     ]);
   });
 

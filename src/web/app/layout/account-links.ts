@@ -15,6 +15,7 @@ export function accountLinksFor(userType: UserType): AccountLink[] {
         dashboard,
         { label: 'Profile', to: '/landlord/profile' },
         { label: 'My listings', to: '/landlord/listings' },
+        { label: 'Applications', to: '/landlord/applications' },
       ];
     case 'renter':
       return [
@@ -22,6 +23,7 @@ export function accountLinksFor(userType: UserType): AccountLink[] {
         { label: 'Profile', to: '/profile' },
         { label: 'Saved listings', to: '/saved-listings' },
         { label: 'Saved searches', to: '/saved-searches' },
+        { label: 'Applications', to: '/applications' },
         { label: 'Application profile', to: '/applications/profile' },
       ];
     default:

@@ -1,0 +1,2 @@
+/** The applications' zod checks, loaded on first use (see parsers.ts). */
+export const loadParsers = () => import('./parsers.ts');

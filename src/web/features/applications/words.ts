@@ -1,0 +1,202 @@
+import {
+  type Application,
+  type ApplicationStatus,
+  type DECLINE_REASONS,
+  RENTED_NOTICE,
+} from '../../../shared/schemas/applications.ts';
+import { DOCUMENT_KIND_LABELS } from '../../../shared/schemas/renter-documents.ts';
+
+/* What an application's state and history say, in words, to either side. */
+
+export type Side = 'renter' | 'landlord';
+type TimelineEntry = Application['timeline'][number];
+
+export const STATUS_LABEL: Record<ApplicationStatus, string> = {
+  submitted: 'Submitted',
+  info_requested: 'Information requested',
+  offered: 'Offer made',
+  accepted: 'Offer accepted',
+  offer_rejected: 'Offer rejected',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  closed: 'Closed',
+};
+
+/** The status as the renter reads it on /applications. */
+export const RENTER_STATUS_TEXT: Record<ApplicationStatus, string> = {
+  submitted: 'The landlord has your application.',
+  info_requested: 'The landlord asked you for more information.',
+  offered: 'The landlord offered you the apartment.',
+  accepted: 'You accepted the offer. The apartment is yours.',
+  offer_rejected: 'You turned down the offer.',
+  declined: 'The landlord declined your application.',
+  withdrawn: 'You withdrew this application.',
+  closed: RENTED_NOTICE,
+};
+
+export const STATUS_TONE: Record<ApplicationStatus, string> = {
+  submitted: 'bg-brand-50 text-brand-900',
+  info_requested: 'bg-amber-100 text-amber-900',
+  offered: 'bg-emerald-100 text-emerald-900',
+  accepted: 'bg-emerald-700 text-white',
+  offer_rejected: 'bg-stone-200 text-stone-800',
+  declined: 'bg-red-100 text-red-900',
+  withdrawn: 'bg-stone-200 text-stone-800',
+  closed: 'bg-stone-200 text-stone-800',
+};
+
+export const DECLINE_REASON_LABEL: Record<(typeof DECLINE_REASONS)[number], string> = {
+  income: 'Income below what the listing asked',
+  incomplete: 'The application was incomplete',
+  rented: 'The apartment was rented to someone else',
+  other: 'Another reason',
+};
+
+/** Open: the landlord still has to act, or the renter to answer. */
+export const isOpen = (status: ApplicationStatus) =>
+  status === 'submitted' || status === 'info_requested' || status === 'offered';
+
+/** One timeline entry in words; `detail` (what was asked or answered) is shown beside it. */
+export function timelineText(entry: TimelineEntry, side: Side): string {
+  const you = (mine: boolean, yours: string, theirs: string) => (mine ? yours : theirs);
+  switch (entry.kind) {
+    case 'submitted':
+      return you(side === 'renter', 'You sent the application', 'Application received');
+    case 'viewed':
+      return you(
+        side === 'landlord',
+        'You opened the application',
+        'The landlord viewed your application',
+      );
+    case 'document_opened':
+      return you(
+        side === 'landlord',
+        `You opened ${entry.detail ?? 'a document'}`,
+        `The landlord opened ${entry.detail ?? 'a document'}`,
+      );
+    case 'info_requested':
+      return you(
+        side === 'landlord',
+        'You asked for more information',
+        'The landlord asked for more information',
+      );
+    case 'responded':
+      return you(side === 'renter', 'You answered', 'The applicant answered');
+    case 'offered':
+      return you(side === 'landlord', 'You made an offer', 'The landlord made an offer');
+    case 'accepted':
+      return you(side === 'renter', 'You accepted the offer', 'The applicant accepted the offer');
+    case 'offer_rejected':
+      return you(side === 'renter', 'You rejected the offer', 'The applicant rejected the offer');
+    case 'declined':
+      return you(
+        side === 'landlord',
+        'You declined the application',
+        'The landlord declined the application',
+      );
+    case 'withdrawn':
+      return you(
+        side === 'renter',
+        'You withdrew the application',
+        'The applicant withdrew the application',
+      );
+    case 'closed':
+      return 'Closed: the apartment was rented';
+  }
+}
+
+/** Whether an entry's `detail` is words to quote (a message), not a name already in the text. */
+export function quotesDetail(entry: TimelineEntry): boolean {
+  return (
+    entry.detail !== null &&
+    (entry.kind === 'info_requested' || entry.kind === 'responded' || entry.kind === 'closed')
+  );
+}
+
+/** The landlord's latest request for information, if any. */
+export function latestRequest(application: Application): string | null {
+  const asks = application.timeline.filter((entry) => entry.kind === 'info_requested');
+  return asks.at(-1)?.detail ?? null;
+}
+
+const dateTimeFormat = new Map<string, Intl.DateTimeFormat>();
+function format(options: Intl.DateTimeFormatOptions) {
+  const key = JSON.stringify(options);
+  let found = dateTimeFormat.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', ...options });
+    dateTimeFormat.set(key, found);
+  }
+  return found;
+}
+
+/** "Nov 28, 2026" in New York. */
+export const dateText = (iso: string) =>
+  format({ month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+
+/** "Nov 28, 2026, 9:14 AM" in New York. */
+export const dateTimeText = (iso: string) =>
+  format({
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+/** A calendar date ("2027-03-01") as "Mar 1, 2027", whatever the zone. */
+export function dayText(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A month ("2022-04") as "Apr 2022". */
+export function monthText(month: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** Whether the achieved income multiple meets the one asked (a program paying all meets any). */
+export function meetsIncome(application: Application): boolean {
+  const required = application.criteria.incomeMultiple;
+  const achieved = application.incomeMultiple;
+  return required === null || achieved === null || achieved >= required;
+}
+
+/**
+ * The income multiple against the criteria: "42.0× of 40× — meets", "31.5× of 40× — does not
+ * meet", "42.0× (no income multiple asked)", or the rent paid in full by a program.
+ */
+export function incomeText(application: Application): string {
+  const required = application.criteria.incomeMultiple;
+  const achieved = application.incomeMultiple;
+  const what = achieved === null ? 'Rent paid in full by a program' : `${achieved.toFixed(1)}×`;
+  if (required === null) return `${what} (no income multiple asked)`;
+  return `${what} of ${required}× — ${meetsIncome(application) ? 'meets' : 'does not meet'}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "Pay stub", "ID". */
+export const kindText = (kind: keyof typeof DOCUMENT_KIND_LABELS) =>
+  capitalised(DOCUMENT_KIND_LABELS[kind]);
+
+/** The required kinds of document the application does not carry (or carries removed). */
+export function missingKinds(application: Application) {
+  const sent = new Set(application.documents.filter((d) => !d.removed).map((d) => d.kind));
+  return application.criteria.requiredDocuments.filter((kind) => !sent.has(kind));
+}
+
+/** 2048 → "2 KB"; 1_572_864 → "1.5 MB". */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+}
