@@ -90,6 +90,11 @@ export const applications = pgTable(
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the daily job ended the landlord's access to the documents sent (30 days after
+     * `closedAt`, decision 055); the documents stay listed, only reading them is refused.
+     */
+    documentAccessEndedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     unique('applications_renter_idempotency_key_unique').on(t.renterId, t.idempotencyKey),
@@ -99,6 +104,10 @@ export const applications = pgTable(
     index('applications_landlord_idx').on(t.landlordId, t.submittedAt),
     index('applications_renter_idx').on(t.renterId, t.submittedAt),
     index('applications_listing_idx').on(t.listingId, t.submittedAt),
+    // What the access job still has to end: closed, access not yet ended.
+    index('applications_document_access_idx')
+      .on(t.closedAt)
+      .where(sql`closed_at is not null and document_access_ended_at is null`),
   ],
 );
 
