@@ -15,7 +15,8 @@ import { stableUuid } from './seed-ids.ts';
 /*
  * The demo renters' application profiles and documents (issue 28): the demo renter's is
  * complete (every field; no voucher), so applying takes one click; the other demo renters have
- * what their seeded applications were sent with. Documents are small PDFs written here and kept
+ * what their seeded applications were sent with (Jordan's income is under 40x the rents asked,
+ * so the landlord's queue shows an application below its criteria). Documents are small PDFs written here and kept
  * as uploads are (private storage, a random key). Stable ids: a second run adds nothing and
  * leaves a profile as its renter edited it.
  */
@@ -84,7 +85,7 @@ function demoProfiles(): Record<DemoRenterEmail, RenterProfileInput> {
           source: 'employment',
           employer: 'Brooklyn Public Library',
           title: 'Librarian',
-          monthlyCents: 1_450_000,
+          monthlyCents: 650_000,
         },
       ],
     },

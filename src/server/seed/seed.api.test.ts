@@ -421,6 +421,11 @@ describe('demo data', () => {
     expect(asked?.timeline.at(-1)?.detail?.length).toBeGreaterThan(10);
     expect(items.find((a) => a.status === 'declined')?.closedAt).not.toBeNull();
     expect(new Set(items.map((a) => a.applicant.id)).size).toBe(4);
+    // One below the income it was held to, the rest meeting it.
+    const below = items.filter((a) => !a.meetsCriteria);
+    expect(below.map((a) => [a.applicant.name, a.status])).toEqual([
+      ['Jordan Rivera', 'submitted'],
+    ]);
     // Two listings state criteria, in words the listing page shows.
     const withCriteria = items.filter((a) => a.criteria.incomeMultiple !== null);
     expect(new Set(withCriteria.map((a) => a.listing.id)).size).toBe(2);
