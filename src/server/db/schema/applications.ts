@@ -101,9 +101,11 @@ export const applications = pgTable(
     uniqueIndex('applications_open_unique')
       .on(t.listingId, t.renterId)
       .where(sql`status in ('submitted', 'info_requested', 'offered')`),
-    index('applications_landlord_idx').on(t.landlordId, t.submittedAt),
-    index('applications_renter_idx').on(t.renterId, t.submittedAt),
-    index('applications_listing_idx').on(t.listingId, t.submittedAt),
+    // Each list's keyset order, ties by id included, so a page is read off the index unsorted.
+    index('applications_landlord_page_idx').on(t.landlordId, t.submittedAt, t.id),
+    index('applications_landlord_status_idx').on(t.landlordId, t.status, t.submittedAt, t.id),
+    index('applications_renter_page_idx').on(t.renterId, t.submittedAt, t.id),
+    index('applications_listing_page_idx').on(t.listingId, t.submittedAt, t.id),
     // What the access job still has to end: closed, access not yet ended.
     index('applications_document_access_idx')
       .on(t.closedAt)
