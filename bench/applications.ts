@@ -25,8 +25,9 @@ import { REPO_ROOT, signIn } from '../src/server/test/server-process.ts';
 import { ApplicationsPageSchema } from '../src/shared/schemas/applications.ts';
 import { benchUsers } from './lib/bench-users.ts';
 import { onePath, runLoad } from './lib/load.ts';
+import { cpuDelta, postgresCpu } from './lib/proc.ts';
 import { type BenchServer, startBenchServer, stopBenchServer } from './lib/server.ts';
-import { round } from './lib/stats.ts';
+import { cpuMs, round } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -164,12 +165,17 @@ try {
   const check = await fetch(firstPage, { headers: { cookie } });
   if (check.status !== 200) throw new Error(`${firstPage} answered ${check.status}`);
   const page = ApplicationsPageSchema.parse(await check.json());
+  const serverPid = server.pid;
   const load = async (seconds: number, target: string) => {
+    // CPU a request of the server and of PostgreSQL (embedded only): where the time goes.
+    const serverBefore = cpuMs(serverPid);
+    const postgresBefore = postgresCpu(embedded?.pid);
     const run = await runLoad({
       ...onePath(target, { cookie }),
       connections: CONNECTIONS,
       seconds,
     });
+    const requests = run.requestsPerSec * seconds;
     return {
       requestsPerSec: run.requestsPerSec,
       p50: run.latencyMs.p50,
@@ -177,6 +183,10 @@ try {
       p99: run.latencyMs.p99,
       non2xx: run.non2xx,
       errors: run.errors,
+      serverCpuMsPerRequest: round((cpuMs(serverPid) - serverBefore) / requests, 3),
+      postgresCpuMsPerRequest: embedded
+        ? round(cpuDelta(postgresBefore, postgresCpu(embedded.pid)) / requests, 3)
+        : null,
     };
   };
   await load(WARMUP_S, firstPage);
@@ -187,7 +197,8 @@ try {
   console.log(
     `GET /api/applications (${world.applications} applications on ${LISTINGS} listings, ` +
       `${page.items.length} a page): ${figures.requestsPerSec} req/s, p50 ${figures.p50} ms, ` +
-      `p95 ${figures.p95} ms, p99 ${figures.p99} ms ` +
+      `p95 ${figures.p95} ms, p99 ${figures.p99} ms, CPU a request: server ` +
+      `${figures.serverCpuMsPerRequest} ms, PostgreSQL ${figures.postgresCpuMsPerRequest ?? '-'} ms ` +
       `(budget p95 <= ${BUDGET_P95_MS} ms: ${figures.p95 <= BUDGET_P95_MS ? 'met' : 'NOT met'}); ` +
       `one listing's: p95 ${listingPage.p95} ms`,
   );

@@ -1,6 +1,7 @@
 /**
  * `npm run db:remove-demo`: deletes every demo account (`*@stoop.test`, the password the README
- * prints) and all of its data (listings, conversations, tours, notes, photos) in one transaction.
+ * prints) and all of its data (listings, conversations, tours, notes, applications, photos and
+ * documents) in one transaction.
  * For a production database that was once seeded; the server logs an error at start until it is run.
  */
 import { removeDemoData } from '../src/server/db/demo-removal.ts';
@@ -15,6 +16,7 @@ await runWithDatabase(async (opened, env) => {
   }
   console.log(
     `Removed from ${opened.location}: ${removed.accounts} demo accounts, ${removed.listings} listings ` +
-      `and their conversations, tours, notes and billing; ${removed.photoFiles} photo files.`,
+      `and their conversations, tours, notes, applications and billing; ${removed.photoFiles} photo ` +
+      `files and ${removed.documentFiles} renter documents.`,
   );
 });

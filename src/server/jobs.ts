@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps.ts';
 import type { JobName, JobPayloads, JobSchedule, JobTask } from './lib/jobs/jobs.ts';
 import { alertsJobs } from './modules/alerts/alerts.jobs.ts';
+import { applicationsJobs } from './modules/applications/applications.jobs.ts';
 import { billingJobs } from './modules/billing/billing.jobs.ts';
 import { eventsJobs } from './modules/events/events.jobs.ts';
 import { landlordProfileJobs } from './modules/landlord-profile/landlord-profile.jobs.ts';
@@ -22,6 +23,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
   const billing = billingJobs(deps);
   const landlordProfile = landlordProfileJobs(deps);
   const alerts = alertsJobs(deps);
+  const applications = applicationsJobs(deps);
   const tasks: AllTasks = {
     ...events.tasks,
     ...messaging.tasks,
@@ -31,6 +33,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
     ...billing.tasks,
     ...landlordProfile.tasks,
     ...alerts.tasks,
+    ...applications.tasks,
   };
   const schedule: JobSchedule[] = [
     ...(events.schedule ?? []),
@@ -40,6 +43,7 @@ export function appJobs(deps: AppDeps): { tasks: AllTasks; schedule: JobSchedule
     ...(billing.schedule ?? []),
     ...(landlordProfile.schedule ?? []),
     ...(alerts.schedule ?? []),
+    ...(applications.schedule ?? []),
   ];
   return { tasks, schedule };
 }

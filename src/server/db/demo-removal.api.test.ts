@@ -152,6 +152,14 @@ describe('npm run db:remove-demo', () => {
     expect([200, 201]).toContain(opened.status);
     expect(await count(sql`select count(*)::int as n from tours`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*)::int as n from notes`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from applications`)).toBeGreaterThan(0);
+    const documentKey = (
+      await db.execute<{ key: string }>(
+        sql`select storage_key as key from renter_documents limit 1`,
+      )
+    ).rows[0]?.key;
+    if (!documentKey) throw new Error('the demo renters have documents');
+    expect(await deps.storage.exists(documentKey)).toBe(true);
 
     const demoAccounts = await count(
       sql`select count(*)::int as n from users where email like '%@stoop.test'`,
@@ -161,6 +169,7 @@ describe('npm run db:remove-demo', () => {
     expect(removed.accounts).toBe(demoAccounts);
     expect(removed.listings).toBeGreaterThanOrEqual(60);
     expect(removed.photoFiles).toBeGreaterThan(0);
+    expect(removed.documentFiles).toBeGreaterThan(0);
 
     expect(
       await count(sql`select count(*)::int as n from users where email like '%@stoop.test'`),
@@ -170,6 +179,10 @@ describe('npm run db:remove-demo', () => {
     expect(await count(sql`select count(*)::int as n from conversations`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from tours`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from notes`)).toBe(0);
+    for (const table of ['applications', 'renter_profiles', 'renter_documents']) {
+      expect(await count(sql`select count(*)::int as n from ${sql.identifier(table)}`)).toBe(0);
+    }
+    expect(await deps.storage.exists(documentKey)).toBe(false);
     expect(
       await count(
         sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email like '%@stoop.test'`,
@@ -184,6 +197,7 @@ describe('npm run db:remove-demo', () => {
       accounts: 0,
       listings: 0,
       photoFiles: 0,
+      documentFiles: 0,
     });
   });
 });

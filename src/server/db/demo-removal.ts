@@ -2,6 +2,7 @@ import { eq, inArray, like, sql } from 'drizzle-orm';
 import { variantKey } from '../lib/images.ts';
 import type { MediaStorage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
+import { renterDocuments } from './schema/applications.ts';
 import { passwordResetRequests, signInFailures, users } from './schema/auth.ts';
 import { landlordProfiles } from './schema/billing.ts';
 import { listingPhotos, listings } from './schema/listings.ts';
@@ -24,13 +25,19 @@ export async function countDemoAccounts(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
-export type DemoRemoval = { accounts: number; listings: number; photoFiles: number };
+export type DemoRemoval = {
+  accounts: number;
+  listings: number;
+  photoFiles: number;
+  /** Renters' application documents (issue 28), private files like note photos. */
+  documentFiles: number;
+};
 
 /**
  * Deletes every demo account and everything that is theirs (listings, conversations, tours,
  * notes, billing, mail) in one transaction: the rows go by the users' cascades, which also fire
- * the search change log and the session notices. Photo files go after the commit, so a failed
- * removal never leaves rows pointing at deleted files.
+ * the search change log and the session notices. Photo and document files go after the commit,
+ * so a failed removal never leaves rows pointing at deleted files.
  */
 export async function removeDemoData(db: Db, storage: MediaStorage): Promise<DemoRemoval> {
   const { removal, keys } = await db.transaction(async (tx) => {
@@ -39,7 +46,10 @@ export async function removeDemoData(db: Db, storage: MediaStorage): Promise<Dem
       .from(users)
       .where(like(users.email, DEMO_EMAIL_PATTERN));
     if (demo.length === 0) {
-      return { removal: { accounts: 0, listings: 0, photoFiles: 0 }, keys: [] as string[] };
+      return {
+        removal: { accounts: 0, listings: 0, photoFiles: 0, documentFiles: 0 },
+        keys: [] as string[],
+      };
     }
     const ids = demo.map((u) => u.id);
     const emails = demo.map((u) => u.email);
@@ -59,6 +69,12 @@ export async function removeDemoData(db: Db, storage: MediaStorage): Promise<Dem
         .from(landlordProfiles)
         .where(inArray(landlordProfiles.landlordId, ids))),
     ];
+    const documentKeys = (
+      await tx
+        .select({ key: renterDocuments.storageKey })
+        .from(renterDocuments)
+        .where(inArray(renterDocuments.userId, ids))
+    ).map((row) => row.key);
     const removedListings = await tx
       .delete(listings)
       .where(inArray(listings.landlordId, ids))
@@ -76,8 +92,9 @@ export async function removeDemoData(db: Db, storage: MediaStorage): Promise<Dem
         accounts: demo.length,
         listings: removedListings.length,
         photoFiles: photoKeys.length,
+        documentFiles: documentKeys.length,
       },
-      keys: photoKeys,
+      keys: [...photoKeys, ...documentKeys],
     };
   });
   // Batches, so an S3 bucket gets requests of a sensible size.

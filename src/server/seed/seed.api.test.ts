@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../shared/billing-plans.ts';
 import { NEIGHBORHOODS } from '../../shared/neighborhoods.ts';
 import { AdminReportDetailSchema, AdminReportsSchema } from '../../shared/schemas/admin.ts';
+import { ApplicationSettingsResponseSchema } from '../../shared/schemas/application-settings.ts';
+import { ApplicationsPageSchema } from '../../shared/schemas/applications.ts';
 import { ListingPageSchema } from '../../shared/schemas/listing-responses.ts';
 import { NotesSchema } from '../../shared/schemas/notes.ts';
+import { RenterDocumentsSchema } from '../../shared/schemas/renter-documents.ts';
+import { RenterProfileResponseSchema } from '../../shared/schemas/renter-profile.ts';
 import {
   SavedSearchesSchema,
   SavedSearchMatchesSchema,
@@ -363,6 +367,84 @@ describe('demo data', () => {
     expect(mailed.n).toBe(0);
   });
 
+  it('gives the demo renter a complete profile, documents and an open application', async () => {
+    const renter = new ApiClient(app);
+    expect((await renter.signIn('renter@stoop.test', DEMO_PASSWORD)).status).toBe(200);
+    const profile = RenterProfileResponseSchema.parse(
+      await (await renter.get('/api/renter-profile')).json(),
+    );
+    expect(profile.missing).toEqual([]);
+    expect(profile.profile).toMatchObject({ legalName: 'Maya Chen', occupants: 2 });
+    expect(profile.profile?.voucher).toBeUndefined();
+    expect(profile.profile?.incomes).toHaveLength(1);
+    expect(profile.profile?.incomes[0]).toMatchObject({ source: 'employment' });
+    expect(profile.profile?.rentalHistory.length).toBeGreaterThan(0);
+    const { items: documents } = RenterDocumentsSchema.parse(
+      await (await renter.get('/api/renter-profile/documents')).json(),
+    );
+    expect(documents.map((d) => d.kind).sort()).toEqual(['employment_letter', 'pay_stub']);
+    const file = await renter.get(`/api/renter-profile/documents/${documents[0]?.id}`);
+    expect(file.status).toBe(200);
+    expect((await file.text()).startsWith('%PDF-')).toBe(true);
+    const { items } = ApplicationsPageSchema.parse(
+      await (await renter.get('/api/applications')).json(),
+    );
+    expect(items.map((a) => a.status)).toEqual(['submitted']);
+    expect(items[0]).toMatchObject({ meetsCriteria: true, applicant: { name: 'Maya Chen' } });
+    expect(items[0]?.documents).toHaveLength(2);
+  });
+
+  it('gives the demo landlord applications in several states, on listings with criteria', async () => {
+    const landlord = new ApiClient(app);
+    expect((await landlord.signIn('landlord@stoop.test', DEMO_PASSWORD)).status).toBe(200);
+    const { items } = ApplicationsPageSchema.parse(
+      await (await landlord.get('/api/applications')).json(),
+    );
+    expect(items.map((a) => a.status).sort()).toEqual([
+      'declined',
+      'info_requested',
+      'offered',
+      'submitted',
+      'submitted',
+      'withdrawn',
+    ]);
+    // Oldest first, each with its timeline in order.
+    const sent = items.map((a) => a.submittedAt);
+    expect(sent).toEqual([...sent].sort());
+    for (const application of items) {
+      expect(application.timeline[0]?.kind).toBe('submitted');
+      const times = application.timeline.map((t) => t.at);
+      expect(times).toEqual([...times].sort());
+    }
+    const offered = items.find((a) => a.status === 'offered');
+    expect(offered?.offer?.fees.length).toBeGreaterThan(0);
+    expect(offered?.offer?.depositCents).toBeLessThanOrEqual(offered?.offer?.rentCents ?? 0);
+    const asked = items.find((a) => a.status === 'info_requested');
+    expect(asked?.timeline.at(-1)).toMatchObject({ kind: 'info_requested', by: 'landlord' });
+    expect(asked?.timeline.at(-1)?.detail?.length).toBeGreaterThan(10);
+    expect(items.find((a) => a.status === 'declined')?.closedAt).not.toBeNull();
+    expect(new Set(items.map((a) => a.applicant.id)).size).toBe(4);
+    // One below the income it was held to, the rest meeting it.
+    const below = items.filter((a) => !a.meetsCriteria);
+    expect(below.map((a) => [a.applicant.name, a.status])).toEqual([
+      ['Jordan Rivera', 'submitted'],
+    ]);
+    // Two listings state criteria, in words the listing page shows.
+    const withCriteria = items.filter((a) => a.criteria.incomeMultiple !== null);
+    expect(new Set(withCriteria.map((a) => a.listing.id)).size).toBe(2);
+    const settings = ApplicationSettingsResponseSchema.parse(
+      await (
+        await app.request(`/api/listings/${withCriteria[0]?.listing.id}/application-settings`)
+      ).json(),
+    );
+    expect(settings.settings.incomeMultiple).toBe(40);
+    // The landlord opens a document sent to them.
+    const document = items.find((a) => a.documents.length > 0)?.documents[0];
+    const opened = await landlord.get(`/api/renter-profile/documents/${document?.id}`);
+    expect(opened.status).toBe(200);
+    expect((await opened.text()).startsWith('%PDF-')).toBe(true);
+  });
+
   it('changes nothing when run again', async () => {
     // The same counts before and after the second run.
     const rowCounts = sql`
@@ -374,7 +456,10 @@ describe('demo data', () => {
         (select count(*) from invoices)::int as inv, (select count(*) from invoice_lines)::int as il,
         (select count(*) from reports)::int as rep, (select count(*) from messages)::int as msg,
         (select count(*) from notes)::int as notes,
-        (select count(*) from saved_searches)::int as ss, (select count(*) from alerts)::int as al`;
+        (select count(*) from saved_searches)::int as ss, (select count(*) from alerts)::int as al,
+        (select count(*) from renter_profiles)::int as rp, (select count(*) from renter_documents)::int as rd,
+        (select count(*) from listing_application_settings)::int as las,
+        (select count(*) from applications)::int as ap, (select count(*) from application_events)::int as ae`;
     const before = await one<{
       l: number;
       p: number;
@@ -391,6 +476,11 @@ describe('demo data', () => {
       notes: number;
       ss: number;
       al: number;
+      rp: number;
+      rd: number;
+      las: number;
+      ap: number;
+      ae: number;
     }>(rowCounts);
     const started = Date.now();
     expect(

@@ -5,11 +5,12 @@ import { users } from '../db/schema/auth.ts';
 import type { MediaStorage } from '../lib/storage.ts';
 import { createUserWithPassword } from '../modules/users/users.service.ts';
 import { seedDemoSavedSearch } from './seed-alerts.ts';
+import { seedDemoApplications } from './seed-applications.ts';
 import { seedDemoInvoices, seedPlans } from './seed-billing.ts';
 import { DEFAULT_SEED_LISTINGS, seedListings } from './seed-listings.ts';
 import { seedModeration } from './seed-moderation.ts';
 import { seedDemoNotes } from './seed-notes.ts';
-import { seedTourBookings } from './seed-tour-bookings.ts';
+import { DEMO_RENTERS, seedTourBookings } from './seed-tour-bookings.ts';
 import { seedTourSettings } from './seed-tours.ts';
 
 /** Documented in the README; demo data is for local use only. */
@@ -88,6 +89,18 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<s
   );
   // Open reports (two listings, one conversation), so /admin has a queue to work.
   created.push(...(await seedModeration(db)));
+  // Profiles, documents and applications: the demo renter's open one, the landlord's queue.
+  const renters = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ['renter@stoop.test', ...DEMO_RENTERS.map((r) => r.email)]));
+  created.push(
+    ...(await seedDemoApplications(db, {
+      storage: options.storage,
+      landlordId: demoLandlordId,
+      renterIds: Object.fromEntries(renters.map((r) => [r.email, r.id])),
+    })),
+  );
   // Two viewing notes of the demo renter, on the demo landlord's listings.
   const demoRenterId = idOf('renter@stoop.test');
   if (demoRenterId) {

@@ -90,15 +90,26 @@ export const applications = pgTable(
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the daily job ended the landlord's access to the documents sent (30 days after
+     * `closedAt`, decision 055); the documents stay listed, only reading them is refused.
+     */
+    documentAccessEndedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     unique('applications_renter_idempotency_key_unique').on(t.renterId, t.idempotencyKey),
     uniqueIndex('applications_open_unique')
       .on(t.listingId, t.renterId)
       .where(sql`status in ('submitted', 'info_requested', 'offered')`),
-    index('applications_landlord_idx').on(t.landlordId, t.submittedAt),
-    index('applications_renter_idx').on(t.renterId, t.submittedAt),
-    index('applications_listing_idx').on(t.listingId, t.submittedAt),
+    // Each list's keyset order, ties by id included, so a page is read off the index unsorted.
+    index('applications_landlord_page_idx').on(t.landlordId, t.submittedAt, t.id),
+    index('applications_landlord_status_idx').on(t.landlordId, t.status, t.submittedAt, t.id),
+    index('applications_renter_page_idx').on(t.renterId, t.submittedAt, t.id),
+    index('applications_listing_page_idx').on(t.listingId, t.submittedAt, t.id),
+    // What the access job still has to end: closed, access not yet ended.
+    index('applications_document_access_idx')
+      .on(t.closedAt)
+      .where(sql`closed_at is not null and document_access_ended_at is null`),
   ],
 );
 

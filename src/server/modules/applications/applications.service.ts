@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   type Application,
   type ApplicationStatus,
@@ -30,12 +30,12 @@ import {
   transactionWithEvents,
 } from '../events/events.service.ts';
 import { type ApplicationMailDeps, type MailKind, mailOtherSide } from './application-mail.ts';
+import { applicationPageStatement, type PageQuery } from './application-page.ts';
 import { readApplicationSettings } from './application-settings.service.ts';
 import {
   type ApplicationRow,
   type Executor,
   readApplication,
-  selectApplications,
   toApplications,
 } from './application-view.ts';
 import { readRenterProfile } from './renter-profile.service.ts';
@@ -247,26 +247,16 @@ export async function listApplications({
   ctx: UserCtx;
   input: { listingId?: string; status?: ApplicationStatus; cursor?: string };
 }): Promise<{ items: Application[]; nextCursor: string | null }> {
-  const landlord = user.userType === 'landlord';
-  const filters: SQL[] = [
-    landlord ? eq(applications.landlordId, user.id) : eq(applications.renterId, user.id),
-  ];
-  if (input.listingId) filters.push(eq(applications.listingId, input.listingId));
-  if (input.status) filters.push(eq(applications.status, input.status));
-  if (input.cursor) {
-    const key = decodeCursor(input.cursor);
-    const after = sql`(${applications.submittedAt}, ${applications.id}) > (${key.at}::timestamptz, ${key.id}::uuid)`;
-    const before = sql`(${applications.submittedAt}, ${applications.id}) < (${key.at}::timestamptz, ${key.id}::uuid)`;
-    filters.push(landlord ? after : before);
-  }
-  const order = landlord
-    ? [asc(applications.submittedAt), asc(applications.id)]
-    : [desc(applications.submittedAt), desc(applications.id)];
-  const rows = await selectApplications(db)
-    .where(and(...filters))
-    .orderBy(...order)
-    .limit(PAGE_SIZE + 1);
-  const page = rows.slice(0, PAGE_SIZE) as ApplicationRow[];
+  const query: PageQuery = {
+    side: user.userType === 'landlord' ? 'landlord' : 'renter',
+    listingId: input.listingId,
+    status: input.status,
+    after: input.cursor ? decodeCursor(input.cursor) : undefined,
+  };
+  const { rows } = await db.$client.query<ApplicationRow>(
+    applicationPageStatement(user.id, query, PAGE_SIZE + 1),
+  );
+  const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   const nextCursor =
     rows.length > PAGE_SIZE && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null;

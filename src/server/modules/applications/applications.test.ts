@@ -285,6 +285,49 @@ describe('GET /api/applications and the timeline', () => {
     expect(seen[0]?.id).toBe(first.id);
   });
 
+  it('answers each item of a page as GET /api/applications/{id} answers it, field for field', async () => {
+    const { keeper } = await signUpCast(client, db, { keeper: 'renter' });
+    await withProfile(keeper, {
+      ...PROFILE,
+      pets: [{ kind: 'dog', count: 1 }],
+      rentalHistory: [{ address: '1 Old St', from: '2020-01', to: '2024-12' }],
+      voucher: { program: 'CityFHEPS', monthlyCents: 100_000 },
+      about: 'Quiet, "tidy" \\ on time.',
+    });
+    const kept = await uploadDocument(app, keeper.client, { kind: 'pay_stub' });
+    const dropped = await uploadDocument(app, keeper.client, { kind: 'id', name: 'id ✓.pdf' });
+    const target = await listing({ incomeMultiple: 40, requiredDocuments: ['id'] });
+    const sent = await applied(
+      await apply(keeper, target.id, { documentIds: [kept.id, dropped.id], message: 'Hi' }),
+    );
+    await owner.client.post(`/api/applications/${sent.id}/offer`, {
+      rentCents: RENT,
+      depositCents: RENT,
+      leaseStart: '2027-02-01',
+      leaseMonths: 12,
+      fees: [{ name: 'Move-in fee', amountCents: 25_000 }],
+    });
+    expect((await keeper.client.delete(`/api/renter-profile/documents/${dropped.id}`)).status).toBe(
+      204,
+    );
+    for (const who of [keeper, owner]) {
+      const one = await (await who.client.get(`/api/applications/${sent.id}`)).json();
+      const query = `?listingId=${target.id}`;
+      const page = await (await who.client.get(`/api/applications${query}`)).json();
+      expect(page.items).toEqual([one]);
+      expect(one).toMatchObject({
+        status: 'offered',
+        incomeMultiple: incomeMultipleOf(
+          { ...PROFILE, incomes: PROFILE.incomes ?? [], voucher: { monthlyCents: 100_000 } },
+          RENT,
+        ),
+        meetsCriteria: false,
+        documents: [{ removed: false }, { name: 'id ✓.pdf', removed: true }],
+      });
+      expect(ApplicationSchema.strict().safeParse(one).success).toBe(true);
+    }
+  });
+
   it("puts the landlord's first look on the timeline once, live to the renter", async () => {
     const target = await listing();
     const application = await applied(await apply(renter, target.id));

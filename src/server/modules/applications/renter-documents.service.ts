@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   type DocumentContentType,
   type DocumentKind,
@@ -115,7 +115,9 @@ export const DOCUMENT_ACCESS_AFTER_CLOSE_DAYS = 30;
 /**
  * Who may read a document: its owner, and the landlord of a listing it was sent to with an
  * application, while that application is open and for 30 days after it closes. For the
- * landlord, the application that lets them in (its timeline records the opening).
+ * landlord, the application that lets them in (its timeline records the opening). The daily
+ * job (applications.jobs.ts) marks the end; the clock is read here too, so the window never
+ * outlasts 30 days while the job waits for its hour.
  */
 export async function canReadDocument(
   db: Executor,
@@ -132,6 +134,7 @@ export async function canReadDocument(
       and(
         eq(applicationDocuments.documentId, document.id),
         eq(applications.landlordId, user.id),
+        isNull(applications.documentAccessEndedAt),
         sql`(${applications.closedAt} is null or ${applications.closedAt} > now() - make_interval(days => ${DOCUMENT_ACCESS_AFTER_CLOSE_DAYS}))`,
       ),
     )

@@ -1,0 +1,2 @@
+ALTER TABLE "applications" ADD COLUMN "document_access_ended_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "applications_document_access_idx" ON "applications" USING btree ("closed_at") WHERE closed_at is not null and document_access_ended_at is null;

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { QueryConfig } from 'pg';
+import type { ApplicationStatus } from '../../../shared/schemas/applications.ts';
+import { sqlText } from '../../db/raw.ts';
+import { applications } from '../../db/schema/applications.ts';
+import { users } from '../../db/schema/auth.ts';
+import { listings } from '../../db/schema/listings.ts';
+import type { decodeCursor } from '../../lib/keyset.ts';
+import { applicationColumns } from './application-view.ts';
+
+/*
+ * `GET /api/applications` as one named statement per filter shape, prepared once per
+ * connection: the landlord's queue is the hot read of issue 28 (bench/applications.ts). Built
+ * from the same columns as every other view of an application (application-view.ts), so a
+ * page's item is the application `GET /api/applications/{id}` answers.
+ */
+
+export type PageQuery = {
+  side: 'renter' | 'landlord';
+  listingId?: string;
+  status?: ApplicationStatus;
+  after?: ReturnType<typeof decodeCursor>;
+};
+
+/** `"applications"."id" as "id", …`: the view's columns under the row's own names. */
+const SELECT_LIST = sqlText(
+  sql.join(
+    Object.entries(applicationColumns).map(
+      ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  ),
+);
+const FROM = sqlText(sql`from ${applications}
+  inner join ${listings} on ${listings.id} = ${applications.listingId}
+  inner join ${users} on ${users.id} = ${applications.renterId}`);
+const SIDE = {
+  renter: sqlText(sql`${applications.renterId}`),
+  landlord: sqlText(sql`${applications.landlordId}`),
+};
+const LISTING = sqlText(sql`${applications.listingId}`);
+const STATUS = sqlText(sql`${applications.status}`);
+/** The keyset: the time a renter applied, ties in id order (the index's own order, 0029). */
+const KEY = sqlText(sql`(${applications.submittedAt}, ${applications.id})`);
+const SUBMITTED = sqlText(sql`${applications.submittedAt}`);
+const ID = sqlText(sql`${applications.id}`);
+
+const statements = new Map<string, { name: string; text: string }>();
+
+/**
+ * The page statement: $1 the viewer, $2 the limit, then the listing, the status and the
+ * cursor's time and id, each only when given. A landlord reads oldest first (the queue worked
+ * through), a renter newest first.
+ */
+export function applicationPageStatement(
+  userId: string,
+  query: PageQuery,
+  limit: number,
+): QueryConfig {
+  const shape = [
+    query.side,
+    query.listingId ? 'listing' : '',
+    query.status ? 'status' : '',
+    query.after ? 'after' : '',
+  ].join('-');
+  let statement = statements.get(shape);
+  if (!statement) {
+    const ascending = query.side === 'landlord';
+    let n = 3;
+    const where = [`${SIDE[query.side]} = $1`];
+    if (query.listingId) where.push(`${LISTING} = $${n++}`);
+    if (query.status) where.push(`${STATUS} = $${n++}`);
+    if (query.after) {
+      where.push(`${KEY} ${ascending ? '>' : '<'} ($${n}::timestamptz, $${n + 1}::uuid)`);
+    }
+    const direction = ascending ? 'asc' : 'desc';
+    statement = {
+      name: `application-page-${shape}`,
+      text: `select ${SELECT_LIST} ${FROM} where ${where.join(' and ')}
+        order by ${SUBMITTED} ${direction}, ${ID} ${direction} limit $2`,
+    };
+    statements.set(shape, statement);
+  }
+  const values: unknown[] = [userId, limit];
+  if (query.listingId) values.push(query.listingId);
+  if (query.status) values.push(query.status);
+  if (query.after) values.push(query.after.at, query.after.id);
+  return { ...statement, values };
+}
