@@ -30,7 +30,7 @@ import {
   transactionWithEvents,
 } from '../events/events.service.ts';
 import { type ApplicationMailDeps, type MailKind, mailOtherSide } from './application-mail.ts';
-import { applicationPageStatement, type PageQuery } from './application-page.ts';
+import { applicationPageStatement, PAGE_SIZE, type PageQuery } from './application-page.ts';
 import { readApplicationSettings } from './application-settings.service.ts';
 import {
   type ApplicationRow,
@@ -234,8 +234,6 @@ export async function applyToListing({
   });
 }
 
-const PAGE_SIZE = 20;
-
 /**
  * `GET /api/applications`: a renter's own, newest first, or those on a landlord's listings,
  * oldest first (the queue a landlord works through). Admins have none to see.
@@ -253,9 +251,7 @@ export async function listApplications({
     status: input.status,
     after: input.cursor ? decodeCursor(input.cursor) : undefined,
   };
-  const { rows } = await db.$client.query<ApplicationRow>(
-    applicationPageStatement(user.id, query, PAGE_SIZE + 1),
-  );
+  const { rows } = await db.$client.query<ApplicationRow>(applicationPageStatement(user.id, query));
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   const nextCursor =
