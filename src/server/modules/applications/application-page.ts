@@ -47,11 +47,6 @@ const ID = sqlText(sql`${applications.id}`);
 
 export const PAGE_SIZE = 20;
 
-/*
- * The limit is written into the text, not a parameter: with `limit $n` PostgreSQL judged each
- * custom plan cheaper than a generic one and planned every execution again, half of its CPU
- * for a page (bench/applications.ts).
- */
 const statements = new Map<string, { name: string; text: string }>();
 
 /**
@@ -77,6 +72,8 @@ export function applicationPageStatement(userId: string, query: PageQuery): Quer
       where.push(`${KEY} ${ascending ? '>' : '<'} ($${n}::timestamptz, $${n + 1}::uuid)`);
     }
     const direction = ascending ? 'asc' : 'desc';
+    // The limit is in the text, not a parameter: with `limit $n` PostgreSQL judged every custom
+    // plan cheaper than a generic one and planned each execution again (half its CPU a page).
     statement = {
       name: `application-page-${shape}`,
       text: `select ${SELECT_LIST} ${FROM} where ${where.join(' and ')}
