@@ -15,6 +15,7 @@ import {
   test,
 } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
+import { keepScreenshot } from './screens.ts';
 
 /*
  * Issue 15 moderation, end to end on the real server, at 1280 px and at 375 px: a renter reports
@@ -154,7 +155,7 @@ for (const viewport of VIEWPORTS) {
     const snap = async (on: Page, name: string) => {
       const dialog = await on.getByRole('dialog').isVisible();
       if (!dialog) await on.evaluate(() => window.scrollTo(0, 0));
-      await on.screenshot({
+      await keepScreenshot(on, {
         path: testInfo.outputPath(`${viewport.name}-${name}.jpeg`),
         fullPage: !dialog,
         type: 'jpeg',

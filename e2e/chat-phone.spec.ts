@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ConversationResponseSchema } from '../src/shared/schemas/messaging.ts';
 import { expect as baseExpect, signInThroughApi, test } from './fixtures.ts';
+import { keepScreenshot } from './screens.ts';
 
 // Conditions, not wall time: on a loaded 2-core machine a first page load can take 20 s+.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -78,7 +79,7 @@ for (const viewport of [
     });
     await expect(texts.first()).toBeInViewport();
     expect(await labelCoversText(page)).toBeNull();
-    await page.screenshot({ path: `/tmp/wt-text-shots/chat-scrolled-${viewport.width}.png` });
+    await keepScreenshot(page, { path: `/tmp/wt-text-shots/chat-scrolled-${viewport.width}.png` });
 
     // Scrolled to the top.
     await thread.evaluate((el) => {
@@ -86,6 +87,6 @@ for (const viewport of [
     });
     await expect.poll(() => thread.evaluate((el) => el.scrollTop)).toBe(0);
     expect(await labelCoversText(page)).toBeNull();
-    await page.screenshot({ path: `/tmp/wt-text-shots/chat-top-${viewport.width}.png` });
+    await keepScreenshot(page, { path: `/tmp/wt-text-shots/chat-top-${viewport.width}.png` });
   });
 }

@@ -19,6 +19,7 @@ import {
   startBotpressStandIn,
 } from './botpress-stand-in.ts';
 import { createUser, expect, pageReady, test, trackAccount, uniqueEmail } from './fixtures.ts';
+import { keepScreenshot } from './screens.ts';
 
 /**
  * Issue 15, the chatbot widget (docs/spec.md §1, §8). The suite's server has no chatbot, so this
@@ -163,7 +164,7 @@ for (const viewport of VIEWPORTS) {
       expect(standIn.requests(run)).toEqual(['/inject.js', '/bot.js']);
       expect(await chatbotErrors(page)).toEqual([]);
 
-      await page.screenshot({ path: `test-results/chatbot/visitor-${viewport.name}.png` });
+      await keepScreenshot(page, { path: `test-results/chatbot/visitor-${viewport.name}.png` });
       await fab(page).click();
       const chat = page.getByRole('region', { name: 'Webchat' });
       await expect(chat.getByRole('heading', { name: 'Stoop Assistant' })).toBeVisible();
@@ -171,7 +172,9 @@ for (const viewport of VIEWPORTS) {
         'placeholder',
         'Ask about apartments, tours or fees',
       );
-      await page.screenshot({ path: `test-results/chatbot/visitor-open-${viewport.name}.png` });
+      await keepScreenshot(page, {
+        path: `test-results/chatbot/visitor-open-${viewport.name}.png`,
+      });
     });
   });
 }

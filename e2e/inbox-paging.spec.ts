@@ -10,6 +10,7 @@ import {
   type TestUser,
   test,
 } from './fixtures.ts';
+import { keepScreenshot } from './screens.ts';
 
 /** Mutating requests must come from our own origin. */
 const origin = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
@@ -61,7 +62,7 @@ test('the inbox loads more conversations as it scrolls and by button; a new mess
   const more = page.getByRole('button', { name: 'Load more conversations' });
   await expect(more).toBeAttached();
   const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`inbox-${name}.png`), fullPage: false });
+    keepScreenshot(page, { path: testInfo.outputPath(`inbox-${name}.png`), fullPage: false });
 
   // Scrolling to the end of the list brings the next page (the sentinel comes into view).
   await items.last().scrollIntoViewIfNeeded();
@@ -119,8 +120,8 @@ test('on a phone the inbox pages the same way', async ({
   await expect(items).toHaveCount(CONVERSATION_PAGE_SIZE);
   const more = page.getByRole('button', { name: 'Load more conversations' });
   await more.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('inbox-phone-end.png') });
+  await keepScreenshot(page, { path: testInfo.outputPath('inbox-phone-end.png') });
   await expect(items).toHaveCount(TOTAL);
-  await page.screenshot({ path: testInfo.outputPath('inbox-phone-all.png') });
+  await keepScreenshot(page, { path: testInfo.outputPath('inbox-phone-all.png') });
   for (const renter of renters) await renter.dispose();
 });

@@ -13,7 +13,7 @@ import {
   subscriptionFixture,
 } from '../src/web/testing/billing-fixtures.ts';
 import { expect, pageReady, storageStateFor, test } from './fixtures.ts';
-import { checkBothWidths } from './screens.ts';
+import { checkBothWidths, keepScreenshot } from './screens.ts';
 
 /*
  * Issue 14's screens on fixture answers (`page.route`), at 1280 px and at 375 px (one load, resized):
@@ -90,7 +90,10 @@ test.describe('issue 14 landlord screens', () => {
     await expect(page.getByTestId('invoice')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
     await expect(page.getByRole('navigation').first()).toBeHidden();
-    await page.screenshot({ path: test.info().outputPath('invoice-print.png'), fullPage: true });
+    await keepScreenshot(page, {
+      path: test.info().outputPath('invoice-print.png'),
+      fullPage: true,
+    });
     await page.emulateMedia({ media: 'screen' });
 
     await page.goto('/landlord/profile');

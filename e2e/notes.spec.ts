@@ -4,6 +4,7 @@ import { NotesSchema } from '../src/shared/schemas/notes.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expect as baseExpect, createUser, signInThroughApi, test } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
+import { keepScreenshot } from './screens.ts';
 
 // Conditions, not wall time: on a loaded 2-core machine a first page load can take 20 s+.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -64,7 +65,7 @@ for (const phone of [false, true]) {
       await form.getByRole('checkbox', { name: 'Dishwasher' }).check();
       await expect(form.getByLabel('Add photos')).toBeDisabled();
       await expect(form.getByText(/You are offline, so photos cannot be added/)).toBeVisible();
-      await page.screenshot({ path: shot('form-offline') });
+      await keepScreenshot(page, { path: shot('form-offline') });
       await form.getByRole('button', { name: 'Save note' }).click();
       await expect(form).toBeHidden();
 
@@ -98,7 +99,7 @@ for (const phone of [false, true]) {
       await expect(card).toContainText('Great light at 5pm.');
       await expect(page.getByTestId('note-waiting')).toHaveCount(2);
       await expect(page.getByText('2 notes waiting to sync')).toBeVisible();
-      await page.screenshot({ path: shot('list-offline'), fullPage: true });
+      await keepScreenshot(page, { path: shot('list-offline'), fullPage: true });
 
       // Back online: the queue drains, the badges go, the server has each note once.
       await context.setOffline(false);
@@ -174,7 +175,7 @@ for (const phone of [false, true]) {
       await expect(form.getByLabel('Property address')).toHaveValue('55 Listing Lane');
       await expect(form.getByLabel('Unit (optional)')).toHaveValue('2R');
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot('form') });
+      await keepScreenshot(page, { path: shot('form') });
 
       // Validation with the shared schema: an address is required; the text has a limit.
       await form.getByLabel('Property address').fill('');
@@ -201,7 +202,7 @@ for (const phone of [false, true]) {
       await expect(card.getByTestId('note-waiting')).toHaveCount(0);
       await expect(page.getByText('Showing your notes on one listing.')).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot('list'), fullPage: true });
+      await keepScreenshot(page, { path: shot('list'), fullPage: true });
 
       const [stored] = await serverNotes(page.context());
       baseExpect(stored?.listingId).toBe(listingId);
@@ -212,10 +213,10 @@ for (const phone of [false, true]) {
       // "My notes" on the listing page counts it; the dashboard card links to /notes.
       await page.goto(`/listings/${listingId}`);
       await expect(page.getByRole('link', { name: 'My notes (1)' })).toBeVisible();
-      await page.screenshot({ path: shot('listing-links') });
+      await keepScreenshot(page, { path: shot('listing-links') });
       await page.goto('/renter/dashboard');
       await expect(page.getByRole('link', { name: /Your notes/ })).toBeVisible();
-      await page.screenshot({ path: shot('dashboard'), fullPage: true });
+      await keepScreenshot(page, { path: shot('dashboard'), fullPage: true });
       await page.getByRole('link', { name: /Your notes/ }).click();
       await expect(page).toHaveURL(/\/notes$/);
 
@@ -232,13 +233,13 @@ for (const phone of [false, true]) {
       await card.getByRole('button', { name: 'Delete' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete this note?' });
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot('delete') });
+      await keepScreenshot(page, { path: shot('delete') });
       await confirm.getByRole('button', { name: 'Delete note' }).click();
       await expect(card).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'New note' })).toBeFocused();
       await expect(page.getByRole('heading', { name: 'No notes yet' })).toBeVisible();
       await expect.poll(async () => (await serverNotes(page.context())).length).toBe(0);
-      await page.screenshot({ path: shot('empty'), fullPage: true });
+      await keepScreenshot(page, { path: shot('empty'), fullPage: true });
     });
   });
 }

@@ -1,5 +1,6 @@
 import { expect as baseExpect, signInThroughApi, test } from './fixtures.ts';
 import { publishListing } from './listing-helpers.ts';
+import { keepScreenshot } from './screens.ts';
 
 // Conditions, not wall time: on a loaded 2-core machine a first page load can take 20 s+.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -28,7 +29,7 @@ for (const viewport of [
     await expect(page.getByText('$3,692/mo net effective').first()).toBeVisible();
     await expect(page.getByText('$4,000/mo').first()).toBeVisible();
     await expect(page.locator('main')).not.toContainText(/\$[\d,]+\.\d\d\/mo/);
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `/tmp/wt-text-shots/listing-rent-${viewport.width}.png`,
       fullPage: true,
     });

@@ -10,7 +10,7 @@ import {
   test,
 } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
-import { checkBothWidths } from './screens.ts';
+import { checkBothWidths, keepScreenshot } from './screens.ts';
 
 /*
  * Issue 16's journey: a renter searches inside a map area, saves the search with instant alerts;
@@ -34,7 +34,7 @@ const VIEWPORTS = [
 const BOUNDS = '40.85,-73.94,40.88,-73.9';
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+  await keepScreenshot(page, { path: test.info().outputPath(`${name}.png`), fullPage: false });
 }
 
 /** Signs a fresh API context in as the landlord. */

@@ -1,10 +1,29 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import {
+  expect,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+  test,
+} from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 740 } as const;
+
+/**
+ * Screenshots are for a person to look at before a change lands (`STOOP_SCREENSHOTS=1 npm run
+ * test:e2e`); no test compares them. `npm test` skips taking them: a full-page capture is the
+ * browser laying out and painting the whole page again, 0.3–1 s each on two cores (decision 056).
+ */
+export const SCREENSHOTS = process.env.STOOP_SCREENSHOTS === '1';
+
+export async function keepScreenshot(target: Page | Locator, options: PageScreenshotOptions) {
+  if (!SCREENSHOTS) return;
+  if (options.path) mkdirSync(path.dirname(options.path), { recursive: true });
+  await target.screenshot(options);
+}
 
 /** Nothing may stick out sideways: a phone would scroll the whole page. */
 export async function noSidewaysScroll(page: Page, name = page.url()) {
@@ -25,16 +44,18 @@ async function settled(page: Page) {
 }
 
 /**
- * The screen as it stands: axe, no sideways scroll, and a full-page screenshot in the test's
- * output folder (looked at by hand before a change lands). JPEG: a long page encodes in 60% of a
- * PNG's time.
+ * The screen as it stands: axe, no sideways scroll, and (STOOP_SCREENSHOTS=1) a full-page
+ * screenshot in the test's output folder. JPEG: a long page encodes in 60% of a PNG's time.
  */
 export async function checkScreen(page: Page, name: string) {
   await noSidewaysScroll(page, name);
   await expectNoSeriousViolations(page);
-  const file = test.info().outputPath(`${name}.jpeg`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 80 });
+  await keepScreenshot(page, {
+    path: test.info().outputPath(`${name}.jpeg`),
+    fullPage: true,
+    type: 'jpeg',
+    quality: 80,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { createUser, expect, pageReady, test } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
+import { keepScreenshot } from './screens.ts';
 
 /**
  * Issue 16, the map: pins with rents, clusters with counts, card ↔ pin highlight, "Search this
@@ -99,7 +100,7 @@ test.describe('the search map', () => {
     });
     await expect(riverdalePin).toHaveText(money(scene.rent));
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: test.info().outputPath('search-map-desktop.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('search-map-desktop.png') });
 
     // Hovering a card lights its pin; hovering a pin lights its card.
     const riverdaleCard = page.locator(`li[data-listing-id="${scene.riverdale}"]`);
@@ -281,7 +282,7 @@ test.describe('the search map', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: test.info().outputPath('search-map-phone.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('search-map-phone.png') });
 
     await page.getByRole('button', { name: 'List', exact: true }).click();
     await expect(list).toBeVisible();
@@ -300,7 +301,7 @@ test.describe('the search map', () => {
     await expect(location.locator('[data-map-location="area"]')).toBeVisible();
     await expect(location).toContainText('The shaded circle shows the area in Williamsburg');
     await expectNoSeriousViolations(page);
-    await location.screenshot({ path: test.info().outputPath('listing-map-desktop.png') });
+    await keepScreenshot(location, { path: test.info().outputPath('listing-map-desktop.png') });
 
     await page.setViewportSize(PHONE);
     await page.goto(`/listings/${scene.williamsburg[1]}/mobile`);
@@ -310,6 +311,6 @@ test.describe('the search map', () => {
     await expect(exact.getByRole('region', { name: 'Map of the address' })).toBeVisible();
     await expect(exact.locator('[data-map-location="exact"]')).toBeVisible();
     await expectNoSeriousViolations(page);
-    await exact.screenshot({ path: test.info().outputPath('listing-map-phone.png') });
+    await keepScreenshot(exact, { path: test.info().outputPath('listing-map-phone.png') });
   });
 });

@@ -9,7 +9,7 @@ import {
   trackAccount,
 } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
-import { checkBothWidths } from './screens.ts';
+import { checkBothWidths, keepScreenshot } from './screens.ts';
 
 // Conditions, not wall time: on a loaded 2-core machine a first page load can take 20 s+.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -213,7 +213,7 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   await signInThroughApi(page, baseURL, newRenter.email, newRenter.password);
   const section = await openBooking(page, listingId);
   await expect(section.getByText('There are no tour times open right now.')).toBeVisible();
-  await section.screenshot({ path: 'test-results/tours-waitlist-join-desktop.png' });
+  await keepScreenshot(section, { path: 'test-results/tours-waitlist-join-desktop.png' });
   await section.getByRole('button', { name: 'Join waitlist' }).click();
   await expect(section.getByText('You are #1 on the waitlist.')).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -247,7 +247,10 @@ test('a waitlisted renter sees the offer when a slot frees up, and books it', as
   const entry = page.getByTestId('waitlist-entry');
   await expect(entry).toContainText('A slot is held for you until', { timeout: 45_000 });
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: 'test-results/tours-waitlist-offer-desktop.png', fullPage: true });
+  await keepScreenshot(page, {
+    path: 'test-results/tours-waitlist-offer-desktop.png',
+    fullPage: true,
+  });
   await entry.getByRole('button', { name: 'Book it' }).click();
   await expect(page.getByText(/^Tour confirmed for /)).toBeVisible();
   await expect(page.getByTestId('renter-tour').filter({ hasText: 'Waitlist test' })).toContainText(
