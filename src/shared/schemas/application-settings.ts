@@ -37,3 +37,13 @@ export const DEFAULT_APPLICATION_SETTINGS: ApplicationSettings = {
 };
 
 export const ApplicationSettingsResponseSchema = z.object({ settings: ApplicationSettingsSchema });
+
+/**
+ * `GET /api/listings/{id}/application-settings`: the criteria and the listing they are for, so a
+ * renter's profile page can say what that listing still needs (`?listingId=`) without opening
+ * the listing itself (which would count a view).
+ */
+export const ApplicationSettingsViewSchema = ApplicationSettingsResponseSchema.extend({
+  listing: z.object({ id: z.uuid(), title: z.string() }),
+});
+export type ApplicationSettingsView = z.infer<typeof ApplicationSettingsViewSchema>;

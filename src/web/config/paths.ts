@@ -60,7 +60,14 @@ export const paths = {
   /** A renter's saved searches and their alerts (issue 16). */
   savedSearches: { pattern: '/saved-searches', href: () => '/saved-searches' },
   /** A renter's reusable application profile and documents (issue 28). */
-  applicationProfile: { pattern: '/applications/profile', href: () => '/applications/profile' },
+  applicationProfile: {
+    pattern: '/applications/profile',
+    /** With a listing: the page also lists what that listing asks for that is not there yet. */
+    href: (listingId?: string) =>
+      listingId
+        ? `/applications/profile?listingId=${encodeURIComponent(listingId)}`
+        : '/applications/profile',
+  },
   /** A renter's applications, each with its status and timeline (issue 28). */
   applications: { pattern: '/applications', href: () => '/applications' },
   /** Public (issue 16): the one-click unsubscribe link of every alert mail. */

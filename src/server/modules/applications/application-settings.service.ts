@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   type ApplicationSettings,
+  type ApplicationSettingsView,
   DEFAULT_APPLICATION_SETTINGS,
 } from '../../../shared/schemas/application-settings.ts';
 import type { DocumentKind } from '../../../shared/schemas/renter-documents.ts';
@@ -36,14 +37,14 @@ export async function getApplicationSettings({
 }: {
   ctx: ViewerCtx;
   input: { listingId: string };
-}): Promise<{ settings: ApplicationSettings }> {
+}): Promise<ApplicationSettingsView> {
   const visible = user ? visibleListing(listings, user.id) : publicListing(listings);
   const [listing] = await db
-    .select({ id: listings.id })
+    .select({ id: listings.id, title: listings.title })
     .from(listings)
     .where(and(eq(listings.id, listingId), visible));
   if (!listing) throw new AppError('NOT_FOUND');
-  return { settings: await readApplicationSettings(db, listingId) };
+  return { settings: await readApplicationSettings(db, listingId), listing };
 }
 
 /** `PUT /api/listings/{id}/application-settings`: the owner states the criteria, whole. */

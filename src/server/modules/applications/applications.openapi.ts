@@ -1,6 +1,7 @@
 import {
   ApplicationSettingsResponseSchema,
   ApplicationSettingsSchema,
+  ApplicationSettingsViewSchema,
 } from '../../../shared/schemas/application-settings.ts';
 import {
   ApplicationCountsSchema,
@@ -48,9 +49,9 @@ export const applicationsApiOperations: ApiOperation[] = [
     path: '/api/listings/{id}/application-settings',
     errors: ['NOT_FOUND', 'VALIDATION_ERROR'],
     summary:
-      "What a listing asks of applicants, for anyone who can see it: incomeMultiple is yearly income over the monthly rent (New York's 40×); without settings, applications are taken and nothing is asked beyond the profile",
+      "What a listing asks of applicants, for anyone who can see it: incomeMultiple is yearly income over the monthly rent (New York's 40×); without settings, applications are taken and nothing is asked beyond the profile. With the listing's id and title",
     tags,
-    response: ApplicationSettingsResponseSchema,
+    response: ApplicationSettingsViewSchema,
   },
   {
     method: 'put',

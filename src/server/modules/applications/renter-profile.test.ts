@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   ApplicationSettingsResponseSchema,
+  ApplicationSettingsViewSchema,
   DEFAULT_APPLICATION_SETTINGS,
 } from '../../../shared/schemas/application-settings.ts';
 import {
@@ -206,7 +207,11 @@ describe('GET and PUT /api/listings/{id}/application-settings', () => {
     const stated = { ...CRITERIA, incomeMultiple: 40.5 };
     expect(ApplicationSettingsResponseSchema.parse(await put.json()).settings).toEqual(stated);
     const after = await client.fork().get(path(fresh.id));
-    expect(ApplicationSettingsResponseSchema.parse(await after.json()).settings).toEqual(stated);
+    expect(ApplicationSettingsViewSchema.parse(await after.json())).toEqual({
+      settings: stated,
+      // The profile page names the listing it lists needs for (?listingId=).
+      listing: { id: fresh.id, title: fresh.title },
+    });
   });
 
   const bad: Array<[string, unknown]> = [

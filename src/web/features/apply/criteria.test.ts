@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_APPLICATION_SETTINGS } from '../../../shared/schemas/application-settings.ts';
 import type { RenterDocument } from '../../../shared/schemas/renter-documents.ts';
 import { criteriaLines, documentWords } from './criteria.ts';
-import { missingItems } from './missing.ts';
+import { kindsNotUploaded, missingItems } from './missing.ts';
 
 describe('the criteria in words', () => {
   it('says the income multiples and the documents, and always that applying is free', () => {
@@ -81,5 +81,21 @@ describe('what an application is missing', () => {
         chosen: ['c'],
       }),
     ).toEqual([]);
+  });
+});
+
+describe('the kinds a listing asks for that the renter has not uploaded', () => {
+  it("keeps the listing's order and drops every kind with at least one document", () => {
+    expect(
+      kindsNotUploaded(
+        ['bank_statement', 'pay_stub', 'id'],
+        [doc('a', 'pay_stub'), doc('b', 'pay_stub'), doc('c', 'tax_return')],
+      ),
+    ).toEqual(['bank_statement', 'id']);
+  });
+
+  it('is empty when nothing is asked for, or everything is there', () => {
+    expect(kindsNotUploaded([], [])).toEqual([]);
+    expect(kindsNotUploaded(['id'], [doc('a', 'id')])).toEqual([]);
   });
 });

@@ -23,16 +23,25 @@ export function missingItems(input: {
     text: `${capitalized(PROFILE_FIELD_LABELS[field])}: add it to your profile`,
   }));
   const chosen = new Set(input.chosen);
+  const notUploaded = new Set(kindsNotUploaded(input.requiredKinds, input.documents));
   for (const kind of input.requiredKinds) {
-    const ofKind = input.documents.filter((document) => document.kind === kind);
-    if (ofKind.length === 0) {
+    if (notUploaded.has(kind)) {
       items.push({
         key: `upload.${kind}`,
         text: `${documentLabel(kind)}: upload one to your profile`,
       });
-    } else if (!ofKind.some((document) => chosen.has(document.id))) {
+    } else if (!input.documents.some((d) => d.kind === kind && chosen.has(d.id))) {
       items.push({ key: `choose.${kind}`, text: `${documentLabel(kind)}: choose one to send` });
     }
   }
   return items;
+}
+
+/** The kinds a listing asks for that the renter has no document of, in the listing's order. */
+export function kindsNotUploaded(
+  requiredKinds: readonly DocumentKind[],
+  documents: readonly Pick<RenterDocument, 'kind'>[],
+): DocumentKind[] {
+  const have = new Set(documents.map((document) => document.kind));
+  return requiredKinds.filter((kind) => !have.has(kind));
 }

@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type ApplicationSettings,
   ApplicationSettingsResponseSchema,
+  type ApplicationSettingsView,
+  ApplicationSettingsViewSchema,
 } from '../../../../shared/schemas/application-settings.ts';
 import { api } from '../../../lib/api-client.ts';
 import { applyKeys } from './apply-keys.ts';
@@ -23,6 +25,20 @@ export function useApplicationSettings(listingId: string) {
     queryOptions({
       queryKey: applyKeys.settings(listingId),
       queryFn: ({ signal }) => fetchApplicationSettings(listingId, signal),
+    }),
+  );
+}
+
+/** The same answer with the listing it is for: the profile page's "for this listing" card. */
+export function useApplyTarget(listingId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: applyKeys.target(listingId),
+      queryFn: ({ signal }): Promise<ApplicationSettingsView> =>
+        api(`/api/listings/${encodeURIComponent(listingId)}/application-settings`, {
+          parse: ApplicationSettingsViewSchema.parse,
+          ...(signal ? { signal } : {}),
+        }),
     }),
   );
 }

@@ -137,7 +137,8 @@ describe('the Apply dialog', () => {
     const link = [...document.querySelectorAll('a')].find(
       (a) => a.textContent === 'Complete your application profile',
     );
-    expect(link?.getAttribute('href')).toBe('/applications/profile');
+    // The profile page then lists what this listing still needs.
+    expect(link?.getAttribute('href')).toBe(`/applications/profile?listingId=${LISTING}`);
     await act(async () => buttonNamed(document.body, 'Send application')?.click());
     expect(textOf()).toContain('Add what is missing, then send your application.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);

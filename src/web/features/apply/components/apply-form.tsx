@@ -121,7 +121,7 @@ export function ApplyForm({
         settings={settings}
       />
       <DocumentChoice documents={documents} settings={settings} chosen={chosen} onToggle={toggle} />
-      <MissingList ref={missingRef} items={missing} />
+      <MissingList ref={missingRef} items={missing} listingId={listingId} />
       <FieldShell
         inputId={messageId}
         label="Message to the landlord"

@@ -141,9 +141,12 @@ export function DocumentChoice({
 /** What still stops the application, with the way to the profile; or that nothing does. */
 export function MissingList({
   items,
+  listingId,
   ref,
 }: {
   items: readonly MissingItem[];
+  /** The profile page then lists what this listing still needs. */
+  listingId: string;
   ref?: Ref<HTMLElement>;
 }) {
   if (items.length === 0) {
@@ -170,7 +173,7 @@ export function MissingList({
         ))}
       </ul>
       <Link
-        to={paths.applicationProfile.href()}
+        to={paths.applicationProfile.href(listingId)}
         className="mt-2 inline-block font-semibold text-amber-950 underline"
       >
         Complete your application profile
