@@ -1,13 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { seedListingId } from '../src/server/seed/seed-ids.ts';
 import { DEFAULT_APPLICATION_SETTINGS } from '../src/shared/schemas/application-settings.ts';
-import {
-  expect,
-  pageReady,
-  signInThroughApi,
-  storageStateFor,
-  test,
-} from './fixtures.ts';
+import { expect, pageReady, signInThroughApi, storageStateFor, test } from './fixtures.ts';
 import { origin, publishListing } from './listing-helpers.ts';
 import { checkBothWidths } from './screens.ts';
 
