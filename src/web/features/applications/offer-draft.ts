@@ -1,4 +1,10 @@
 import type { Application, Offer } from '../../../shared/schemas/applications.ts';
+import {
+  detailsOf,
+  type FieldErrors,
+  type FieldIssue,
+  fieldErrorsOf as fieldErrorsFrom,
+} from '../../lib/field-errors.ts';
 import { centsOf, dollarsOf } from './money.ts';
 
 /*
@@ -17,7 +23,7 @@ export type OfferDraft = {
 };
 
 /** Messages by field path. */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 /** A first offer: the rent the renter applied at, a year from the move-in they asked for. */
 export function offerDraftOf(application: Application): OfferDraft {
@@ -44,28 +50,10 @@ export function offerOf(draft: OfferDraft): Offer {
 const MONEY_FIELD = /(rentCents|depositCents|amountCents)$/;
 
 /** One message per field path, the first for each; money fields in dollars. */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: string; message: string }>) {
-  const errors: FieldErrors = {};
-  for (const { path, message } of issues) {
-    errors[path] ??=
-      MONEY_FIELD.test(path) && /cents/.test(message)
-        ? 'Enter an amount in dollars, like 2500 or 2500.50.'
-        : message;
-  }
-  return errors;
-}
+export const fieldErrorsOf = (issues: ReadonlyArray<FieldIssue>) =>
+  fieldErrorsFrom(issues, MONEY_FIELD);
 
-/** The server's `details` of a 400, when they are `[{ path, message }]`. */
-export function detailsOf(details: unknown): Array<{ path: string; message: string }> {
-  if (!Array.isArray(details)) return [];
-  return details.filter(
-    (d): d is { path: string; message: string } =>
-      typeof d === 'object' &&
-      d !== null &&
-      typeof (d as { path?: unknown }).path === 'string' &&
-      typeof (d as { message?: unknown }).message === 'string',
-  );
-}
+export { detailsOf };
 
 /** The form control id of a field path: `fees.0.name` → `offer-fees-0-name`. */
 export const offerFieldId = (path: string) => `offer-${path.replaceAll('.', '-')}`;

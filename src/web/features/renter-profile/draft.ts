@@ -4,6 +4,12 @@ import type {
   RenterProfile,
   RenterProfileInput,
 } from '../../../shared/schemas/renter-profile.ts';
+import {
+  detailsOf,
+  type FieldErrors,
+  type FieldIssue,
+  fieldErrorsOf as fieldErrorsFrom,
+} from '../../lib/field-errors.ts';
 
 /*
  * The application profile as the form holds it: every field a string, as typed. `inputOf` turns
@@ -43,7 +49,7 @@ export type ProfileDraft = {
 };
 
 /** Messages by field path (`phone`, `incomes.0.monthlyCents`, `voucher.program`). */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 export const emptyIncome = (): IncomeDraft => ({
   source: 'employment',
@@ -151,32 +157,14 @@ export function inputOf(draft: ProfileDraft): RenterProfileInput {
   });
 }
 
-/** Money fields are typed in dollars: their schema messages speak of cents. */
+/** Money is typed in dollars: a schema message about cents is said in dollars. */
 const MONEY_FIELD = /(monthlyCents|monthlyRentCents)$/;
 
 /** One message per field path, the first for each; money fields in dollars. */
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: string; message: string }>) {
-  const errors: FieldErrors = {};
-  for (const { path, message } of issues) {
-    errors[path] ??=
-      MONEY_FIELD.test(path) && /cents/.test(message)
-        ? 'Enter an amount in dollars, like 2500 or 2500.50.'
-        : message;
-  }
-  return errors;
-}
+export const fieldErrorsOf = (issues: ReadonlyArray<FieldIssue>) =>
+  fieldErrorsFrom(issues, MONEY_FIELD);
 
-/** The server's `details` of a 400, when they are `[{ path, message }]`. */
-export function detailsOf(details: unknown): Array<{ path: string; message: string }> {
-  if (!Array.isArray(details)) return [];
-  return details.filter(
-    (d): d is { path: string; message: string } =>
-      typeof d === 'object' &&
-      d !== null &&
-      typeof (d as { path?: unknown }).path === 'string' &&
-      typeof (d as { message?: unknown }).message === 'string',
-  );
-}
+export { detailsOf };
 
 /** The form control id of a field path: `incomes.0.monthlyCents` → `rp-incomes-0-monthlyCents`. */
 export const fieldId = (path: string) => `rp-${path.replaceAll('.', '-')}`;
