@@ -5,6 +5,7 @@ import { ErrorBodySchema } from '../shared/schemas/error.ts';
 import { SEARCH_PARAM_KEYS } from '../shared/search-url.ts';
 import { publishListing } from './test/listing-fixtures.ts';
 import { openConversation, person, send } from './test/messaging-fixtures.ts';
+import { propertyRuns } from './test/property-runs.ts';
 import { type ApiClient, createTestApp } from './test/test-app.ts';
 
 /**
@@ -15,8 +16,9 @@ import { type ApiClient, createTestApp } from './test/test-app.ts';
  * input, on failure).
  */
 const SEED = 20_261_110;
-const BODY_RUNS = 250;
-const QUERY_RUNS = 120;
+// The second API pass replays the first share of the same inputs on its server (decision 057).
+const BODY_RUNS = propertyRuns(250);
+const QUERY_RUNS = propertyRuns(120);
 
 const { app, client } = await createTestApp({
   env: { MESSAGE_SEND_LIMIT_PER_MINUTE: '100000' },

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { insertListing, saveSearch, scanNow, updateListing } from '../../test/alert-fixtures.ts';
 import { person } from '../../test/messaging-fixtures.ts';
+import { propertyRuns } from '../../test/property-runs.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 /**
@@ -212,7 +213,7 @@ describe('alerts against a brute-force model', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
     // Not vacuous: the runs did announce both kinds.
     expect(total.new_match).toBeGreaterThan(0);
