@@ -71,7 +71,14 @@ export class EventStreamReader {
       },
     });
     stream.status = res.status;
-    if (res.status === 200 && res.body) stream.pump(res.body.getReader());
+    if (res.status === 200 && res.body) {
+      stream.pump(res.body.getReader());
+      // A new stream's `ready` carries the id it starts after: an event committed before it is
+      // not on the stream (the app refetches at `ready`). A test acts only once it has it.
+      if (lastEventId === undefined) {
+        await stream.until((events, ended) => ended || events.some((e) => e.type === 'ready'));
+      }
+    }
     return stream;
   }
 

@@ -17,9 +17,12 @@ const CRITERIA: ApplicationSettings = {
   requiredDocuments: ['pay_stub', 'bank_statement'],
 };
 
-function stub(settings: ApplicationSettings | 'error' = CRITERIA) {
+function stub(settings: ApplicationSettings | 'error' | 'gone' = CRITERIA) {
   return stubApi((call) => {
     if (call.url.pathname !== `/api/listings/${LISTING}/application-settings`) return undefined;
+    if (settings === 'gone') {
+      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
+    }
     return settings === 'error'
       ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom.' } } }
       : { body: { settings, listing: { id: LISTING, title: 'Sunny two-bedroom in Astoria' } } };
@@ -90,5 +93,12 @@ describe("the profile page's card for one listing (?listingId=)", () => {
     const before = calls.length;
     await act(async () => buttonNamed(document.body, 'Try again')?.click());
     await waitFor(() => expect(calls.length).toBeGreaterThan(before));
+  });
+
+  it('says so when the listing is gone (404), without a Try again that cannot help', async () => {
+    stub('gone');
+    await renderMessaging(<ListingNeeds listingId={LISTING} missingFields={0} documents={[]} />);
+    await waitFor(() => expect(textOf()).toContain('That listing is no longer on Stoop.'));
+    expect(buttonNamed(document.body, 'Try again')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useApplyTarget } from '../api/application-settings.ts';
 import { documentLabel } from '../criteria.ts';
 import { kindsNotUploaded } from '../missing.ts';
@@ -52,6 +52,12 @@ export function ListingNeeds({
     body = (
       <p role="status" className="flex items-center gap-2 text-sm text-stone-700">
         <Spinner size="sm" /> Loading what this listing asks for…
+      </p>
+    );
+  } else if (target.error instanceof ApiError && target.error.status === 404) {
+    body = (
+      <p role="status" className="text-sm text-stone-700">
+        That listing is no longer on Stoop. Your profile still works for every other listing.
       </p>
     );
   } else if (target.isError) {
