@@ -411,3 +411,21 @@ describe('bad input and access', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("a conversation's updated_at under sends at once", () => {
+  it('is always its latest message: a send that commits last never moves it back', async () => {
+    const renter = await person(client, 'renter');
+    const conversation = await openConversation(renter, me, loft.id);
+    for (let round = 0; round < 15; round++) {
+      await Promise.all([
+        send(renter, conversation.id, `r${round}`),
+        send(me, conversation.id, `m${round}`),
+      ]);
+      const { rows } = await db.execute<{ same: boolean }>(sql`
+        select c.updated_at = (select max(created_at) from messages where conversation_id = c.id)
+          as same
+        from conversations c where c.id = ${conversation.id}`);
+      expect(rows[0]?.same).toBe(true);
+    }
+  });
+});

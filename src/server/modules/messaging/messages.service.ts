@@ -166,7 +166,8 @@ export async function sendMessage({
           ${input.listingId ?? null}, ${input.idempotencyKey})
         returning *
       ), touched as (
-        update conversations set updated_at = now(),
+        -- greatest: two sends at once commit in either order, and the later start must stand.
+        update conversations set updated_at = greatest(updated_at, now()),
           listing_id = coalesce(${input.listingId ?? null}::uuid, listing_id)
         where id = ${conversationId}
       )
