@@ -182,11 +182,15 @@ stage() {
   stage_end "$1"
 }
 
-# vitest_project PROJECT REPORT [VAR=value ...]: one Vitest project, with a JSON report to count.
+# vitest_project PROJECTS REPORT [VAR=value ...]: Vitest projects (a comma-separated list), with
+# a JSON report to count.
 vitest_project() {
-  local project=$1 report=$2
+  local projects=$1 report=$2 name
   shift 2
-  env "$@" node_modules/.bin/vitest run --project "$project" \
+  local args=() names=()
+  IFS=, read -ra names <<<"$projects"
+  for name in "${names[@]}"; do args+=(--project "$name"); done
+  env "$@" node_modules/.bin/vitest run "${args[@]}" \
     --reporter=default --reporter=json --outputFile.json="$STOOP_RESULTS_DIR/$report.json"
 }
 export -f vitest_project
@@ -208,7 +212,8 @@ stage build bash -c 'node_modules/.bin/vite build --logLevel warn &&
   record_failure build
 stage_end verify || record_failure verify
 export STOOP_SKIP_BUILD=1
-stage unit vitest_project unit unit || record_failure unit
+# The node-environment and the DOM unit tests, each its own project (decision 058).
+stage unit vitest_project unit,unit-dom unit || record_failure unit
 stage api-embedded vitest_project api api-embedded || record_failure api-embedded
 stage lifecycle vitest_project lifecycle lifecycle || record_failure lifecycle
 
