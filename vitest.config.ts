@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * The DOM tests: the files under src/ that start with `// @vitest-environment happy-dom`. They
  * run as a project of their own: in one project with the node-environment files, each switch of
  * environment in a worker (`isolate: false`) cost a fresh module graph, 31.7 s for the unit
- * tests against 16.8 s as two projects (docs/decisions/058).
+ * tests against 16.8 s as two projects (docs/decisions/058-unit-tests-as-two-projects.md).
  */
 const DOM_TESTS = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
