@@ -146,10 +146,9 @@ describe('connectLiveEvents', () => {
       retry: false,
     });
     const unsubscribe = observer.subscribe(() => {});
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
-    await settle();
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
     answers[0]?.([]);
-    await settle();
+    await vi.waitFor(() => expect(queryClient.getQueryData(['thread'])).toEqual([]));
     const thread = defineLiveFeature({
       name: 'thread',
       handlers: {
@@ -169,20 +168,18 @@ describe('connectLiveEvents', () => {
     source.open();
     // The resync's fetch reads the server, then the message is committed and arrives live.
     source.emit('ready', {}, '10');
-    await settle();
-    expect(answers).toHaveLength(2);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
     source.emit('message.created', { message: { id: 'm1' } }, '11');
     expect(queryClient.getQueryData(['thread'])).toEqual(['m1']);
     // The stale answer lands after the event: it no longer decides what the thread holds.
     answers[1]?.([]);
-    await settle();
-    expect(answers).toHaveLength(3);
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
     answers[2]?.(['m1']);
-    await settle();
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(queryClient.getQueryData(['thread'])).toEqual(['m1']);
     // An event while nothing is fetching writes the cache and fetches nothing.
     source.emit('message.created', { message: { id: 'm2' } }, '12');
-    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(queryClient.getQueryData(['thread'])).toEqual(['m1', 'm2']);
     expect(answers).toHaveLength(3);
     close();

@@ -38,7 +38,8 @@ function refetchOverwritten(
   inFlight: ReturnType<typeof fetchingQueries>,
 ) {
   for (const { query, data } of inFlight) {
-    if (query.state.data === data) continue;
+    // A page being added ("Load more") is left to land: fetching again would drop it.
+    if (query.state.data === data || query.state.fetchMeta?.fetchMore) continue;
     void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
   }
 }
