@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventData } from '../../../shared/schemas/events.ts';
 import { FakeEventSource } from '../../testing/fake-event-source.ts';
@@ -134,5 +134,55 @@ describe('connectLiveEvents', () => {
     // Closed: online does nothing either.
     window.dispatchEvent(new Event('online'));
     expect(FakeEventSource.instances).toHaveLength(5);
+  });
+  it('fetches again a query whose fetch was in flight when an event changed it', async () => {
+    vi.useRealTimers();
+    const queryClient = new QueryClient();
+    // Each fetch waits until the test answers it with what the server held when it read.
+    const answers: Array<(value: string[]) => void> = [];
+    const observer = new QueryObserver<string[]>(queryClient, {
+      queryKey: ['thread'],
+      queryFn: () => new Promise<string[]>((resolve) => answers.push(resolve)),
+      retry: false,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    answers[0]?.([]);
+    await vi.waitFor(() => expect(queryClient.getQueryData(['thread'])).toEqual([]));
+    const thread = defineLiveFeature({
+      name: 'thread',
+      handlers: {
+        'message.created': {
+          parse: (data) => data as EventData<'message.created'>,
+          apply: ({ message }, { queryClient: cache }) =>
+            cache.setQueryData<string[]>(['thread'], (old) => [...(old ?? []), message.id]),
+        },
+      },
+      resync: ({ queryClient: cache }) => void cache.invalidateQueries({ queryKey: ['thread'] }),
+    });
+    const close = connectLiveEvents({ queryClient, me: 'me' }, [thread], {
+      EventSourceImpl: FakeEventSource as unknown as typeof EventSource,
+    });
+    const source = FakeEventSource.instances[0];
+    if (!source) throw new Error('no stream');
+    source.open();
+    // The resync's fetch reads the server, then the message is committed and arrives live.
+    source.emit('ready', {}, '10');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    source.emit('message.created', { message: { id: 'm1' } }, '11');
+    expect(queryClient.getQueryData(['thread'])).toEqual(['m1']);
+    // The stale answer lands after the event: it no longer decides what the thread holds.
+    answers[1]?.([]);
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    answers[2]?.(['m1']);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(queryClient.getQueryData(['thread'])).toEqual(['m1']);
+    // An event while nothing is fetching writes the cache and fetches nothing.
+    source.emit('message.created', { message: { id: 'm2' } }, '12');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queryClient.getQueryData(['thread'])).toEqual(['m1', 'm2']);
+    expect(answers).toHaveLength(3);
+    close();
+    unsubscribe();
   });
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { PublishedEventType } from '../../../shared/schemas/events.ts';
 import type { LiveContext, LiveFeature, LiveHandler } from './live-feature.ts';
 import { setLiveConnected } from './live-status.ts';
@@ -18,6 +19,31 @@ type Options = {
 
 type Run = (data: unknown) => void;
 
+/** The queries fetching now, each with the data it holds. */
+function fetchingQueries(queryClient: QueryClient) {
+  return queryClient
+    .getQueryCache()
+    .findAll({ fetchStatus: 'fetching' })
+    .map((query) => ({ query, data: query.state.data }));
+}
+
+/**
+ * A fetch in flight when an event arrives (the resync at `ready`, say) may have read the server
+ * before the event's commit, and when it lands it replaces what the handler just wrote: a live
+ * message vanished that way under load. Each such query the handler changed is fetched again,
+ * which cancels the stale fetch.
+ */
+function refetchOverwritten(
+  queryClient: QueryClient,
+  inFlight: ReturnType<typeof fetchingQueries>,
+) {
+  for (const { query, data } of inFlight) {
+    // A page being added ("Load more") is left to land: fetching again would drop it.
+    if (query.state.data === data || query.state.fetchMeta?.fetchMore) continue;
+    void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  }
+}
+
 /** Every registered handler of each event type, bound to the context. */
 function handlersByType(features: readonly LiveFeature[], context: LiveContext) {
   const byType = new Map<string, Run[]>();
@@ -30,7 +56,10 @@ function handlersByType(features: readonly LiveFeature[], context: LiveContext) 
       };
       const run: Run = (data) => {
         const parsed = typed.parse(data);
-        if (parsed !== null) typed.apply(parsed, context);
+        if (parsed === null) return;
+        const inFlight = fetchingQueries(context.queryClient);
+        typed.apply(parsed, context);
+        refetchOverwritten(context.queryClient, inFlight);
       };
       byType.set(type, [...(byType.get(type) ?? []), run]);
     }
