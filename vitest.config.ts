@@ -44,7 +44,13 @@ export default defineConfig({
         },
       },
       {
-        test: { ...UNIT_TESTS, name: 'unit-dom', include: DOM_TESTS, environment: 'happy-dom' },
+        test: {
+          ...UNIT_TESTS,
+          name: 'unit-dom',
+          include: DOM_TESTS,
+          environment: 'happy-dom',
+          setupFiles: [...UNIT_TESTS.setupFiles, 'src/test-setup/reset-dom.ts'],
+        },
       },
       {
         test: {

@@ -18,11 +18,13 @@ export type Rendered = {
  */
 const mounted = new Set<Rendered>();
 
-/** Unmounts everything `render` mounted; runs after each test of every file that imports this. */
+/**
+ * Unmounts everything `render` mounted. The DOM project's setup file
+ * (src/test-setup/reset-dom.ts) runs it after every test of every file.
+ */
 export async function cleanup(): Promise<void> {
   for (const rendered of [...mounted]) await rendered.unmount();
 }
-afterEach(cleanup);
 
 export async function render(ui: ReactNode): Promise<Rendered> {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;

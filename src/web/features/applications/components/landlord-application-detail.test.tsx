@@ -46,8 +46,8 @@ async function choose(select: HTMLSelectElement, value: string) {
 describe('one application, for its landlord', () => {
   resetPageAfterEach();
   beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/stub-document');
-    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/stub-document');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
