@@ -390,7 +390,7 @@ describe('demo data', () => {
       await (await renter.get('/api/applications')).json(),
     );
     expect(items.map((a) => a.status)).toEqual(['submitted']);
-    expect(items[0]).toMatchObject({ meetsCriteria: true, applicant: { name: 'Maya Chen' } });
+    expect(items[0]).toMatchObject({ meetsCriteria: 'household', applicant: { name: 'Maya Chen' } });
     expect(items[0]?.documents).toHaveLength(2);
   });
 

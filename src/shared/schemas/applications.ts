@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApplicationSettingsSchema } from './application-settings.ts';
+import { HouseholdInputShape, MEMBER_ROLES } from './households.ts';
 import { DOCUMENT_CONTENT_TYPES, DocumentKindSchema } from './renter-documents.ts';
 import { RenterProfileInputSchema } from './renter-profile.ts';
 
@@ -9,6 +10,8 @@ import { RenterProfileInputSchema } from './renter-profile.ts';
  */
 
 export const APPLICATION_STATUSES = [
+  /** Someone invited to the household has not joined yet (issue 29): the landlord sees nothing. */
+  'awaiting_household',
   'submitted',
   'info_requested',
   'offered',
@@ -21,7 +24,19 @@ export const APPLICATION_STATUSES = [
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** The landlord still has to act, or the renter to answer: one such application a listing. */
-export const OPEN_APPLICATION_STATUSES = ['submitted', 'info_requested', 'offered'] as const;
+export const OPEN_APPLICATION_STATUSES = [
+  'awaiting_household',
+  'submitted',
+  'info_requested',
+  'offered',
+] as const;
+
+/** Until an offer is made, the primary applicant may change who is in the household. */
+export const HOUSEHOLD_CHANGE_STATUSES = [
+  'awaiting_household',
+  'submitted',
+  'info_requested',
+] as const;
 
 export const APPLICATION_LIMITS = { message: 1000, documents: 20 } as const;
 
@@ -47,6 +62,7 @@ export const ApplyInputSchema = z.strictObject({
     .string({ error: 'idempotencyKey is required.' })
     .min(8, { error: 'idempotencyKey must be 8 to 100 characters.' })
     .max(100, { error: 'idempotencyKey must be 8 to 100 characters.' }),
+  ...HouseholdInputShape,
 });
 export type ApplyInput = z.infer<typeof ApplyInputSchema>;
 
@@ -78,13 +94,19 @@ export const TIMELINE_KINDS = [
   'declined',
   'withdrawn',
   'closed',
+  'member_invited',
+  'member_joined',
+  'member_removed',
+  'member_left',
+  'offer_signed',
 ] as const;
 
 export const TimelineEntrySchema = z.object({
   kind: z.enum(TIMELINE_KINDS),
   at: z.iso.datetime(),
-  by: z.enum(['renter', 'landlord', 'stoop']),
-  /** What was asked or answered, the document opened, the reason given. */
+  /** `member`: a co-applicant or guarantor (joined, left). */
+  by: z.enum(['renter', 'member', 'landlord', 'stoop']),
+  /** What was asked or answered, the document opened, the reason given, who joined or left. */
   detail: z.string().nullable(),
 });
 
@@ -161,9 +183,44 @@ export type Decline = z.infer<typeof DeclineInputSchema>;
 export const RENTED_NOTICE =
   'This apartment has been rented. Your application is saved for the next one.';
 
+const ProfileViewSchema = RenterProfileInputSchema.extend({
+  pets: RenterProfileInputSchema.shape.pets.unwrap(),
+  incomes: RenterProfileInputSchema.shape.incomes.unwrap(),
+  rentalHistory: RenterProfileInputSchema.shape.rentalHistory.unwrap(),
+});
+
+/**
+ * A co-applicant or guarantor. Everyone on the application sees each member's name and whether
+ * they joined; the profile, income and documents only the landlord and that member see (null
+ * and [] for anyone else), and the address invited only the primary applicant and the landlord.
+ */
+export const ApplicationMemberSchema = z.object({
+  id: z.uuid(),
+  role: z.enum(MEMBER_ROLES),
+  status: z.enum(['invited', 'joined']),
+  /** Their legal name once joined. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  invitedAt: z.iso.datetime(),
+  /** When the invitation's link stops working (null once joined). */
+  expiresAt: z.iso.datetime().nullable(),
+  joinedAt: z.iso.datetime().nullable(),
+  profile: ProfileViewSchema.nullable(),
+  documents: z.array(ApplicationDocumentSchema),
+  /** A guarantor's own yearly income over the renter's share of the rent. */
+  incomeMultiple: z.number().nullable(),
+});
+export type ApplicationMember = z.infer<typeof ApplicationMemberSchema>;
+
+/** Which way the application meets the income asked for, or false. */
+export const MeetsCriteriaSchema = z.union([z.literal(false), z.enum(['household', 'guarantor'])]);
+export type MeetsCriteria = z.infer<typeof MeetsCriteriaSchema>;
+
 export const ApplicationSchema = z.object({
   id: z.uuid(),
   status: z.enum(APPLICATION_STATUSES),
+  /** Who this view is for: its primary applicant, a co-applicant or guarantor, or the landlord. */
+  viewer: z.enum(['applicant', 'member', 'landlord']),
   listing: z.object({
     id: z.uuid(),
     title: z.string(),
@@ -171,11 +228,9 @@ export const ApplicationSchema = z.object({
     rentCents: z.number().int(),
   }),
   applicant: z.object({ id: z.uuid(), name: z.string() }),
-  profile: RenterProfileInputSchema.extend({
-    pets: RenterProfileInputSchema.shape.pets.unwrap(),
-    incomes: RenterProfileInputSchema.shape.incomes.unwrap(),
-    rentalHistory: RenterProfileInputSchema.shape.rentalHistory.unwrap(),
-  }),
+  /** The primary applicant's profile as sent; null to the other members. */
+  profile: ProfileViewSchema.nullable(),
+  members: z.array(ApplicationMemberSchema),
   message: z.string().nullable(),
   moveInDate: z.string().nullable(),
   documents: z.array(ApplicationDocumentSchema),
@@ -183,13 +238,20 @@ export const ApplicationSchema = z.object({
   criteria: ApplicationSettingsSchema,
   /** The monthly rent when sent; the renter's share is this less a voucher's monthly amount. */
   rentCents: z.number().int(),
-  /** Yearly income over the renter's share of the rent, one decimal; null when a program pays it all. */
+  /**
+   * The household's yearly income (the primary and every co-applicant who joined) over the
+   * renter's share of the rent, one decimal; null when a program pays it all, and to members.
+   */
   incomeMultiple: z.number().nullable(),
-  meetsCriteria: z.boolean(),
+  /** The guarantor's, once joined; null without one, and to members. */
+  guarantorIncomeMultiple: z.number().nullable(),
+  meetsCriteria: MeetsCriteriaSchema,
   /** The landlord's offer, once made. */
   offer: OfferInputSchema.nullable(),
   /** Why the landlord declined, when they did. */
   decline: DeclineInputSchema.nullable(),
+  /** The accepted offer's signature; its PDF is at `GET /api/applications/{id}/offer.pdf`. */
+  signedOffer: z.object({ signedBy: z.string(), signedAt: z.iso.datetime() }).nullable(),
   timeline: z.array(TimelineEntrySchema),
   submittedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -228,16 +290,69 @@ export const ApplicationCountsSchema = z.object({
 });
 export type ApplicationCounts = z.infer<typeof ApplicationCountsSchema>;
 
+type IncomeFacts = { incomes: { monthlyCents: number }[]; voucher?: { monthlyCents: number } };
+
+/** The household's monthly share of the rent: the rent less what programs pay. */
+function shareOf(household: IncomeFacts[], rentCents: number): number {
+  return rentCents - household.reduce((sum, p) => sum + (p.voucher?.monthlyCents ?? 0), 0);
+}
+
+const yearlyIncome = (people: IncomeFacts[]) =>
+  people.reduce((sum, p) => sum + p.incomes.reduce((n, i) => n + i.monthlyCents, 0), 0) * 12;
+
+/** One decimal, rounded down: 39.96× does not meet 40×. */
+const oneDecimalDown = (n: number) => Math.floor(n * 10) / 10;
+
 /**
  * New York's income multiple: yearly income over the renter's monthly share of the rent, one
  * decimal (round down: 39.96× does not meet 40×). Null when a program pays the whole rent.
  */
-export function incomeMultipleOf(
-  profile: { incomes: { monthlyCents: number }[]; voucher?: { monthlyCents: number } },
+export function incomeMultipleOf(profile: IncomeFacts, rentCents: number): number | null {
+  return householdIncomeMultiple([profile], rentCents);
+}
+
+/**
+ * The household's multiple (issue 29): the yearly income of the primary applicant and every
+ * co-applicant over their share of the rent (what programs pay for any of them taken off).
+ */
+export function householdIncomeMultiple(
+  household: IncomeFacts[],
   rentCents: number,
 ): number | null {
-  const share = rentCents - (profile.voucher?.monthlyCents ?? 0);
+  const share = shareOf(household, rentCents);
   if (share <= 0) return null;
-  const yearly = profile.incomes.reduce((sum, income) => sum + income.monthlyCents, 0) * 12;
-  return Math.floor((yearly / share) * 10) / 10;
+  return oneDecimalDown(yearlyIncome(household) / share);
+}
+
+/** A guarantor's own yearly income over the household's share of the rent. */
+export function guarantorIncomeMultipleOf(
+  guarantor: IncomeFacts,
+  household: IncomeFacts[],
+  rentCents: number,
+): number | null {
+  const share = shareOf(household, rentCents);
+  if (share <= 0) return null;
+  return oneDecimalDown(yearlyIncome([guarantor]) / share);
+}
+
+/**
+ * Which way the income asked for is met: by the household, else by a guarantor at the
+ * listing's guarantor multiple; false when neither. No multiple asked, or a program paying the
+ * whole rent, is met by the household.
+ */
+export function incomeMetBy(
+  criteria: { incomeMultiple: number | null; guarantorIncomeMultiple: number | null },
+  household: number | null,
+  guarantor: number | null,
+): 'household' | 'guarantor' | false {
+  if (criteria.incomeMultiple === null || household === null) return 'household';
+  if (household >= criteria.incomeMultiple) return 'household';
+  if (
+    criteria.guarantorIncomeMultiple !== null &&
+    guarantor !== null &&
+    guarantor >= criteria.guarantorIncomeMultiple
+  ) {
+    return 'guarantor';
+  }
+  return false;
 }

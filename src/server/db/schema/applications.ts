@@ -77,8 +77,10 @@ export const applications = pgTable(
     landlordId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** submitted | info_requested | offered | accepted | offer_rejected | declined | withdrawn | closed */
+    /** awaiting_household | submitted | info_requested | offered | accepted | offer_rejected | declined | withdrawn | closed */
     status: text().notNull().default('submitted'),
+    /** False until the household first completes it: landlords never see it before (issue 29). */
+    shownToLandlord: boolean().notNull().default(true),
     profile: jsonb().$type<RenterProfileData>().notNull(),
     criteria: jsonb().$type<ApplicationSettings>().notNull(),
     rentCents: integer().notNull(),
@@ -100,7 +102,7 @@ export const applications = pgTable(
     unique('applications_renter_idempotency_key_unique').on(t.renterId, t.idempotencyKey),
     uniqueIndex('applications_open_unique')
       .on(t.listingId, t.renterId)
-      .where(sql`status in ('submitted', 'info_requested', 'offered')`),
+      .where(sql`status in ('awaiting_household', 'submitted', 'info_requested', 'offered')`),
     // Each list's keyset order, ties by id included, so a page is read off the index unsorted.
     index('applications_landlord_page_idx').on(t.landlordId, t.submittedAt, t.id),
     index('applications_landlord_status_idx').on(t.landlordId, t.status, t.submittedAt, t.id),
@@ -129,6 +131,8 @@ export const applicationDocuments = pgTable(
     size: integer().notNull(),
     contentType: text().notNull(),
     position: integer().notNull(),
+    /** The co-applicant or guarantor who sent it; null for the primary applicant's. */
+    memberId: uuid().references(() => applicationMembers.id, { onDelete: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.applicationId, t.sentDocumentId] }),
@@ -148,7 +152,60 @@ export const applicationEvents = pgTable(
     /** renter | landlord | stoop */
     by: text().notNull(),
     detail: text(),
+    /** Whose document an opening was (null: the primary applicant's): only they see it. */
+    subjectUserId: uuid(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('application_events_application_idx').on(t.applicationId, t.id)],
+);
+
+/**
+ * A co-applicant or guarantor (issue 29), invited by address. The link's token is stored only
+ * as its SHA-256 and cleared when used; `userId` and the profile copy arrive when they join.
+ */
+export const applicationMembers = pgTable(
+  'application_members',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** co_applicant | guarantor */
+    role: text().notNull(),
+    email: text().notNull(),
+    tokenHash: text(),
+    tokenExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    profile: jsonb().$type<RenterProfileData>(),
+    invitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('application_members_application_idx').on(t.applicationId),
+    index('application_members_user_idx').on(t.userId),
+    uniqueIndex('application_members_token_unique').on(t.tokenHash),
+    uniqueIndex('application_members_email_unique').on(t.applicationId, t.email),
+  ],
+);
+
+/**
+ * A signed offer's PDF (issue 29), kept for 3 years after its application closes even when the
+ * application or the accounts are deleted: no foreign keys, and who may download it is a copy.
+ */
+export const signedOffers = pgTable(
+  'signed_offers',
+  {
+    applicationId: uuid().primaryKey(),
+    landlordId: uuid().notNull(),
+    /** The primary applicant, the members and the landlord: who may download it. */
+    partyIds: uuid().array().notNull(),
+    storageKey: text().notNull(),
+    signedBy: text().notNull(),
+    signedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deleteAfter: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('signed_offers_delete_after_idx').on(t.deleteAfter),
+    index('signed_offers_parties_idx').using('gin', t.partyIds),
+  ],
 );

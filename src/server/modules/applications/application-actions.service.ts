@@ -3,7 +3,6 @@ import {
   type Application,
   type ApplicationStatus,
   type Decline,
-  incomeMultipleOf,
   type Offer,
   OPEN_APPLICATION_STATUSES,
   RENTED_NOTICE,
@@ -15,6 +14,7 @@ import {
 } from '../../db/schema/applications.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MediaStorage } from '../../lib/storage.ts';
 import {
   type EventsTransaction,
   publishEvents,
@@ -25,11 +25,15 @@ import {
   changedAndMailed,
   ownApplication,
   recordTimeline,
-} from './applications.service.ts';
+  viewerOf,
+} from './application-access.ts';
+import { readApplication } from './application-view.ts';
+import { signOffer } from './signed-offer.service.ts';
 
 /*
- * What each side may do to an application, and when (issue 28). Every move is checked against
- * the status under the row's lock; any other move is 409 APPLICATION_STATE.
+ * What each side may do to an application, and when (issues 28, 29). Every move is checked
+ * against the status under the row's lock; any other move is 409 APPLICATION_STATE. The
+ * renter's moves are the primary applicant's (a member: 403).
  */
 
 type Side = 'renter' | 'landlord';
@@ -62,6 +66,7 @@ async function move(
     .update(applications)
     .set({ status, updatedAt: now, ...(CLOSED_BY[status] ? { closedAt: now } : {}), ...extra })
     .where(eq(applications.id, id));
+  return now;
 }
 
 type Action<I> = (args: {
@@ -76,11 +81,7 @@ export const requestInfo: Action<{ message: string }> = ({ ctx, input }) =>
     expectStatus(application, ['submitted', 'info_requested']);
     await move(tx, input.id, 'info_requested');
     await recordTimeline(tx, input.id, 'info_requested', 'landlord', input.message);
-    return changedAndMailed(tx, ctx, {
-      id: input.id,
-      landlordId: application.landlordId,
-      kind: 'info_requested',
-    });
+    return changedAndMailed(tx, ctx, { id: input.id, kind: 'info_requested' });
   });
 
 /** `respond` (renter): the answer, and any documents it adds; back to the landlord. */
@@ -123,11 +124,7 @@ export const respond: Action<{ message: string; documentIds?: string[] }> = ({ c
     }
     await move(tx, input.id, 'submitted');
     await recordTimeline(tx, input.id, 'responded', 'renter', input.message);
-    return changedAndMailed(tx, ctx, {
-      id: input.id,
-      landlordId: application.landlordId,
-      kind: 'responded',
-    });
+    return changedAndMailed(tx, ctx, { id: input.id, kind: 'responded' });
   });
 
 /** `offer` (landlord): the terms; the deposit cap is the schema's. */
@@ -137,11 +134,7 @@ export const makeOffer: Action<{ offer: Offer }> = ({ ctx, input }) =>
     expectStatus(application, ['submitted', 'info_requested']);
     await move(tx, input.id, 'offered', { offer: input.offer });
     await recordTimeline(tx, input.id, 'offered', 'landlord');
-    return changedAndMailed(tx, ctx, {
-      id: input.id,
-      landlordId: application.landlordId,
-      kind: 'offered',
-    });
+    return changedAndMailed(tx, ctx, { id: input.id, kind: 'offered' });
   });
 
 /** `reject-offer` (renter). */
@@ -151,23 +144,28 @@ export const rejectOffer: Action<object> = ({ ctx, input }) =>
     expectStatus(application, ['offered']);
     await move(tx, input.id, 'offer_rejected');
     await recordTimeline(tx, input.id, 'offer_rejected', 'renter');
-    return changedAndMailed(tx, ctx, {
-      id: input.id,
-      landlordId: application.landlordId,
-      kind: 'offer_rejected',
-    });
+    return changedAndMailed(tx, ctx, { id: input.id, kind: 'offer_rejected' });
   });
 
 /**
- * `accept` (renter): the listing is rented, and every other open application on it closes with
- * the notice that the renter's application is saved for the next one.
+ * `accept` (renter): signed with the primary applicant's typed legal name, the offer is kept as
+ * a PDF (signed-offer.service.ts); the listing is rented, and every other open application on it
+ * closes with the notice that the renter's application is saved for the next one.
  */
-export const acceptOffer: Action<object> = ({ ctx, input }) =>
+export const acceptOffer = ({
+  ctx,
+  input,
+}: {
+  ctx: ApplicationsCtx & { storage: MediaStorage };
+  input: { id: string; signature: string };
+}): Promise<Application> =>
   transactionWithEvents(ctx, async (tx) => {
     const application = await lockFor(tx, ctx, input.id, 'renter');
     expectStatus(application, ['offered']);
-    await move(tx, input.id, 'accepted');
+    const closedAt = await move(tx, input.id, 'accepted');
+    await signOffer(tx, ctx.storage, { id: input.id, signature: input.signature, closedAt });
     await recordTimeline(tx, input.id, 'accepted', 'renter');
+    await recordTimeline(tx, input.id, 'offer_signed', 'renter', input.signature.trim());
     await tx
       .update(listings)
       .set({ status: 'rented', featured: false, updatedAt: new Date() })
@@ -186,20 +184,12 @@ export const acceptOffer: Action<object> = ({ ctx, input }) =>
     for (const other of others) {
       await move(tx, other.id, 'closed');
       await recordTimeline(tx, other.id, 'closed', 'stoop', RENTED_NOTICE);
-      await changedAndMailed(tx, ctx, {
-        id: other.id,
-        landlordId: application.landlordId,
-        kind: 'closed',
-      });
+      await changedAndMailed(tx, ctx, { id: other.id, kind: 'closed' });
     }
     await publishEvents(tx, [
       { userId: application.landlordId, type: 'landlord.stats.changed', data: {} },
     ]);
-    return changedAndMailed(tx, ctx, {
-      id: input.id,
-      landlordId: application.landlordId,
-      kind: 'accepted',
-    });
+    return changedAndMailed(tx, ctx, { id: input.id, kind: 'accepted' });
   });
 
 /**
@@ -211,17 +201,18 @@ export const declineApplication: Action<{ decline: Decline }> = ({ ctx, input })
     const application = await lockFor(tx, ctx, input.id, 'landlord');
     expectStatus(application, OPEN_APPLICATION_STATUSES);
     if (input.decline.reason === 'income') {
-      const [row] = await tx
-        .select({
-          profile: applications.profile,
-          criteria: applications.criteria,
-          rentCents: applications.rentCents,
-        })
-        .from(applications)
-        .where(eq(applications.id, input.id));
-      const required = row?.criteria.incomeMultiple ?? null;
-      const achieved = row ? incomeMultipleOf(row.profile, row.rentCents) : null;
-      if (required === null || achieved === null || achieved >= required) {
+      // The same figures the landlord's row shows: the household's, and a guarantor's.
+      const view = await readApplication(tx, input.id, viewerOf(ctx.user));
+      const required = view?.criteria.incomeMultiple ?? null;
+      const incomeMet =
+        view !== null &&
+        (required === null ||
+          view.incomeMultiple === null ||
+          view.incomeMultiple >= required ||
+          (view.criteria.guarantorIncomeMultiple !== null &&
+            view.guarantorIncomeMultiple !== null &&
+            view.guarantorIncomeMultiple >= view.criteria.guarantorIncomeMultiple));
+      if (incomeMet) {
         throw new AppError('CONFLICT', {
           message:
             required === null
@@ -238,9 +229,5 @@ export const declineApplication: Action<{ decline: Decline }> = ({ ctx, input })
       'landlord',
       input.decline.note ?? input.decline.reason,
     );
-    return changedAndMailed(tx, ctx, {
-      id: input.id,
-      landlordId: application.landlordId,
-      kind: 'declined',
-    });
+    return changedAndMailed(tx, ctx, { id: input.id, kind: 'declined' });
   });

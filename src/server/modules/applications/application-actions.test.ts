@@ -36,8 +36,10 @@ await onPlan(db, owner.client);
 
 /** The listing fixture's rent, $3,850; 40× is $154,000 a year. */
 const RENT = 385_000;
+/** The renter's typed legal name: what signs an offer. */
+const SIGNATURE = 'Rhea Renter';
 const profile = (monthlyCents: number): RenterProfileInput => ({
-  legalName: 'Rhea Renter',
+  legalName: SIGNATURE,
   phone: '718 555 0142',
   currentAddress: '12 Bergen St, Brooklyn',
   moveInDate: '2027-02-01',
@@ -132,7 +134,10 @@ describe('every allowed move', () => {
 
     const offered = await moved(await act(owner, application.id, 'offer', OFFER), 'offered');
     expect(offered.offer).toEqual(OFFER);
-    const accepted = await moved(await act(renter, application.id, 'accept'), 'accepted');
+    const accepted = await moved(
+      await act(renter, application.id, 'accept', { signature: SIGNATURE }),
+      'accepted',
+    );
     expect(accepted.closedAt).not.toBeNull();
 
     const [row] = await db
@@ -234,7 +239,7 @@ describe('refusals', () => {
     const application = await applyTo((await listingWith()).id);
     // Not offered yet: nothing to accept or turn down; nothing asked: nothing to answer.
     for (const [who, action, body] of [
-      [renter, 'accept', undefined],
+      [renter, 'accept', { signature: SIGNATURE }],
       [renter, 'reject-offer', undefined],
       [renter, 'respond', { message: 'Hi' }],
     ] as const) {
@@ -318,7 +323,7 @@ const ACTIONS: Array<[string, unknown, 'renter' | 'owner', () => Promise<string>
   ['offer', OFFER, 'owner', async () => (await applyTo((await listingWith()).id)).id],
   [
     'accept',
-    undefined,
+    { signature: SIGNATURE },
     'renter',
     async () => {
       const { id } = await applyTo((await listingWith()).id);

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import {
   APPLICATION_STATUSES,
   type ApplicationCounts,
@@ -22,7 +22,7 @@ function noneByStatus(): ApplicationStatusCounts {
 }
 
 /**
- * `GET /api/applications/counts`: a renter's own by status; a landlord's (on their listings) by
+ * `GET /api/applications/counts`: a renter's own and joined by status; a landlord's (on their listings) by
  * status and by listing. One grouped query either way (the landlord index, or the renter's).
  */
 export async function countApplications({
@@ -35,7 +35,13 @@ export async function countApplications({
     const rows = await db
       .select({ status: applications.status, n: count() })
       .from(applications)
-      .where(eq(applications.renterId, user.id))
+      .where(
+        or(
+          eq(applications.renterId, user.id),
+          sql`exists (select 1 from application_members m
+            where m.application_id = applications.id and m.user_id = ${user.id})`,
+        ),
+      )
       .groupBy(applications.status);
     for (const row of rows) byStatus[row.status as ApplicationStatus] += row.n;
     return { byStatus };
@@ -43,7 +49,7 @@ export async function countApplications({
   const rows = await db
     .select({ listingId: applications.listingId, status: applications.status, n: count() })
     .from(applications)
-    .where(eq(applications.landlordId, user.id))
+    .where(and(eq(applications.landlordId, user.id), eq(applications.shownToLandlord, true)))
     .groupBy(applications.listingId, applications.status);
   const byListing = new Map<string, { listingId: string; open: number; total: number }>();
   for (const row of rows) {

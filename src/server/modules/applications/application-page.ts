@@ -34,9 +34,11 @@ const SELECT_LIST = sqlText(
 const FROM = sqlText(sql`from ${applications}
   inner join ${listings} on ${listings.id} = ${applications.listingId}
   inner join ${users} on ${users.id} = ${applications.renterId}`);
+/** A renter's: those they applied with, and those they joined (issue 29). */
 const SIDE = {
-  renter: sqlText(sql`${applications.renterId}`),
-  landlord: sqlText(sql`${applications.landlordId}`),
+  renter: sqlText(sql`(${applications.renterId} = $1 or exists (select 1 from application_members m
+    where m.application_id = ${applications.id} and m.user_id = $1))`),
+  landlord: sqlText(sql`${applications.landlordId} = $1 and ${applications.shownToLandlord}`),
 };
 const LISTING = sqlText(sql`${applications.listingId}`);
 const STATUS = sqlText(sql`${applications.status}`);
@@ -65,7 +67,7 @@ export function applicationPageStatement(userId: string, query: PageQuery): Quer
   if (!statement) {
     const ascending = query.side === 'landlord';
     let n = 2;
-    const where = [`${SIDE[query.side]} = $1`];
+    const where = [SIDE[query.side]];
     if (query.listingId) where.push(`${LISTING} = $${n++}`);
     if (query.status) where.push(`${STATUS} = $${n++}`);
     if (query.after) {

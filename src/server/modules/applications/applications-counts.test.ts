@@ -58,6 +58,7 @@ async function countsOf(who: Person): Promise<ApplicationCounts> {
 }
 
 const none = {
+  awaiting_household: 0,
   submitted: 0,
   info_requested: 0,
   offered: 0,

@@ -3,11 +3,14 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { type ModuleJobs, type NoPayload, NoPayloadSchema } from '../../lib/jobs/jobs.ts';
 import { DOCUMENT_ACCESS_AFTER_CLOSE_DAYS } from './renter-documents.service.ts';
+import { deleteExpiredOffers } from './signed-offer.service.ts';
 
 declare module '../../lib/jobs/jobs.ts' {
   interface JobPayloads {
     /** Daily: the landlord's access to a closed application's documents ends (decision 055). */
     'applications.end-document-access': NoPayload;
+    /** Daily: signed offers kept 3 years after their application closed are deleted. */
+    'applications.delete-expired-offers': NoPayload;
   }
 }
 
@@ -26,7 +29,8 @@ export async function endDocumentAccess(db: Pick<Db, 'execute'>): Promise<number
 
 export function applicationsJobs({
   database,
-}: AppDeps): ModuleJobs<'applications.end-document-access'> {
+  storage,
+}: AppDeps): ModuleJobs<'applications.end-document-access' | 'applications.delete-expired-offers'> {
   return {
     tasks: {
       'applications.end-document-access': {
@@ -37,8 +41,18 @@ export function applicationsJobs({
             logger.info({ ended }, "ended landlords' access to closed applications' documents");
         },
       },
+      'applications.delete-expired-offers': {
+        payload: NoPayloadSchema,
+        async run(_payload, { logger }) {
+          const deleted = await deleteExpiredOffers(database.db, storage);
+          if (deleted) logger.info({ deleted }, 'deleted signed offers past their 3 years');
+        },
+      },
     },
-    // Daily, at a minute no other job takes.
-    schedule: [{ task: 'applications.end-document-access', cron: '52 6 * * *' }],
+    // Daily, at minutes no other job takes.
+    schedule: [
+      { task: 'applications.end-document-access', cron: '52 6 * * *' },
+      { task: 'applications.delete-expired-offers', cron: '57 6 * * *' },
+    ],
   };
 }

@@ -4,6 +4,7 @@ import type { AppModule } from '../../lib/module.ts';
 import { applicationsApiOperations } from './applications.openapi.ts';
 import {
   createApplicationsRoutes,
+  createInvitationRoutes,
   createListingApplicationsRoutes,
 } from './applications.routes.ts';
 import { renterDocumentsApiOperations } from './renter-documents.openapi.ts';
@@ -14,7 +15,10 @@ import {
   createRenterProfileRoutes,
 } from './renter-profile.routes.ts';
 
-/** Rental applications (issue 28): the renter's profile and documents, a listing's criteria. */
+/**
+ * Rental applications (issues 28, 29): the renter's profile and documents, a listing's
+ * criteria, households and signed offers.
+ */
 export function applicationsModule(deps: AppDeps): AppModule {
   return {
     api: [
@@ -36,6 +40,7 @@ export function applicationsModule(deps: AppDeps): AppModule {
       },
       { path: '/listings/:id/applications', routes: createListingApplicationsRoutes(deps) },
       { path: '/applications', routes: createApplicationsRoutes(deps) },
+      { path: '/application-invitations', routes: createInvitationRoutes(deps) },
     ],
     openApi: [...renterDocumentsApiOperations, ...applicationsApiOperations],
   };

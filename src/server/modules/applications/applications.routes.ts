@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import {
   ApplicationParamSchema,
   ApplicationsQuerySchema,
@@ -8,12 +9,22 @@ import {
   RequestInfoInputSchema,
   RespondInputSchema,
 } from '../../../shared/schemas/applications.ts';
+import {
+  AcceptInputSchema,
+  InvitationTokenSchema,
+  InviteInputSchema,
+  JoinInputSchema,
+  MemberParamSchema,
+} from '../../../shared/schemas/households.ts';
 import { ListingIdParamSchema } from '../../../shared/schemas/listings.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { noStore } from '../../lib/no-store.ts';
+import { PRIVATE_MEDIA_CACHE_CONTROL } from '../../lib/storage.ts';
 import { validate } from '../../lib/validate.ts';
+import type { ApplicationsCtx } from './application-access.ts';
 import {
   acceptOffer,
   declineApplication,
@@ -24,15 +35,26 @@ import {
 } from './application-actions.service.ts';
 import { countApplications } from './application-counts.service.ts';
 import {
-  type ApplicationsCtx,
   applyToListing,
   getApplication,
   listApplications,
   withdrawApplication,
 } from './applications.service.ts';
+import {
+  inviteMember,
+  joinApplication,
+  leaveApplication,
+  readInvitation,
+  removeMember,
+} from './household.service.ts';
+import { openSignedOffer } from './signed-offer.service.ts';
 
 /** A malformed id is an unknown application. */
 const applicationParam = validate('param', ApplicationParamSchema, { id: 'NOT_FOUND' });
+const memberParam = validate('param', MemberParamSchema, {
+  id: 'NOT_FOUND',
+  memberId: 'NOT_FOUND',
+});
 
 function applicationsCtx({ database: { db }, events, mailer, env }: AppDeps) {
   const mail = { mailer, baseUrl: env.BASE_URL };
@@ -115,9 +137,55 @@ export function createApplicationsRoutes(deps: AppDeps) {
           }),
         ),
       )
-      .post('/:id/accept', applicationParam, async (c) =>
-        c.json(await acceptOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
+      .post('/:id/accept', applicationParam, validate('json', AcceptInputSchema), async (c) =>
+        c.json(
+          await acceptOffer({
+            ctx: { ...ctxOf(c), storage: deps.storage },
+            input: { id: c.req.valid('param').id, signature: c.req.valid('json').signature },
+          }),
+        ),
       )
+      // Everyone who was on the application when it was signed, and its landlord; else 404.
+      .get('/:id/offer.pdf', applicationParam, async (c) => {
+        c.header('Cache-Control', PRIVATE_MEDIA_CACHE_CONTROL);
+        const { object } = await openSignedOffer({
+          ctx: { ...ctxOf(c), storage: deps.storage },
+          input: { id: c.req.valid('param').id },
+        });
+        const headers: Record<string, string> = {
+          'Content-Type': 'application/pdf',
+          'Cache-Control': PRIVATE_MEDIA_CACHE_CONTROL,
+          'Content-Disposition': 'attachment; filename="signed-offer.pdf"',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        };
+        if (object.size !== undefined) headers['Content-Length'] = String(object.size);
+        return new Response(object.body, { status: 200, headers });
+      })
+      .post('/:id/invite', applicationParam, validate('json', InviteInputSchema), async (c) =>
+        c.json(
+          await inviteMember({
+            ctx: ctxOf(c),
+            input: { ...c.req.valid('json'), id: c.req.valid('param').id },
+          }),
+        ),
+      )
+      .post('/:id/members/:memberId/remove', memberParam, async (c) =>
+        c.json(await removeMember({ ctx: ctxOf(c), input: c.req.valid('param') })),
+      )
+      .post('/:id/leave', applicationParam, async (c) => {
+        await leaveApplication({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } });
+        return c.body(null, 204);
+      })
+      .post('/:id/join', applicationParam, validate('json', JoinInputSchema), async (c) => {
+        if (currentUser(c).userType !== 'renter') throw new AppError('FORBIDDEN');
+        return c.json(
+          await joinApplication({
+            ctx: ctxOf(c),
+            input: { ...c.req.valid('json'), id: c.req.valid('param').id },
+          }),
+        );
+      })
       .post('/:id/reject-offer', applicationParam, async (c) =>
         c.json(await rejectOffer({ ctx: ctxOf(c), input: { id: c.req.valid('param').id } })),
       )
@@ -130,4 +198,16 @@ export function createApplicationsRoutes(deps: AppDeps) {
         ),
       )
   );
+}
+
+/** `/api/application-invitations/{token}`: what an invitation asks, for whoever holds its link. */
+export function createInvitationRoutes({ database: { db } }: AppDeps) {
+  const tokenParam = validate('param', z.object({ token: InvitationTokenSchema }), {
+    token: 'NOT_FOUND',
+  });
+  return new Hono<AppEnv>()
+    .use(noStore)
+    .get('/:token', tokenParam, async (c) =>
+      c.json(await readInvitation({ ctx: { db }, input: c.req.valid('param') })),
+    );
 }

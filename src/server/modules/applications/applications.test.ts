@@ -98,7 +98,7 @@ describe('POST /api/listings/{id}/applications', () => {
       criteria: { incomeMultiple: 40, requiredDocuments: ['pay_stub'] },
       // $154,000.08 a year over $3,850 a month.
       incomeMultiple: 40,
-      meetsCriteria: true,
+      meetsCriteria: 'household',
     });
     expect(application.profile.legalName).toBe('Rhea Q. Renter');
     expect(application.documents).toEqual([

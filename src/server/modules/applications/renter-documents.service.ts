@@ -18,8 +18,8 @@ import { DOCUMENT_UPLOADS_LIMIT, lockUserAction, withRateLimit } from '../../lib
 import type { UserCtx } from '../../lib/service.ts';
 import { type MediaObject, type MediaStorage, PRIVATE_MEDIA_PREFIX } from '../../lib/storage.ts';
 import { type EventsCtx, transactionWithEvents } from '../events/events.service.ts';
+import { applicationChanged, recordTimeline } from './application-access.ts';
 import type { Executor } from './application-view.ts';
-import { applicationChanged, recordTimeline } from './applications.service.ts';
 import type { DocumentUpload } from './renter-documents.upload.ts';
 
 /*
@@ -114,7 +114,8 @@ export const DOCUMENT_ACCESS_AFTER_CLOSE_DAYS = 30;
 
 /**
  * Who may read a document: its owner, and the landlord of a listing it was sent to with an
- * application, while that application is open and for 30 days after it closes. For the
+ * application (by its primary applicant or a member), once the landlord may see that
+ * application, while it is open and for 30 days after it closes. For the
  * landlord, the application that lets them in (its timeline records the opening). The daily
  * job (applications.jobs.ts) marks the end; the clock is read here too, so the window never
  * outlasts 30 days while the job waits for its hour.
@@ -134,6 +135,7 @@ export async function canReadDocument(
       and(
         eq(applicationDocuments.documentId, document.id),
         eq(applications.landlordId, user.id),
+        eq(applications.shownToLandlord, true),
         isNull(applications.documentAccessEndedAt),
         sql`(${applications.closedAt} is null or ${applications.closedAt} > now() - make_interval(days => ${DOCUMENT_ACCESS_AFTER_CLOSE_DAYS}))`,
       ),
@@ -164,8 +166,16 @@ export async function openDocument({
   if (!object) return null;
   if ('applicationId' in access) {
     await transactionWithEvents(ctx, async (tx) => {
-      await recordTimeline(tx, access.applicationId, 'document_opened', 'landlord', row.name);
-      await applicationChanged(tx, access.applicationId);
+      // The opening is seen by the document's owner (and the landlord) only.
+      await recordTimeline(
+        tx,
+        access.applicationId,
+        'document_opened',
+        'landlord',
+        row.name,
+        row.userId,
+      );
+      await applicationChanged(tx, access.applicationId, { side: 'landlord' });
     });
   }
   return { document: toDocument(row), object };

@@ -2,7 +2,12 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { DELETED_USER } from '../../../shared/messaging.ts';
 import type { Db } from '../../db/client.ts';
 import { alertPreferences, alerts, savedSearches } from '../../db/schema/alerts.ts';
-import { applications, renterDocuments, renterProfiles } from '../../db/schema/applications.ts';
+import {
+  applicationMembers,
+  applications,
+  renterDocuments,
+  renterProfiles,
+} from '../../db/schema/applications.ts';
 import {
   accounts,
   passwordResetRequests,
@@ -92,6 +97,9 @@ export async function eraseAccountData(
   await tx.delete(renterProfiles).where(eq(renterProfiles.userId, userId));
   // The renter's applications carry a copy of their profile (their documents and timeline go with them).
   await tx.delete(applications).where(eq(applications.renterId, userId));
+  // Their places on others' applications, with the documents they sent (issue 29). A signed
+  // offer stays: it is kept 3 years whoever goes (signed-offer.service.ts).
+  await tx.delete(applicationMembers).where(eq(applicationMembers.userId, userId));
   await tx.delete(landlordProfiles).where(eq(landlordProfiles.landlordId, userId));
   await tx.delete(landlordAvailability).where(eq(landlordAvailability.landlordId, userId));
   await tx.delete(messageSendCounters).where(eq(messageSendCounters.userId, userId));
