@@ -1,8 +1,8 @@
-import { eq, inArray, like, sql } from 'drizzle-orm';
+import { arrayOverlaps, eq, inArray, like, sql } from 'drizzle-orm';
 import { variantKey } from '../lib/images.ts';
 import type { MediaStorage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
-import { renterDocuments } from './schema/applications.ts';
+import { renterDocuments, signedOffers } from './schema/applications.ts';
 import { passwordResetRequests, signInFailures, users } from './schema/auth.ts';
 import { landlordProfiles } from './schema/billing.ts';
 import { listingPhotos, listings } from './schema/listings.ts';
@@ -75,6 +75,13 @@ export async function removeDemoData(db: Db, storage: MediaStorage): Promise<Dem
         .from(renterDocuments)
         .where(inArray(renterDocuments.userId, ids))
     ).map((row) => row.key);
+    // Offers signed in the demo bind nobody: they go with it (a real one is kept 3 years).
+    const offerKeys = (
+      await tx
+        .delete(signedOffers)
+        .where(arrayOverlaps(signedOffers.partyIds, ids))
+        .returning({ key: signedOffers.storageKey })
+    ).map((row) => row.key);
     const removedListings = await tx
       .delete(listings)
       .where(inArray(listings.landlordId, ids))
@@ -94,7 +101,7 @@ export async function removeDemoData(db: Db, storage: MediaStorage): Promise<Dem
         photoFiles: photoKeys.length,
         documentFiles: documentKeys.length,
       },
-      keys: [...photoKeys, ...documentKeys],
+      keys: [...photoKeys, ...documentKeys, ...offerKeys],
     };
   });
   // Batches, so an S3 bucket gets requests of a sensible size.

@@ -4,11 +4,13 @@ import {
   DEFAULT_APPLICATION_SETTINGS,
 } from '../../shared/schemas/application-settings.ts';
 import type { ApplicationStatus, Decline, Offer } from '../../shared/schemas/applications.ts';
+import type { MemberRole } from '../../shared/schemas/households.ts';
 import type { DocumentKind } from '../../shared/schemas/renter-documents.ts';
 import type { Db } from '../db/client.ts';
 import {
   applicationDocuments,
   applicationEvents,
+  applicationMembers,
   applications,
   listingApplicationSettings,
   renterDocuments,
@@ -24,10 +26,10 @@ import {
 } from './seed-renter-profiles.ts';
 
 /*
- * Demo rental applications (issue 28): the demo renter's open application to one of the demo
- * landlord's listings, and the landlord's queue in several states (submitted, info requested,
- * offered with its fees, declined, withdrawn) from the other demo renters; criteria on two of
- * the listings. Each is written as the API would have left it: the profile and criteria copied,
+ * Demo rental applications (issues 28, 29): the demo renter's open application to one of the
+ * demo landlord's listings, and the landlord's queue in several states (submitted, info
+ * requested, offered with its fees, declined, withdrawn) from the other demo renters, one of
+ * them a household (the demo renter as roommate, a guarantor); criteria on two of the listings. Each is written as the API would have left it: the profile and criteria copied,
  * the documents sent, the timeline. Stable ids and `on conflict do nothing`: a second run adds
  * nothing, and an application the demo users moved on stays where they left it.
  */
@@ -51,7 +53,21 @@ const CRITERIA: ApplicationSettings[] = [
   },
 ];
 
-type Step = { kind: string; by: 'renter' | 'landlord' | 'stoop'; agoMs: number; detail?: string };
+type Step = {
+  kind: string;
+  by: 'renter' | 'member' | 'landlord' | 'stoop';
+  agoMs: number;
+  detail?: string;
+};
+
+/** A co-applicant or guarantor who joined (issue 29), with the documents they sent. */
+type DemoMember = {
+  renter: DemoRenterEmail;
+  role: MemberRole;
+  documents: string[];
+  invitedAgoMs: number;
+  joinedAgoMs: number;
+};
 
 type DemoApplication = {
   key: string;
@@ -63,7 +79,8 @@ type DemoApplication = {
   message?: string;
   offer?: (rentCents: number, leaseStart: string) => Offer;
   decline?: Decline;
-  /** The first step is the submission; a closed one's last step is its close. */
+  members?: DemoMember[];
+  /** In order; a closed one's last step is its close. */
   steps: Step[];
 };
 
@@ -154,6 +171,39 @@ const DEMO_APPLICATIONS: DemoApplication[] = [
     ],
   },
   {
+    // A household: Jordan applies with the demo renter as roommate and Leo as guarantor.
+    key: 'jordan-household',
+    renter: 'jordan.rivera@stoop.test',
+    listing: 3,
+    status: 'submitted',
+    documents: ['jordan-pay-stub'],
+    message: 'Maya and I are applying together; Leo is our guarantor.',
+    members: [
+      {
+        renter: 'renter@stoop.test',
+        role: 'co_applicant',
+        documents: ['maya-pay-stub'],
+        invitedAgoMs: 3 * DAY,
+        joinedAgoMs: 3 * DAY - 2 * HOUR,
+      },
+      {
+        renter: 'leo.marchetti@stoop.test',
+        role: 'guarantor',
+        documents: ['leo-pay-stub'],
+        invitedAgoMs: 3 * DAY,
+        joinedAgoMs: 2 * DAY,
+      },
+    ],
+    steps: [
+      { kind: 'member_invited', by: 'renter', agoMs: 3 * DAY, detail: 'a co-applicant' },
+      { kind: 'member_invited', by: 'renter', agoMs: 3 * DAY, detail: 'a guarantor' },
+      { kind: 'member_joined', by: 'member', agoMs: 3 * DAY - 2 * HOUR, detail: 'Maya Chen' },
+      { kind: 'member_joined', by: 'member', agoMs: 2 * DAY, detail: 'Leo Marchetti' },
+      { kind: 'submitted', by: 'renter', agoMs: 2 * DAY },
+      { kind: 'viewed', by: 'landlord', agoMs: 20 * HOUR },
+    ],
+  },
+  {
     key: 'leo-withdrawn',
     renter: 'leo.marchetti@stoop.test',
     listing: 3,
@@ -229,7 +279,9 @@ export async function seedDemoApplications(
     .where(
       inArray(
         renterDocuments.id,
-        DEMO_APPLICATIONS.flatMap((a) => a.documents.map(demoDocumentId)),
+        DEMO_APPLICATIONS.flatMap((a) =>
+          [...a.documents, ...(a.members ?? []).flatMap((m) => m.documents)].map(demoDocumentId),
+        ),
       ),
     );
 
@@ -240,7 +292,9 @@ export async function seedDemoApplications(
     const listing = picked[demo.listing];
     if (!renterId || !listing?.rentCents) continue;
     const profile = demoProfile(demo.renter);
-    const submittedAt = new Date(now - (demo.steps[0]?.agoMs ?? 0));
+    // When the landlord first saw it: a household's once everyone had joined.
+    const submittedStep = demo.steps.find((s) => s.kind === 'submitted') ?? demo.steps[0];
+    const submittedAt = new Date(now - (submittedStep?.agoMs ?? 0));
     const lastAt = new Date(now - (demo.steps.at(-1)?.agoMs ?? 0));
     const id = stableUuid(`demo-application-${demo.key}`);
     const [row] = await db
@@ -268,19 +322,38 @@ export async function seedDemoApplications(
       .returning({ id: applications.id });
     if (!row) continue;
     added += 1;
-    const sent = demo.documents.flatMap((key, position) => {
-      const document = documents.find((d) => d.id === demoDocumentId(key));
-      if (!document) return [];
-      const { kind, name, size, contentType } = document;
-      return [
-        {
-          applicationId: id,
-          documentId: document.id,
-          sentDocumentId: document.id,
-          ...{ kind, name, size, contentType, position },
-        },
-      ];
-    });
+    const sendDocuments = (keys: string[], from: number, memberId: string | null) =>
+      keys.flatMap((key, i) => {
+        const document = documents.find((d) => d.id === demoDocumentId(key));
+        if (!document) return [];
+        const { kind, name, size, contentType } = document;
+        return [
+          {
+            applicationId: id,
+            documentId: document.id,
+            sentDocumentId: document.id,
+            ...{ kind, name, size, contentType, position: from + i, memberId },
+          },
+        ];
+      });
+    const sent = sendDocuments(demo.documents, 0, null);
+    for (const member of demo.members ?? []) {
+      const userId = input.renterIds[member.renter];
+      if (!userId) continue;
+      const memberId = stableUuid(`demo-member-${demo.key}-${member.renter}`);
+      await db.insert(applicationMembers).values({
+        id: memberId,
+        applicationId: id,
+        role: member.role,
+        email: member.renter,
+        userId,
+        profile: demoProfile(member.renter),
+        invitedAt: new Date(now - member.invitedAgoMs),
+        tokenExpiresAt: new Date(now - member.invitedAgoMs + 14 * DAY),
+        joinedAt: new Date(now - member.joinedAgoMs),
+      });
+      sent.push(...sendDocuments(member.documents, sent.length, memberId));
+    }
     if (sent.length > 0) await db.insert(applicationDocuments).values(sent);
     await db.insert(applicationEvents).values(
       demo.steps.map((step) => ({

@@ -389,9 +389,24 @@ describe('demo data', () => {
     const { items } = ApplicationsPageSchema.parse(
       await (await renter.get('/api/applications')).json(),
     );
-    expect(items.map((a) => a.status)).toEqual(['submitted']);
-    expect(items[0]).toMatchObject({ meetsCriteria: 'household', applicant: { name: 'Maya Chen' } });
-    expect(items[0]?.documents).toHaveLength(2);
+    // Her own, and the household she joined as Jordan's roommate (issue 29).
+    expect(items.map((a) => [a.viewer, a.status])).toEqual([
+      ['applicant', 'submitted'],
+      ['member', 'submitted'],
+    ]);
+    const own = items.find((a) => a.viewer === 'applicant');
+    expect(own).toMatchObject({ meetsCriteria: 'household', applicant: { name: 'Maya Chen' } });
+    expect(own?.documents).toHaveLength(2);
+    const joined = items.find((a) => a.viewer === 'member');
+    expect(joined?.applicant.name).toBe('Jordan Rivera');
+    expect(joined?.members.map((m) => [m.role, m.name, m.status])).toEqual([
+      ['co_applicant', 'Maya Chen', 'joined'],
+      ['guarantor', 'Leo Marchetti', 'joined'],
+    ]);
+    // Hers to see: her own documents; not the guarantor's, not Jordan's profile.
+    expect(joined?.members[0]?.documents).toHaveLength(1);
+    expect(joined?.members[1]?.profile).toBeNull();
+    expect(joined?.profile).toBeNull();
   });
 
   it('gives the demo landlord applications in several states, on listings with criteria', async () => {
@@ -406,13 +421,17 @@ describe('demo data', () => {
       'offered',
       'submitted',
       'submitted',
+      'submitted',
       'withdrawn',
     ]);
     // Oldest first, each with its timeline in order.
     const sent = items.map((a) => a.submittedAt);
     expect(sent).toEqual([...sent].sort());
     for (const application of items) {
-      expect(application.timeline[0]?.kind).toBe('submitted');
+      // A household's starts with its invitations; every other with the submission.
+      expect(application.timeline[0]?.kind).toBe(
+        application.members.length > 0 ? 'member_invited' : 'submitted',
+      );
       const times = application.timeline.map((t) => t.at);
       expect(times).toEqual([...times].sort());
     }
@@ -424,6 +443,11 @@ describe('demo data', () => {
     expect(asked?.timeline.at(-1)?.detail?.length).toBeGreaterThan(10);
     expect(items.find((a) => a.status === 'declined')?.closedAt).not.toBeNull();
     expect(new Set(items.map((a) => a.applicant.id)).size).toBe(4);
+    // The household: both figures on the landlord's row.
+    const household = items.find((a) => a.members.length > 0);
+    expect(household?.members.map((m) => m.documents.length)).toEqual([1, 1]);
+    expect(household?.incomeMultiple).toBeGreaterThan(0);
+    expect(household?.guarantorIncomeMultiple).toBeGreaterThan(0);
     // One below the income it was held to, the rest meeting it.
     const below = items.filter((a) => !a.meetsCriteria);
     expect(below.map((a) => [a.applicant.name, a.status])).toEqual([
