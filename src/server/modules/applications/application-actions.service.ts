@@ -3,6 +3,7 @@ import {
   type Application,
   type ApplicationStatus,
   type Decline,
+  incomeMetBy,
   type Offer,
   OPEN_APPLICATION_STATUSES,
   RENTED_NOTICE,
@@ -203,21 +204,18 @@ export const declineApplication: Action<{ decline: Decline }> = ({ ctx, input })
     if (input.decline.reason === 'income') {
       // The same figures the landlord's row shows: the household's, and a guarantor's.
       const view = await readApplication(tx, input.id, viewerOf(ctx.user));
-      const required = view?.criteria.incomeMultiple ?? null;
-      const incomeMet =
-        view !== null &&
-        (required === null ||
-          view.incomeMultiple === null ||
-          view.incomeMultiple >= required ||
-          (view.criteria.guarantorIncomeMultiple !== null &&
-            view.guarantorIncomeMultiple !== null &&
-            view.guarantorIncomeMultiple >= view.criteria.guarantorIncomeMultiple));
-      if (incomeMet) {
+      const criteria = view?.criteria;
+      const by = view
+        ? incomeMetBy(view.criteria, view.incomeMultiple, view.guarantorIncomeMultiple)
+        : false;
+      if (criteria && by) {
         throw new AppError('CONFLICT', {
           message:
-            required === null
+            criteria.incomeMultiple === null
               ? 'This listing asked for no income multiple: it cannot be declined for income.'
-              : `This application meets the ${required}× income you asked for: it cannot be declined for income.`,
+              : by === 'guarantor'
+                ? `This application's guarantor meets the ${criteria.guarantorIncomeMultiple}× income you asked of a guarantor: it cannot be declined for income.`
+                : `This application meets the ${criteria.incomeMultiple}× income you asked for: it cannot be declined for income.`,
         });
       }
     }

@@ -416,6 +416,7 @@ describe('income and privacy', () => {
         reason: 'income',
       }),
       409,
+      "This application's guarantor meets the 80× income you asked of a guarantor: it cannot be declined for income.",
     );
     // Above the guarantor's 81×: neither way meets it, and an income decline is allowed.
     const strict = await applyTogether((await listing({ guarantorIncomeMultiple: 90 })).id, {
