@@ -544,6 +544,17 @@ describe('the signed offer', () => {
     }
     // Rent and deposit are each $3,850.00.
     expect(text.split('$3,850.00').length - 1).toBeGreaterThanOrEqual(2);
+    // The offer and the signature reached everyone on it, each in their own words.
+    const { title } = sent.listing;
+    for (const who of [roommate, guarantor]) {
+      const mails = await db
+        .select({ subject: outboxEmails.subject })
+        .from(outboxEmails)
+        .where(eq(outboxEmails.to, who.email));
+      expect(mails.map((m) => m.subject)).toEqual(
+        expect.arrayContaining([`You have an offer: ${title}`, `Offer signed: ${title}`]),
+      );
+    }
   });
 
   it('is kept 3 years after the application closes, even when the accounts are deleted', async () => {
