@@ -327,10 +327,12 @@ for (const [width, viewport] of [
         await expect(card.getByRole('button', { name: 'Accept offer' })).toBeVisible();
       });
     }
+    // Accepting is signing with the legal name on the application (issue 29).
     await card.getByRole('button', { name: 'Accept offer' }).click();
-    const confirm = renter.getByRole('dialog', { name: 'Accept this offer?' });
-    await confirm.getByRole('button', { name: 'Accept offer' }).click();
-    await expect(confirm).toBeHidden();
+    const sign = renter.getByRole('dialog', { name: 'Sign and accept the offer' });
+    await sign.getByLabel('Type your full legal name to sign').fill('Rhea Renter');
+    await sign.getByRole('button', { name: 'Sign and accept' }).click();
+    await expect(sign).toBeHidden();
     await expect(card).toContainText('You accepted the offer. The apartment is yours.');
     await expect(
       landlord.getByText('The applicant accepted your offer. The listing is rented.'),

@@ -42,6 +42,8 @@ export const ROUTES: RouteCase[] = [
   { url: paths.simpleListing.href('42'), access: 'public' },
   // Without a token: the page says the link is invalid and asks nothing (a 400 logs in the console).
   { url: paths.alertsUnsubscribe.pattern, access: 'public' },
+  // A link that can be no invitation: the page says so and asks nothing (issue 29).
+  { url: paths.applicationJoin.href('not-a-token'), access: 'public' },
   { url: paths.authProfile.href(), access: 'login' },
   { url: paths.profile.href(), access: 'login' },
   { url: paths.dashboard.href(), access: 'login', endsOn: { renter: '/renter/dashboard' } },

@@ -24,6 +24,8 @@ export const LANDING_PAGES: readonly LandingPage[] = [
   { pattern: /^\/listings\/[^/]+\/mobile\/?$/, pages: ['listing-detail-mobile'] },
   { pattern: /^\/simple-listing\/[^/]+\/?$/, pages: ['simple-listing'] },
   { pattern: /^\/(login|signin)\/?$/, pages: ['sign-in'] },
+  // An invitation's link, opened from its mail (issue 29).
+  { pattern: /^\/applications\/join\/[^/]+\/?$/, pages: ['application-join'] },
 ];
 
 /** `.vite/pages.json`: each page of the web app by name, and its key in Vite's manifest. */

@@ -22,6 +22,7 @@ describe('the live event catalogue', () => {
     expect([...EVENT_TYPES].sort()).toEqual([
       'alert.created',
       'application.changed',
+      'application.removed',
       'billing.changed',
       'landlord.stats.changed',
       'message.created',

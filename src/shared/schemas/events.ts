@@ -100,6 +100,8 @@ export const ALERT_EVENTS = [
 export const APPLICATION_EVENTS = [
   /** An application was sent, viewed, answered, offered, decided or closed: to both sides. */
   liveEvent('application.changed', z.object({ application: ApplicationSchema })),
+  /** A co-applicant or guarantor is no longer on it (removed, or left on another tab). */
+  liveEvent('application.removed', z.object({ id: z.uuid() })),
 ] as const;
 
 // ---- The union ----

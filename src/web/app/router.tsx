@@ -40,6 +40,7 @@ const page = {
   savedSearches: () => import('./routes/saved-searches.tsx'),
   applicationProfile: () => import('./routes/application-profile.tsx'),
   applications: () => import('./routes/applications.tsx'),
+  applicationJoin: () => import('./routes/application-join.tsx'),
   alertsUnsubscribe: () => import('./routes/alerts-unsubscribe.tsx'),
   landlordDashboard: () => import('./routes/landlord-dashboard.tsx'),
   landlordTours: () => import('./routes/landlord-tours.tsx'),
@@ -112,6 +113,8 @@ export const routes: RouteObject[] = [
               { path: paths.simpleListing.pattern, lazy: page.simpleListing },
               // The one-click link of every alert mail (issue 16): works signed out.
               { path: paths.alertsUnsubscribe.pattern, lazy: page.alertsUnsubscribe },
+              // A household invitation's link (issue 29): read signed out; a renter joins.
+              { path: paths.applicationJoin.pattern, lazy: page.applicationJoin },
 
               // Login required
               {

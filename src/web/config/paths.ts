@@ -62,14 +62,25 @@ export const paths = {
   /** A renter's reusable application profile and documents (issue 28). */
   applicationProfile: {
     pattern: '/applications/profile',
-    /** With a listing: the page also lists what that listing asks for that is not there yet. */
-    href: (listingId?: string) =>
-      listingId
-        ? `/applications/profile?listingId=${encodeURIComponent(listingId)}`
-        : '/applications/profile',
+    /**
+     * With a listing: the page also lists what that listing asks for that is not there yet.
+     * With `back` (a household invitation's page, issue 29): a link back there.
+     */
+    href: (listingId?: string, back?: string) => {
+      const params = new URLSearchParams();
+      if (listingId) params.set('listingId', listingId);
+      if (back) params.set('back', back);
+      const search = params.toString();
+      return search ? `/applications/profile?${search}` : '/applications/profile';
+    },
   },
   /** A renter's applications, each with its status and timeline (issue 28). */
   applications: { pattern: '/applications', href: () => '/applications' },
+  /** Public (issue 29): a household invitation's link; a renter joins the application there. */
+  applicationJoin: {
+    pattern: '/applications/join/:token',
+    href: (token: string) => `/applications/join/${encodeURIComponent(token)}`,
+  },
   /** Public (issue 16): the one-click unsubscribe link of every alert mail. */
   alertsUnsubscribe: {
     pattern: '/alerts/unsubscribe',

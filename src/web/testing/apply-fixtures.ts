@@ -23,6 +23,7 @@ export function anApplication(overrides: Partial<Application> = {}): Application
   return {
     id: '00000000-0000-4000-8000-0000000000a1',
     status: 'submitted',
+    viewer: 'applicant',
     listing: {
       id: APPLY_LISTING,
       title: 'Sunny two-bedroom',
@@ -31,6 +32,7 @@ export function anApplication(overrides: Partial<Application> = {}): Application
     },
     applicant: { id: '00000000-0000-4000-8000-00000000000a', name: 'Rhea Renter' },
     profile,
+    members: [],
     message: null,
     moveInDate: APPLY_PROFILE.moveInDate ?? null,
     documents: [],
@@ -42,9 +44,11 @@ export function anApplication(overrides: Partial<Application> = {}): Application
     },
     rentCents: APPLY_RENT,
     incomeMultiple: 41.2,
-    meetsCriteria: true,
+    guarantorIncomeMultiple: null,
+    meetsCriteria: 'household',
     offer: null,
     decline: null,
+    signedOffer: null,
     timeline: [{ kind: 'submitted', at: '2026-11-28T09:00:00.000Z', by: 'renter', detail: null }],
     submittedAt: '2026-11-28T09:00:00.000Z',
     updatedAt: '2026-11-28T09:00:00.000Z',

@@ -164,9 +164,13 @@ export const acceptOffer = ({
     const application = await lockFor(tx, ctx, input.id, 'renter');
     expectStatus(application, ['offered']);
     const closedAt = await move(tx, input.id, 'accepted');
-    await signOffer(tx, ctx.storage, { id: input.id, signature: input.signature, closedAt });
+    const { signedBy } = await signOffer(tx, ctx.storage, {
+      id: input.id,
+      signature: input.signature,
+      closedAt,
+    });
     await recordTimeline(tx, input.id, 'accepted', 'renter');
-    await recordTimeline(tx, input.id, 'offer_signed', 'renter', input.signature.trim());
+    await recordTimeline(tx, input.id, 'offer_signed', 'renter', signedBy);
     await tx
       .update(listings)
       .set({ status: 'rented', featured: false, updatedAt: new Date() })

@@ -100,7 +100,7 @@ describe('POST /api/listings/{id}/applications', () => {
       incomeMultiple: 40,
       meetsCriteria: 'household',
     });
-    expect(application.profile.legalName).toBe('Rhea Q. Renter');
+    expect(application.profile?.legalName).toBe('Rhea Q. Renter');
     expect(application.documents).toEqual([
       {
         id: stub.id,
@@ -117,7 +117,7 @@ describe('POST /api/listings/{id}/applications', () => {
     const again = ApplicationSchema.parse(
       await (await renter.client.get(`/api/applications/${application.id}`)).json(),
     );
-    expect(again.profile.legalName).toBe('Rhea Q. Renter');
+    expect(again.profile?.legalName).toBe('Rhea Q. Renter');
     await withProfile(renter);
 
     // A document deleted afterwards shows as removed by the applicant.

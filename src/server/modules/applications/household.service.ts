@@ -14,7 +14,11 @@ import {
 import { users } from '../../db/schema/auth.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type EventsTransaction, transactionWithEvents } from '../events/events.service.ts';
+import {
+  type EventsTransaction,
+  publishEvents,
+  transactionWithEvents,
+} from '../events/events.service.ts';
 import {
   type ApplicationsCtx,
   applicationChanged,
@@ -157,6 +161,9 @@ export const removeMember = ({
     await recordTimeline(tx, input.id, 'member_removed', 'renter', who);
     const sent = await settleHousehold(tx, input.id);
     if (removed.userId) {
+      await publishEvents(tx, [
+        { userId: removed.userId, type: 'application.removed', data: { id: input.id } },
+      ]);
       await mailPerson(
         tx,
         ctx.mail,
@@ -189,6 +196,10 @@ export const leaveApplication = ({ ctx, input }: { ctx: ApplicationsCtx; input: 
         ),
       )
       .returning();
+    // The leaver's other tabs drop it too.
+    await publishEvents(tx, [
+      { userId: ctx.user.id, type: 'application.removed', data: { id: input.id } },
+    ]);
     await recordTimeline(
       tx,
       input.id,

@@ -351,7 +351,18 @@ describe('changing the household', () => {
 
   it('lets a member leave until an offer, and nobody change the household after it', async () => {
     const sent = await joinAll(await applyTogether((await listing()).id));
-    expect((await roommate.client.post(`/api/applications/${sent.id}/leave`)).status).toBe(204);
+    // Their other tabs hear it: the application leaves their lists.
+    const stream = await EventStreamReader.open(app, roommate.client);
+    try {
+      expect((await roommate.client.post(`/api/applications/${sent.id}/leave`)).status).toBe(204);
+      await stream.until((events) =>
+        events.some(
+          (e) => e.type === 'application.removed' && (e.data as { id: string }).id === sent.id,
+        ),
+      );
+    } finally {
+      await stream.close();
+    }
     await refused(await roommate.client.get(`/api/applications/${sent.id}`), 404);
     const left = await ok(await renter.client.get(`/api/applications/${sent.id}`));
     expect(left.members.map((m) => m.role)).toEqual(['guarantor']);
@@ -516,7 +527,9 @@ describe('the signed offer', () => {
       }),
     );
     expect(accepted.status).toBe('accepted');
-    expect(accepted.signedOffer?.signedBy).toBe('rhea   renter');
+    // Recorded as the application names her, not as typed.
+    expect(accepted.signedOffer?.signedBy).toBe(NAMES.renter);
+    expect(accepted.timeline.find((e) => e.kind === 'offer_signed')?.detail).toBe(NAMES.renter);
 
     const download = async (who: Person) => {
       const res = await who.client.get(`/api/applications/${sent.id}/offer.pdf`);

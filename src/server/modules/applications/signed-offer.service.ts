@@ -34,7 +34,7 @@ export async function signOffer(
   tx: EventsTransaction,
   storage: MediaStorage,
   input: { id: string; signature: string; closedAt: Date },
-): Promise<void> {
+): Promise<{ signedBy: string }> {
   const [row] = await tx
     .select({
       profile: applications.profile,
@@ -83,7 +83,8 @@ export async function signOffer(
       })),
     ],
     offer: row.offer as Offer,
-    signature: input.signature.trim(),
+    // It matched: the record carries the name as the application does, not as typed.
+    signature: legalName,
     signedAt,
   });
   const storageKey = `${PRIVATE_MEDIA_PREFIX}offers/${randomBytes(16).toString('hex')}.bin`;
@@ -96,7 +97,7 @@ export async function signOffer(
       landlordId: row.landlordId,
       partyIds: [row.renterId, ...joined.map((m) => m.userId), row.landlordId],
       storageKey,
-      signedBy: input.signature.trim(),
+      signedBy: legalName,
       signedAt,
       deleteAfter: keepUntil,
     });
@@ -104,6 +105,7 @@ export async function signOffer(
     await storage.delete([storageKey]);
     throw error;
   }
+  return { signedBy: legalName };
 }
 
 /** `GET /api/applications/{id}/offer.pdf`: for the landlord and everyone who was on it. */

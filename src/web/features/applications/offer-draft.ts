@@ -30,7 +30,7 @@ export function offerDraftOf(application: Application): OfferDraft {
   return {
     rent: dollarsOf(application.rentCents),
     deposit: '',
-    leaseStart: application.moveInDate ?? application.profile.moveInDate ?? '',
+    leaseStart: application.moveInDate ?? application.profile?.moveInDate ?? '',
     leaseMonths: '12',
     fees: [],
   };

@@ -2,16 +2,21 @@ import {
   type Application,
   type ApplicationStatus,
   type DECLINE_REASONS,
+  incomeMetBy,
+  OPEN_APPLICATION_STATUSES,
   RENTED_NOTICE,
 } from '../../../shared/schemas/applications.ts';
+import type { MemberRole } from '../../../shared/schemas/households.ts';
 import { DOCUMENT_KIND_LABELS } from '../../../shared/schemas/renter-documents.ts';
 
 /* What an application's state and history say, in words, to either side. */
 
-export type Side = 'renter' | 'landlord';
+/** `member`: a co-applicant or guarantor, for whom the primary's moves are not theirs. */
+export type Side = 'renter' | 'member' | 'landlord';
 type TimelineEntry = Application['timeline'][number];
 
 export const STATUS_LABEL: Record<ApplicationStatus, string> = {
+  awaiting_household: 'Waiting for household',
   submitted: 'Submitted',
   info_requested: 'Information requested',
   offered: 'Offer made',
@@ -24,6 +29,8 @@ export const STATUS_LABEL: Record<ApplicationStatus, string> = {
 
 /** The status as the renter reads it on /applications. */
 export const RENTER_STATUS_TEXT: Record<ApplicationStatus, string> = {
+  awaiting_household:
+    'Waiting for your household. Everyone you invited must join before the landlord sees it.',
   submitted: 'The landlord has your application.',
   info_requested: 'The landlord asked you for more information.',
   offered: 'The landlord offered you the apartment.',
@@ -35,6 +42,7 @@ export const RENTER_STATUS_TEXT: Record<ApplicationStatus, string> = {
 };
 
 export const STATUS_TONE: Record<ApplicationStatus, string> = {
+  awaiting_household: 'bg-amber-100 text-amber-900',
   submitted: 'bg-brand-50 text-brand-900',
   info_requested: 'bg-amber-100 text-amber-900',
   offered: 'bg-emerald-100 text-emerald-900',
@@ -52,9 +60,43 @@ export const DECLINE_REASON_LABEL: Record<(typeof DECLINE_REASONS)[number], stri
   other: 'Another reason',
 };
 
+/**
+ * The status as a co-applicant or guarantor reads it: the application is the primary's, so
+ * "you" is only what is theirs to do.
+ */
+export function memberStatusText(status: ApplicationStatus, primary: string): string {
+  switch (status) {
+    case 'awaiting_household':
+      return 'Waiting for everyone invited to join before the landlord sees it.';
+    case 'submitted':
+      return 'The landlord has the application.';
+    case 'info_requested':
+      return `The landlord asked ${primary} for more information.`;
+    case 'offered':
+      return `The landlord made an offer. ${primary} accepts or rejects it.`;
+    case 'accepted':
+      return `${primary} accepted the offer. The apartment is yours.`;
+    case 'offer_rejected':
+      return `${primary} turned down the offer.`;
+    case 'withdrawn':
+      return `${primary} withdrew this application.`;
+    default:
+      return RENTER_STATUS_TEXT[status];
+  }
+}
+
+export const ROLE_LABEL: Record<MemberRole, string> = {
+  co_applicant: 'Co-applicant',
+  guarantor: 'Guarantor',
+};
+
 /** Open: the landlord still has to act, or the renter to answer. */
 export const isOpen = (status: ApplicationStatus) =>
-  status === 'submitted' || status === 'info_requested' || status === 'offered';
+  (OPEN_APPLICATION_STATUSES as readonly ApplicationStatus[]).includes(status);
+
+/** Until an offer is made, the primary applicant may change who is in the household. */
+export const canChangeHousehold = (status: ApplicationStatus) =>
+  status === 'awaiting_household' || status === 'submitted' || status === 'info_requested';
 
 /** One timeline entry in words; `detail` (what was asked or answered) is shown beside it. */
 export function timelineText(entry: TimelineEntry, side: Side): string {
@@ -102,6 +144,16 @@ export function timelineText(entry: TimelineEntry, side: Side): string {
       );
     case 'closed':
       return 'Closed: the apartment was rented';
+    case 'member_invited':
+      return `${you(side === 'renter', 'You', 'The applicant')} invited ${entry.detail ?? 'someone'}`;
+    case 'member_joined':
+      return `${entry.detail ?? 'Someone'} joined the application`;
+    case 'member_removed':
+      return `${entry.detail ?? 'Someone'} was removed from the application`;
+    case 'member_left':
+      return `${entry.detail ?? 'Someone'} left the application`;
+    case 'offer_signed':
+      return `The offer was signed${entry.detail ? ` by ${entry.detail}` : ''}`;
   }
 }
 
@@ -163,11 +215,41 @@ export function monthText(month: string): string {
   }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** Whether the achieved income multiple meets the one asked (a program paying all meets any). */
+/**
+ * Whether the income asked for is met, by the household or through a guarantor (the shared rule
+ * the server applies; a program paying all meets any).
+ */
 export function meetsIncome(application: Application): boolean {
-  const required = application.criteria.incomeMultiple;
-  const achieved = application.incomeMultiple;
-  return required === null || achieved === null || achieved >= required;
+  return incomeWay(application) !== false;
+}
+
+/** Which way the income is met: the household's, a guarantor's, or not at all. */
+export const incomeWay = (application: Application) =>
+  incomeMetBy(
+    application.criteria,
+    application.incomeMultiple,
+    application.guarantorIncomeMultiple ?? null,
+  );
+
+/** "Meets the criteria with the household's income" and the like, for the landlord. */
+export function criteriaWayText(application: Application): string {
+  const way = incomeWay(application);
+  if (way === 'guarantor') return 'Meets the criteria through the guarantor';
+  if (way === 'household') {
+    return application.members.some((m) => m.role === 'co_applicant' && m.status === 'joined')
+      ? "Meets the criteria with the household's income"
+      : "Meets the criteria with the applicant's income";
+  }
+  return 'Does not meet the income asked';
+}
+
+/** The guarantor's multiple against the listing's guarantor multiple, or null without one. */
+export function guarantorIncomeText(application: Application): string | null {
+  const achieved = application.guarantorIncomeMultiple;
+  if (achieved === null || achieved === undefined) return null;
+  const required = application.criteria.guarantorIncomeMultiple;
+  if (required === null) return `${achieved.toFixed(1)}× (no guarantor multiple asked)`;
+  return `${achieved.toFixed(1)}× of ${required}× — ${achieved >= required ? 'meets' : 'does not meet'}`;
 }
 
 /**
@@ -179,7 +261,9 @@ export function incomeText(application: Application): string {
   const achieved = application.incomeMultiple;
   const what = achieved === null ? 'Rent paid in full by a program' : `${achieved.toFixed(1)}×`;
   if (required === null) return `${what} (no income multiple asked)`;
-  return `${what} of ${required}× — ${meetsIncome(application) ? 'meets' : 'does not meet'}`;
+  // The household's own figure: a guarantor meeting it instead is said on its own line.
+  const meets = achieved === null || achieved >= required;
+  return `${what} of ${required}× — ${meets ? 'meets' : 'does not meet'}`;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

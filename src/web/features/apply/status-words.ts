@@ -6,6 +6,10 @@ import {
 
 /** A renter's own application on the listing page: its status, and what comes next. */
 export const STATUS_WORDS: Record<ApplicationStatus, { title: string; next: string }> = {
+  awaiting_household: {
+    title: 'Waiting for your household',
+    next: 'Everyone you invited must join before the landlord sees it.',
+  },
   submitted: {
     title: 'Application submitted',
     next: 'The landlord reviews it against the criteria shown here.',
@@ -25,6 +29,6 @@ export const STATUS_WORDS: Record<ApplicationStatus, { title: string; next: stri
   closed: { title: 'Application closed', next: RENTED_NOTICE },
 };
 
-/** Submitted, info requested or offered: the renter cannot send another one to this listing. */
+/** Waiting for the household, submitted, info requested or offered: the renter cannot send another one to this listing. */
 export const isOpen = (status: ApplicationStatus) =>
   (OPEN_APPLICATION_STATUSES as readonly string[]).includes(status);

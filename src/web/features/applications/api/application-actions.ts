@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Application, Decline, Offer } from '../../../../shared/schemas/applications.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
-import { writeApplication } from './application-cache.ts';
+import type { InviteInput } from '../../../../shared/schemas/households.ts';
+import { api, apiWithParser } from '../../../lib/api-client.ts';
+import { dropApplication, writeApplication } from './application-cache.ts';
 import { loadParsers } from './load-parsers.ts';
 
 /*
@@ -12,7 +13,9 @@ import { loadParsers } from './load-parsers.ts';
 type Bodies = {
   withdraw: undefined;
   respond: { message: string; documentIds?: string[] };
-  accept: undefined;
+  /** The primary's typed full legal name: the signature on the offer. */
+  accept: { signature: string };
+  invite: InviteInput;
   'reject-offer': undefined;
   'request-info': { message: string };
   offer: Offer;
@@ -38,5 +41,31 @@ export function useApplicationAction<A extends ApplicationAction>(id: string, ac
   return useMutation({
     mutationFn: (body: Bodies[A]) => postAction(id, action, body),
     onSuccess: (application) => writeApplication(queryClient, application),
+  });
+}
+
+/** `POST /api/applications/{id}/members/{memberId}/remove` (the primary applicant). */
+export function useRemoveMember(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) =>
+      apiWithParser(
+        `/api/applications/${encodeURIComponent(id)}/members/${encodeURIComponent(memberId)}/remove`,
+        () => loadParsers().then((p) => p.application),
+        { method: 'POST' },
+      ),
+    onSuccess: (application) => writeApplication(queryClient, application),
+  });
+}
+
+/**
+ * `POST /api/applications/{id}/leave` (a co-applicant or guarantor): 204, and the application is
+ * no longer theirs to see, so it leaves their cached lists.
+ */
+export function useLeaveApplication(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`/api/applications/${encodeURIComponent(id)}/leave`, { method: 'POST' }),
+    onSuccess: () => dropApplication(queryClient, id),
   });
 }

@@ -103,3 +103,19 @@ export function writeApplication(queryClient: QueryClient, application: Applicat
     queryClient.setQueryData(detail, application);
   }
 }
+
+/** Takes the application out of every cached list and forgets its detail (a member who left). */
+export function dropApplication(queryClient: QueryClient, id: string): void {
+  const lists = queryClient.getQueriesData<ApplicationPages>({ queryKey: applicationsKeys.lists });
+  for (const [key, pages] of lists) {
+    if (!pages?.pages.some((page) => page.items.some((item) => item.id === id))) continue;
+    queryClient.setQueryData<ApplicationPages>(key, {
+      ...pages,
+      pages: pages.pages.map((page) => ({
+        ...page,
+        items: page.items.filter((item) => item.id !== id),
+      })),
+    });
+  }
+  queryClient.removeQueries({ queryKey: applicationsKeys.detail(id) });
+}

@@ -5,8 +5,8 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 
 type ConfirmActionProps = {
-  /** The button that opens the question. */
-  label: string;
+  /** The button that opens the question (words only a screen reader needs may be sr-only). */
+  label: ReactNode;
   variant?: ButtonVariant;
   title: string;
   confirmLabel: string;

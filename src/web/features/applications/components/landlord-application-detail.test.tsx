@@ -2,7 +2,12 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Application, DEPOSIT_CAP_MESSAGE } from '../../../../shared/schemas/applications.ts';
-import { anApplication, PAY_STUB_ID } from '../../../testing/application-fixtures.ts';
+import {
+  aMember,
+  anApplication,
+  anInvitee,
+  PAY_STUB_ID,
+} from '../../../testing/application-fixtures.ts';
 import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
@@ -55,7 +60,7 @@ describe('one application, for its landlord', () => {
     stub(
       anApplication({
         profile: {
-          ...anApplication().profile,
+          ...(anApplication().profile as NonNullable<Application['profile']>),
           voucher: { program: 'CityFHEPS', monthlyCents: 50_000 },
         },
       }),
@@ -275,5 +280,76 @@ describe('one application, for its landlord', () => {
     await waitFor(() =>
       expect(container.querySelector('h1')?.textContent).toBe('Application not found'),
     );
+  });
+  it("shows the household: each member's role, income and documents, and which way the criteria are met", async () => {
+    const guarantor = aMember({
+      id: '00000000-0000-4000-8000-0000000000b3',
+      role: 'guarantor',
+      name: 'Gus Guarantor',
+      email: 'gus@stoop.test',
+      incomeMultiple: 96,
+      profile: {
+        legalName: 'Gus Guarantor',
+        pets: [],
+        incomes: [{ source: 'self_employment', monthlyCents: 2_400_000 }],
+        rentalHistory: [],
+      },
+      documents: [],
+    });
+    const application = anApplication({
+      // $10,500 + $4,000 a month is 58.0× a $3,000 rent; the listing asks 60×, or 80× of a guarantor.
+      incomeMultiple: 58,
+      guarantorIncomeMultiple: 96,
+      meetsCriteria: 'guarantor',
+      criteria: { ...anApplication().criteria, incomeMultiple: 60, guarantorIncomeMultiple: 80 },
+      members: [aMember(), guarantor],
+      status: 'accepted',
+      offer: {
+        rentCents: 300_000,
+        depositCents: 300_000,
+        leaseStart: '2027-03-01',
+        leaseMonths: 12,
+        fees: [],
+      },
+      signedOffer: { signedBy: 'Rhea Renter', signedAt: '2026-11-23T15:00:00.000Z' },
+    });
+    stub(application);
+    const { container } = await open(application);
+    const text = textOf(container);
+    for (const part of [
+      'Household income 58.0× of 60× — does not meet',
+      "Guarantor's income 96.0× of 80× — meets",
+      'Meets the criteria through the guarantor',
+      'Signed by Rhea Renter on Nov 23, 2026',
+    ]) {
+      expect(text).toContain(part);
+    }
+    const members = [
+      ...container.querySelectorAll<HTMLElement>('[data-testid="household-member"]'),
+    ];
+    expect(members).toHaveLength(2);
+    expect(textOf(members[0])).toContain('Mo Roommate');
+    expect(textOf(members[0])).toContain('Co-applicant · mo@stoop.test');
+    expect(textOf(members[0])).toContain('Income: $4,000 a month');
+    expect(buttonNamed(members[0] as HTMLElement, 'View mo-stub.pdf')).not.toBeNull();
+    expect(textOf(members[1])).toContain('Guarantor');
+    expect(textOf(members[1])).toContain('$24,000 a month · 96.0× the rent');
+    const pdf = [...container.querySelectorAll('a')].find(
+      (a) => textOf(a) === 'Download signed offer (PDF)',
+    );
+    expect(pdf?.getAttribute('href')).toBe(`/api/applications/${application.id}/offer.pdf`);
+  });
+
+  it('says who has not joined yet, and offers no decision while the household is incomplete', async () => {
+    const application = anApplication({
+      status: 'awaiting_household',
+      members: [aMember(), anInvitee()],
+    });
+    stub(application);
+    const { container } = await open(application);
+    expect(textOf(container)).toContain('Someone the applicant invited has not joined yet.');
+    expect(textOf(container)).toContain("Meets the criteria with the household's income");
+    expect(textOf(container)).toContain('Invited, not joined yet');
+    expect(buttonNamed(container, 'Make offer')).toBeNull();
   });
 });

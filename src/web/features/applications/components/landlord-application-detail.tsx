@@ -8,13 +8,15 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useApplication } from '../api/get-application.ts';
-import { dateText, incomeText, isOpen, meetsIncome } from '../words.ts';
+import { dateText, isOpen } from '../words.ts';
 import { ApplicationTimeline } from './application-timeline.tsx';
 import { DeclineDialog, RequestInfoDialog } from './landlord-dialogs.tsx';
+import { IncomeLines, LandlordHousehold } from './landlord-household.tsx';
 import { OfferDialog } from './offer-dialog.tsx';
 import { OfferTerms } from './offer-terms.tsx';
 import { ProfileSnapshot } from './profile-snapshot.tsx';
 import { SentDocuments } from './sent-documents.tsx';
+import { SignedOffer } from './sign-offer-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Documents stay readable this long after the application closes (decision 054). */
@@ -22,6 +24,8 @@ const ACCESS_DAYS = 30;
 
 /** What the landlord may do now, or why nothing. */
 const NEXT: Record<ApplicationStatus, string> = {
+  awaiting_household:
+    'Someone the applicant invited has not joined yet. You can act once the household is complete.',
   submitted: 'Ask for more, make an offer, or decline.',
   info_requested: 'Waiting for the applicant to answer. You can still make an offer or decline.',
   offered: 'Waiting for the applicant to accept or reject your offer.',
@@ -53,10 +57,12 @@ type Dialog = 'info' | 'offer' | 'decline' | null;
 function Actions({ application, onDone }: { application: Application; onDone: () => void }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const early = application.status === 'submitted' || application.status === 'info_requested';
+  // Waiting for the household: nothing to decide until everyone has joined.
+  const decidable = isOpen(application.status) && application.status !== 'awaiting_household';
   const props = { application, onClose: () => setDialog(null), onDone };
   return (
     <div className="flex flex-col gap-3">
-      {isOpen(application.status) ? (
+      {decidable ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {early ? (
             <>
@@ -118,21 +124,18 @@ function Loaded({ application }: { application: Application }) {
               >
                 {NEXT[application.status]}
               </p>
-              <p
-                className={
-                  meetsIncome(application)
-                    ? 'text-sm font-medium text-emerald-800'
-                    : 'text-sm font-medium text-red-800'
-                }
-              >
-                Income {incomeText(application)}
-              </p>
+              <IncomeLines application={application} />
               <Actions application={application} onDone={focusStatus} />
             </div>
           </Card>
           {application.offer ? (
             <Card title="Your offer">
               <OfferTerms offer={application.offer} />
+              {application.signedOffer ? (
+                <div className="mt-4">
+                  <SignedOffer application={application} />
+                </div>
+              ) : null}
             </Card>
           ) : null}
           <Card title="Timeline">
@@ -142,8 +145,13 @@ function Loaded({ application }: { application: Application }) {
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <Card title="Documents">
             <p className="mb-2 text-sm text-stone-600">{accessText(application)}</p>
-            <SentDocuments application={application} />
+            <SentDocuments documents={application.documents} />
           </Card>
+          {application.members.length > 0 ? (
+            <Card title="Household">
+              <LandlordHousehold application={application} />
+            </Card>
+          ) : null}
           <Card title="Application as sent">
             <ProfileSnapshot application={application} />
           </Card>

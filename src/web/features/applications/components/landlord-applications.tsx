@@ -12,18 +12,11 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import type { ApplicationsFilter } from '../api/applications-keys.ts';
 import { useApplicationPages } from '../api/get-applications.ts';
 import { type ListingChoice, useMyListings } from '../api/get-my-listings.ts';
-import {
-  dateText,
-  incomeText,
-  kindText,
-  meetsIncome,
-  missingKinds,
-  STATUS_LABEL,
-} from '../words.ts';
+import { dateText, kindText, missingKinds, STATUS_LABEL } from '../words.ts';
+import { householdWords, IncomeLines } from './landlord-household.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,7 +90,13 @@ function Filters({
 /** One application in the landlord's list: who, for what, when, against the criteria. */
 function ApplicationRow({ application }: { application: Application }) {
   const missing = missingKinds(application);
-  const sent = application.documents.filter((document) => !document.removed).length;
+  const sent =
+    application.documents.filter((document) => !document.removed).length +
+    application.members.reduce(
+      (sum, member) => sum + member.documents.filter((document) => !document.removed).length,
+      0,
+    );
+  const household = householdWords(application);
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
       <div className="flex min-w-0 flex-col gap-1">
@@ -109,6 +108,7 @@ function ApplicationRow({ application }: { application: Application }) {
           <span className="sr-only"> for {application.listing.title}</span>
         </Link>
         <p className="text-sm break-words text-stone-700">{application.listing.title}</p>
+        {household ? <p className="text-sm text-stone-700">{household}</p> : null}
         <p className="text-sm text-stone-600">
           Submitted{' '}
           <time dateTime={application.submittedAt}>{dateText(application.submittedAt)}</time>
@@ -116,14 +116,7 @@ function ApplicationRow({ application }: { application: Application }) {
       </div>
       <div className="flex shrink-0 flex-col gap-1 text-sm sm:items-end sm:text-right">
         <StatusBadge status={application.status} />
-        <p
-          className={cn(
-            'font-medium',
-            meetsIncome(application) ? 'text-emerald-800' : 'text-red-800',
-          )}
-        >
-          Income {incomeText(application)}
-        </p>
+        <IncomeLines application={application} className="sm:items-end" />
         <p className="text-stone-700">
           {sent} document{sent === 1 ? '' : 's'}
           {missing.length > 0 ? ` · missing ${missing.map(kindText).join(', ')}` : ''}

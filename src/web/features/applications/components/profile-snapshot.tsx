@@ -3,7 +3,7 @@ import type { Application } from '../../../../shared/schemas/applications.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { dayText, monthText } from '../words.ts';
 
-type Snapshot = Application['profile'];
+type Snapshot = NonNullable<Application['profile']>;
 
 const SOURCE: Record<Snapshot['incomes'][number]['source'], string> = {
   employment: 'Employment',
@@ -41,17 +41,47 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 /** The profile as the renter sent it: later edits to their profile do not change it. */
 export function ProfileSnapshot({ application }: { application: Application }) {
-  const profile = application.profile;
+  if (!application.profile) {
+    return <p className="text-sm text-stone-700">Only the applicant and the landlord see this.</p>;
+  }
+  return (
+    <ProfileFacts
+      profile={application.profile}
+      rentCents={application.rentCents}
+      moveInDate={application.moveInDate}
+      message={application.message}
+      about="About the applicant"
+    />
+  );
+}
+
+/**
+ * One person's profile as sent (the primary's, or a co-applicant's or guarantor's as they
+ * joined): who, income, rental history, their own words.
+ */
+export function ProfileFacts({
+  profile,
+  rentCents,
+  moveInDate,
+  message,
+  about,
+}: {
+  profile: Snapshot;
+  rentCents: number;
+  moveInDate: string | null;
+  message: string | null;
+  about: string;
+}) {
   const pets =
     profile.pets.length === 0
       ? 'None'
       : profile.pets
           .map((pet) => `${pet.count} ${PET[pet.kind][pet.count === 1 ? 0 : 1]}`)
           .join(', ');
-  const share = profile.voucher ? application.rentCents - profile.voucher.monthlyCents : null;
+  const share = profile.voucher ? rentCents - profile.voucher.monthlyCents : null;
   return (
     <div className="flex flex-col gap-6">
-      <Part title="About the applicant">
+      <Part title={about}>
         <Facts
           rows={[
             ['Legal name', profile.legalName ?? '—'],
@@ -59,8 +89,8 @@ export function ProfileSnapshot({ application }: { application: Application }) {
             ['Current address', profile.currentAddress ?? '—'],
             [
               'Move-in',
-              application.moveInDate
-                ? dayText(application.moveInDate)
+              moveInDate
+                ? dayText(moveInDate)
                 : profile.moveInDate
                   ? dayText(profile.moveInDate)
                   : '—',
@@ -126,11 +156,11 @@ export function ProfileSnapshot({ application }: { application: Application }) {
           </ul>
         )}
       </Part>
-      {application.message || profile.about ? (
+      {message || profile.about ? (
         <Part title="In their words">
-          {application.message ? (
+          {message ? (
             <blockquote className="rounded-lg bg-stone-50 px-3 py-2 text-sm break-words whitespace-pre-line text-stone-900">
-              {application.message}
+              {message}
             </blockquote>
           ) : null}
           {profile.about ? (

@@ -1,6 +1,7 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Application } from '../../../../shared/schemas/applications.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useApplicationAction } from '../api/application-actions.ts';
 import {
@@ -8,12 +9,15 @@ import {
   dateText,
   isOpen,
   latestRequest,
+  memberStatusText,
   RENTER_STATUS_TEXT,
 } from '../words.ts';
 import { ApplicationTimeline } from './application-timeline.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
+import { HouseholdSection } from './household-section.tsx';
 import { OfferTerms } from './offer-terms.tsx';
 import { RespondForm } from './respond-form.tsx';
+import { SignedOffer, SignOfferDialog } from './sign-offer-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 function Subheading({ children }: { children: string }) {
@@ -24,32 +28,27 @@ function Subheading({ children }: { children: string }) {
   );
 }
 
-/** The offer, and while it stands, Accept and Reject (each asked first). */
+/**
+ * The offer, and while it stands, the primary's Accept (a signature, issue 29) and Reject; once
+ * signed, who signed and the PDF, for everyone on the application.
+ */
 function OfferPart({ application, onDone }: { application: Application; onDone: () => void }) {
-  const accept = useApplicationAction(application.id, 'accept');
   const reject = useApplicationAction(application.id, 'reject-offer');
+  const [signing, setSigning] = useState(false);
   if (!application.offer) return null;
+  const primary = application.viewer === 'applicant';
   return (
     <section className="rounded-xl border border-emerald-200 bg-emerald-50/40 p-4">
       <Subheading>The offer</Subheading>
       <OfferTerms offer={application.offer} />
-      {application.status === 'offered' ? (
+      {application.signedOffer ? (
+        <div className="mt-4">
+          <SignedOffer application={application} />
+        </div>
+      ) : null}
+      {application.status === 'offered' && primary ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <ConfirmAction
-            label="Accept offer"
-            variant="primary"
-            title="Accept this offer?"
-            confirmLabel="Accept offer"
-            run={() => accept.mutateAsync(undefined)}
-            done="You accepted the offer."
-            onDone={onDone}
-          >
-            <p>
-              You agree to rent{' '}
-              <strong className="font-semibold">{application.listing.title}</strong> on these terms.
-              The landlord is told at once and the listing is marked rented.
-            </p>
-          </ConfirmAction>
+          <Button onClick={() => setSigning(true)}>Accept offer</Button>
           <ConfirmAction
             label="Reject offer"
             title="Reject this offer?"
@@ -66,6 +65,16 @@ function OfferPart({ application, onDone }: { application: Application; onDone: 
           </ConfirmAction>
         </div>
       ) : null}
+      {signing ? (
+        <SignOfferDialog
+          application={application}
+          onClose={() => setSigning(false)}
+          onDone={() => {
+            setSigning(false);
+            onDone();
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -78,6 +87,8 @@ export function RenterApplicationCard({ application }: { application: Applicatio
   // After an action the card changes under the button: focus goes to the new status.
   const focusStatus = () => requestAnimationFrame(() => statusRef.current?.focus());
   const request = application.status === 'info_requested' ? latestRequest(application) : null;
+  // A co-applicant or guarantor follows the application; its moves are the primary's.
+  const primary = application.viewer === 'applicant';
   return (
     <article
       aria-labelledby={headingId}
@@ -100,7 +111,9 @@ export function RenterApplicationCard({ application }: { application: Applicatio
 
       <div>
         <p ref={statusRef} tabIndex={-1} className="font-medium text-stone-900 focus:outline-none">
-          {RENTER_STATUS_TEXT[application.status]}
+          {primary
+            ? RENTER_STATUS_TEXT[application.status]
+            : memberStatusText(application.status, application.applicant.name)}
         </p>
         {application.status === 'declined' && application.decline ? (
           <p className="mt-1 text-sm text-stone-700">
@@ -114,7 +127,7 @@ export function RenterApplicationCard({ application }: { application: Applicatio
         ) : null}
       </div>
 
-      {application.status === 'info_requested' ? (
+      {application.status === 'info_requested' && primary ? (
         <section className="rounded-xl border border-amber-200 bg-amber-50/50 p-4">
           <Subheading>The landlord asks</Subheading>
           {request ? (
@@ -128,7 +141,9 @@ export function RenterApplicationCard({ application }: { application: Applicatio
 
       <OfferPart application={application} onDone={focusStatus} />
 
-      {application.documents.length > 0 ? (
+      <HouseholdSection application={application} />
+
+      {primary && application.documents.length > 0 ? (
         <p className="text-sm break-words text-stone-700">
           Documents sent:{' '}
           {application.documents
@@ -139,10 +154,10 @@ export function RenterApplicationCard({ application }: { application: Applicatio
 
       <section>
         <Subheading>Timeline</Subheading>
-        <ApplicationTimeline application={application} side="renter" />
+        <ApplicationTimeline application={application} side={primary ? 'renter' : 'member'} />
       </section>
 
-      {isOpen(application.status) ? (
+      {primary && isOpen(application.status) ? (
         <div>
           <ConfirmAction
             label="Withdraw application"

@@ -7,6 +7,7 @@ import {
   type ApplicationStatus,
   RENTED_NOTICE,
 } from '../../../../shared/schemas/applications.ts';
+import { SIGNATURE_MISMATCH_MESSAGE } from '../../../../shared/schemas/households.ts';
 import { aDocument, anApplication, applicationId } from '../../../testing/application-fixtures.ts';
 import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
@@ -32,6 +33,7 @@ function inStatus(status: ApplicationStatus, n: number): Application {
   const base = anApplication({
     id: applicationId(n),
     status,
+    viewer: 'applicant',
     listing: { ...anApplication().listing, title: `Listing ${status}` },
   });
   const timeline = [...base.timeline];
@@ -59,9 +61,12 @@ function inStatus(status: ApplicationStatus, n: number): Application {
   };
 }
 
+/** What a POST answers: the changed application, or a refusal (status and error body). */
+type Answer = Application | { refusal: { status: number; body: unknown } };
+
 type Replies = {
   applications: Application[];
-  onAction?: (call: ApiCall) => Application;
+  onAction?: (call: ApiCall) => Answer;
 };
 
 function stub({ applications, onAction }: Replies) {
@@ -83,7 +88,10 @@ function stub({ applications, onAction }: Replies) {
         },
       };
     }
-    if (call.method === 'POST' && onAction) return { body: onAction(call) };
+    if (call.method === 'POST' && onAction) {
+      const answer = onAction(call);
+      return 'refusal' in answer ? answer.refusal : { body: answer };
+    }
     return undefined;
   });
 }
@@ -111,7 +119,9 @@ describe("the renter's applications", () => {
       const card = cardFor(status);
       expect(textOf(card)).toContain(STATUS_LABEL[status]);
       expect(textOf(card)).toContain(RENTER_STATUS_TEXT[status]);
-      const open = ['submitted', 'info_requested', 'offered'].includes(status);
+      const open = ['awaiting_household', 'submitted', 'info_requested', 'offered'].includes(
+        status,
+      );
       expect(buttonNamed(card, 'Withdraw application') !== null, status).toBe(open);
       expect(buttonNamed(card, 'Accept offer') !== null, status).toBe(status === 'offered');
       expect(buttonNamed(card, 'Send answer') !== null, status).toBe(status === 'info_requested');
@@ -167,24 +177,76 @@ describe("the renter's applications", () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it('accepts an offer only once the renter confirms', async () => {
+  it('accepts an offer by signing with the legal name, the fees shown, the refusal beside the field', async () => {
     const offered = inStatus('offered', 1);
+    let refuse = true;
     const calls = stub({
       applications: [offered],
-      onAction: () => ({ ...offered, status: 'accepted', updatedAt: '2026-11-23T15:00:00.000Z' }),
+      onAction: () => {
+        if (refuse) {
+          refuse = false;
+          return {
+            refusal: {
+              status: 400,
+              body: {
+                error: { code: 'VALIDATION_ERROR', message: SIGNATURE_MISMATCH_MESSAGE },
+              },
+            },
+          };
+        }
+        return {
+          ...offered,
+          status: 'accepted',
+          signedOffer: { signedBy: 'Rhea Renter', signedAt: '2026-11-23T15:00:00.000Z' },
+          updatedAt: '2026-11-23T15:00:00.000Z',
+        };
+      },
     });
     const { container } = await open();
     await act(async () => buttonNamed(container, 'Accept offer')?.click());
     const dialog = document.querySelector('dialog') as HTMLDialogElement;
-    expect(textOf(dialog)).toContain('Accept this offer?');
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    await act(async () => buttonNamed(dialog, 'Accept offer')?.click());
-    await waitFor(() => expect(textOf(container)).toContain(RENTER_STATUS_TEXT.accepted));
-    expect(calls.find((c) => c.method === 'POST')?.url.pathname).toBe(
-      `/api/applications/${offered.id}/accept`,
+    expect(textOf(dialog)).toContain('Sign and accept the offer');
+    // The terms and every fee, itemized, where the renter signs.
+    for (const part of ['$3,000 a month', 'Security deposit', 'Move-in fee', '$20']) {
+      expect(textOf(dialog)).toContain(part);
+    }
+    const name = dialog.querySelector('input') as HTMLInputElement;
+    expect(dialog.querySelector(`label[for="${name.id}"]`)?.textContent).toBe(
+      'Type your full legal name to sign',
     );
+    // Nothing typed: asked, nothing sent.
+    await act(async () => buttonNamed(dialog, 'Sign and accept')?.click());
+    expect(textOf(dialog)).toContain(SIGNATURE_MISMATCH_MESSAGE);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await act(async () => typeInto(name, 'Rhea Rentr'));
+    await act(async () => buttonNamed(dialog, 'Sign and accept')?.click());
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(textOf(dialog)).toContain(SIGNATURE_MISMATCH_MESSAGE);
+    expect(document.activeElement).toBe(name);
+
+    await act(async () => typeInto(name, 'rhea  renter'));
+    await act(async () => buttonNamed(dialog, 'Sign and accept')?.click());
+    await waitFor(() => expect(textOf(container)).toContain(RENTER_STATUS_TEXT.accepted));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url.pathname)).toEqual([
+      `/api/applications/${offered.id}/accept`,
+      `/api/applications/${offered.id}/accept`,
+    ]);
+    expect(posts.map((c) => c.body)).toEqual([
+      { signature: 'Rhea Rentr' },
+      { signature: 'rhea  renter' },
+    ]);
     expect(document.querySelector('dialog')).toBeNull();
-    expect(textOf()).toContain('You accepted the offer.');
+    expect(textOf()).toContain('You signed and accepted the offer.');
+    // Signed: by whom and when, and the PDF.
+    const signed = container.querySelector('[data-testid="signed-offer"]') as HTMLElement;
+    expect(textOf(signed)).toContain('Signed by Rhea Renter on Nov 23, 2026');
+    const link = [...signed.querySelectorAll('a')].find((a) =>
+      textOf(a).includes('Download signed offer (PDF)'),
+    );
+    expect(link?.getAttribute('href')).toBe(`/api/applications/${offered.id}/offer.pdf`);
   });
 
   it('says when there are none yet, and where to go', async () => {

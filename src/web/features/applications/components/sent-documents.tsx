@@ -109,24 +109,29 @@ function DocumentView({ document, onClose }: { document: SentDocument; onClose: 
  * The documents sent with the application: each viewable in the page while the landlord may see
  * it; one the renter deleted says so.
  */
-export function SentDocuments({ application }: { application: Application }) {
+export function SentDocuments({
+  documents,
+  label = 'Documents sent',
+}: {
+  documents: readonly SentDocument[];
+  /** The list's accessible name: one a person when the household sent several. */
+  label?: string;
+}) {
   const [openId, setOpenId] = useState<string | null>(null);
   const viewButtons = useRef(new Map<string, HTMLButtonElement>());
-  const open = application.documents.find(
-    (document) => document.id === openId && !document.removed,
-  );
+  const open = documents.find((document) => document.id === openId && !document.removed);
   const close = () => {
     const id = openId;
     setOpenId(null);
     if (id) requestAnimationFrame(() => viewButtons.current.get(id)?.focus());
   };
-  if (application.documents.length === 0) {
-    return <p className="text-sm text-stone-700">No documents were sent with this application.</p>;
+  if (documents.length === 0) {
+    return <p className="text-sm text-stone-700">No documents were sent.</p>;
   }
   return (
     <div>
-      <ul aria-label="Documents sent" className="divide-y divide-stone-200">
-        {application.documents.map((document) => (
+      <ul aria-label={label} className="divide-y divide-stone-200">
+        {documents.map((document) => (
           <li
             key={document.id}
             className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"

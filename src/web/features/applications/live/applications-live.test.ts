@@ -22,6 +22,37 @@ describe('applications live feature', () => {
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
   });
 
+  it("writes a co-applicant's view (no profile of the primary's) into their list", () => {
+    const queryClient = new QueryClient();
+    const key = applicationsKeys.list('renter', {});
+    queryClient.setQueryData(key, empty);
+    const application = anApplication({ id: applicationId(5), viewer: 'member', profile: null });
+    const parsed = handler?.parse({ application });
+    if (!parsed) throw new Error('dropped');
+    handler?.apply(parsed, { queryClient, me: 'member' });
+    const pages = queryClient.getQueryData<ApplicationPages>(key);
+    expect(pages?.pages[0]?.items.map((item) => item.id)).toEqual([applicationId(5)]);
+  });
+
+  it('takes an application a member is no longer on out of their lists', () => {
+    const queryClient = new QueryClient();
+    const key = applicationsKeys.list('renter', {});
+    const application = anApplication({ id: applicationId(6), viewer: 'member', profile: null });
+    queryClient.setQueryData(key, {
+      pages: [{ items: [application], nextCursor: null }],
+      pageParams: [null],
+    });
+    queryClient.setQueryData(applicationsKeys.detail(application.id), application);
+    const removed = applicationsLive.handlers['application.removed'];
+    const parsed = removed?.parse({ id: application.id });
+    if (!parsed) throw new Error('dropped');
+    removed?.apply(parsed, { queryClient, me: 'member' });
+    const pages = queryClient.getQueryData<ApplicationPages>(key);
+    expect(pages?.pages[0]?.items).toEqual([]);
+    expect(queryClient.getQueryData(applicationsKeys.detail(application.id))).toBeUndefined();
+    expect(removed?.parse({})).toBeNull();
+  });
+
   it('drops events without an application, or with one too thin to place', () => {
     expect(handler?.parse(null)).toBeNull();
     expect(handler?.parse({})).toBeNull();

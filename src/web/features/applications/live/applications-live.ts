@@ -1,6 +1,6 @@
 import type { EventData } from '../../../../shared/schemas/events.ts';
 import { defineLiveFeature, type LiveContext } from '../../../lib/live/live-feature.ts';
-import { writeApplication } from '../api/application-cache.ts';
+import { dropApplication, writeApplication } from '../api/application-cache.ts';
 import { applicationsKeys } from '../api/applications-keys.ts';
 
 /*
@@ -26,7 +26,9 @@ function isApplication(value: unknown): boolean {
     isObject(value.listing) &&
     typeof value.listing.id === 'string' &&
     isObject(value.applicant) &&
-    isObject(value.profile) &&
+    // Null to a co-applicant or guarantor (issue 29): they never see the primary's profile.
+    (value.profile === null || isObject(value.profile)) &&
+    Array.isArray(value.members) &&
     isObject(value.criteria)
   );
 }
@@ -45,6 +47,13 @@ export const applicationsLive = defineLiveFeature({
           ? (data as EventData<'application.changed'>)
           : null,
       apply: ({ application }, { queryClient }) => writeApplication(queryClient, application),
+    },
+    'application.removed': {
+      parse: (data) =>
+        isObject(data) && typeof data.id === 'string'
+          ? (data as EventData<'application.removed'>)
+          : null,
+      apply: ({ id }, { queryClient }) => dropApplication(queryClient, id),
     },
   },
   resync: refreshApplications,

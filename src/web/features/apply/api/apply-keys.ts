@@ -7,4 +7,9 @@ export const applyKeys = {
   profile: ['apply', 'profile'] as const,
   documents: ['apply', 'documents'] as const,
   counts: ['apply', 'counts'] as const,
+  /**
+   * Outside 'apply' on purpose: the live refetch after joining would read the spent link as a
+   * 404 and show "invalid" for the moment before the page moves on.
+   */
+  invitation: (token: string) => ['apply-invitation', token] as const,
 };

@@ -185,6 +185,53 @@ describe('the Apply dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('invites roommates and a guarantor with the application, each address checked first', async () => {
+    const calls = stubApi((call) => {
+      if (call.url.pathname === '/api/renter-profile') {
+        return { body: { profile: PROFILE, missing: [] } };
+      }
+      if (call.url.pathname === '/api/renter-profile/documents') {
+        return { body: { items: [STUB] } };
+      }
+      if (call.method === 'POST') {
+        return { status: 201, body: anApplication({ status: 'awaiting_household' }) };
+      }
+      return undefined;
+    });
+    await open();
+    const toggle = buttonNamed(document.body, 'Apply with others') as HTMLButtonElement;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => toggle.click());
+    expect(textOf()).toContain('Applying on Stoop is free for everyone in the household.');
+    const field = (label: string) =>
+      document.getElementById(
+        [...document.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? '',
+      ) as HTMLInputElement;
+    await act(async () => buttonNamed(document.body, 'Add a roommate')?.click());
+    await act(async () => typeInto(field("Roommate 1's email"), 'mo@stoop'));
+    await act(async () => buttonNamed(document.body, 'Add a roommate')?.click());
+    expect(document.activeElement).toBe(field("Roommate 2's email"));
+    await act(async () => typeInto(field("Roommate 2's email"), 'Ana@Stoop.test'));
+    await act(async () => typeInto(field("Guarantor's email (optional)"), 'gus@stoop.test'));
+    await act(async () => buttonNamed(document.body, 'Send application')?.click());
+    expect(textOf()).toContain('Each invitation needs a valid email address.');
+    expect(field("Roommate 1's email").getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await act(async () => typeInto(field("Roommate 1's email"), 'mo@stoop.test'));
+    await act(async () => buttonNamed(document.body, 'Send application')?.click());
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      coApplicants: ['mo@stoop.test', 'ana@stoop.test'],
+      guarantor: 'gus@stoop.test',
+    });
+    await waitFor(() => expect(textOf()).toContain('Your application was sent.'));
+    expect(textOf(document.querySelector('[data-testid="apply-sent-status"]'))).toBe(
+      'Status: Waiting for your household',
+    );
+    expect(textOf()).toContain('Everyone you invited must join before the landlord sees it.');
+  });
+
   it('says when the profile cannot be loaded, and retries', async () => {
     let fail = true;
     stubApi((call) => {

@@ -16,6 +16,13 @@ import { cn } from '../../../lib/cn.ts';
 import { newIdempotencyKey, useApplyToListing } from '../api/apply-to-listing.ts';
 import { formatDay } from '../format.ts';
 import { missingItems } from '../missing.ts';
+import {
+  ApplyHousehold,
+  type HouseholdDraft,
+  householdFieldId,
+  householdInput,
+  NO_HOUSEHOLD,
+} from './apply-household.tsx';
 import { DocumentChoice, MissingList, ProfileSummary } from './apply-summary.tsx';
 
 type ApplyFormProps = {
@@ -52,6 +59,8 @@ export function ApplyForm({
   const [message, setMessage] = useState('');
   const [moveInDate, setMoveInDate] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [household, setHousehold] = useState<HouseholdDraft>(NO_HOUSEHOLD);
+  const [householdErrors, setHouseholdErrors] = useState<Record<string, string>>({});
   const [blocked, setBlocked] = useState(false);
   const missingRef = useRef<HTMLElement>(null);
   const formId = useId();
@@ -81,18 +90,33 @@ export function ApplyForm({
       idempotencyKey,
       ...(trimmed ? { message: trimmed } : {}),
       ...(moveInDate ? { moveInDate } : {}),
+      ...householdInput(household),
     });
     if (!parsed.success) {
       const next: FieldErrors = {};
+      const nextHousehold: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         if (field === 'message' || field === 'moveInDate') next[field] ??= issue.message;
+        if (field === 'coApplicants' || field === 'guarantor') {
+          nextHousehold[issue.path.join('.')] ??= issue.message;
+        }
       }
       setErrors(next);
-      document.getElementById(`${formId}-${next.message ? 'message' : 'moveInDate'}`)?.focus();
+      setHouseholdErrors(nextHousehold);
+      if (next.message || next.moveInDate) {
+        document.getElementById(`${formId}-${next.message ? 'message' : 'moveInDate'}`)?.focus();
+      } else {
+        const path = Object.keys(nextHousehold)[0] ?? 'guarantor';
+        // After the panel has opened to show its errors.
+        requestAnimationFrame(() =>
+          document.getElementById(householdFieldId(formId, path))?.focus(),
+        );
+      }
       return;
     }
     setErrors({});
+    setHouseholdErrors({});
     try {
       onSent(await apply.mutateAsync(parsed.data));
     } catch {
@@ -152,6 +176,12 @@ export function ApplyForm({
         error={errors.moveInDate}
         value={moveInDate}
         onChange={(event) => setMoveInDate(event.target.value)}
+      />
+      <ApplyHousehold
+        formId={formId}
+        draft={household}
+        errors={householdErrors}
+        onChange={setHousehold}
       />
       {blocked && missing.length > 0 ? (
         <Alert>Add what is missing, then send your application.</Alert>

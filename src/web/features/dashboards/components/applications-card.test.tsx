@@ -8,6 +8,7 @@ import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { ApplicationsCard, applicationsSummary } from './applications-card.tsx';
 
 const NONE: ApplicationStatusCounts = {
+  awaiting_household: 0,
   submitted: 0,
   info_requested: 0,
   offered: 0,

@@ -29,7 +29,9 @@ export function applicationsSummary(
   const total = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
   const closed = byStatus.offer_rejected + byStatus.declined + byStatus.withdrawn + byStatus.closed;
   if (side === 'renter') {
+    const household = byStatus.awaiting_household;
     const lines = [
+      household > 0 ? `${n(household, 'waits', 'wait')} for your household to join` : null,
       byStatus.submitted > 0 ? `${n(byStatus.submitted, 'submitted')}, with the landlord` : null,
       byStatus.info_requested > 0
         ? `${n(byStatus.info_requested, 'needs', 'need')} your answer`
@@ -39,7 +41,7 @@ export function applicationsSummary(
       closed > 0 ? `${n(closed, 'closed')}` : null,
     ].filter((line): line is string => line !== null);
     return {
-      figure: byStatus.submitted + byStatus.info_requested + byStatus.offered,
+      figure: household + byStatus.submitted + byStatus.info_requested + byStatus.offered,
       figureLabel: 'open',
       lines,
       empty:
