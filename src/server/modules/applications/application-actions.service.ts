@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   type Application,
   type ApplicationStatus,
@@ -8,11 +8,7 @@ import {
   OPEN_APPLICATION_STATUSES,
   RENTED_NOTICE,
 } from '../../../shared/schemas/applications.ts';
-import {
-  applicationDocuments,
-  applications,
-  renterDocuments,
-} from '../../db/schema/applications.ts';
+import { applications } from '../../db/schema/applications.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
@@ -28,6 +24,7 @@ import {
   recordTimeline,
   viewerOf,
 } from './application-access.ts';
+import { attachDocuments, nextDocumentPosition, ownDocuments } from './application-requirements.ts';
 import { readApplication } from './application-view.ts';
 import { signOffer } from './signed-offer.service.ts';
 
@@ -91,38 +88,13 @@ export const respond: Action<{ message: string; documentIds?: string[] }> = ({ c
     const application = await lockFor(tx, ctx, input.id, 'renter');
     expectStatus(application, ['info_requested']);
     const ids = input.documentIds ?? [];
-    if (ids.length > 0) {
-      const documents = await tx
-        .select()
-        .from(renterDocuments)
-        .where(and(eq(renterDocuments.userId, ctx.user.id), inArray(renterDocuments.id, ids)));
-      if (documents.length !== ids.length) {
-        const message = 'Each document id must be a document of yours.';
-        throw new AppError('VALIDATION_ERROR', {
-          message,
-          details: [{ path: 'documentIds', message }],
-        });
-      }
-      const [last] = await tx
-        .select({ n: sql<number>`coalesce(max(${applicationDocuments.position}), -1)::int` })
-        .from(applicationDocuments)
-        .where(eq(applicationDocuments.applicationId, input.id));
-      await tx
-        .insert(applicationDocuments)
-        .values(
-          documents.map((d, i) => ({
-            applicationId: input.id,
-            documentId: d.id,
-            sentDocumentId: d.id,
-            kind: d.kind,
-            name: d.name,
-            size: d.size,
-            contentType: d.contentType,
-            position: (last?.n ?? -1) + 1 + i,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    const documents = await ownDocuments(tx, ctx.user.id, ids);
+    await attachDocuments(tx, {
+      applicationId: input.id,
+      documents,
+      order: ids,
+      from: await nextDocumentPosition(tx, input.id),
+    });
     await move(tx, input.id, 'submitted');
     await recordTimeline(tx, input.id, 'responded', 'renter', input.message);
     return changedAndMailed(tx, ctx, { id: input.id, kind: 'responded' });

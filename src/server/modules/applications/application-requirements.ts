@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
 import {
   DOCUMENT_KIND_LABELS,
@@ -78,6 +78,18 @@ export async function completeProfile(
     throw incomplete(missingFields, missingKinds);
   }
   return profile.data;
+}
+
+/** Where documents added to the application now go: after those it has. */
+export async function nextDocumentPosition(
+  tx: Pick<EventsTransaction, 'select'>,
+  applicationId: string,
+): Promise<number> {
+  const [last] = await tx
+    .select({ n: sql<number>`coalesce(max(${applicationDocuments.position}), -1)::int` })
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.applicationId, applicationId));
+  return (last?.n ?? -1) + 1;
 }
 
 /** Copies `documents` onto the application, in the order chosen, after `from`. */

@@ -6,11 +6,7 @@ import {
 } from '../../../shared/schemas/applications.ts';
 import type { InvitationView, InviteInput, JoinInput } from '../../../shared/schemas/households.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  applicationDocuments,
-  applicationMembers,
-  applications,
-} from '../../db/schema/applications.ts';
+import { applicationMembers, applications } from '../../db/schema/applications.ts';
 import { users } from '../../db/schema/auth.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,7 +25,12 @@ import {
   viewerOf,
 } from './application-access.ts';
 import { mailPerson } from './application-mail.ts';
-import { attachDocuments, completeProfile, ownDocuments } from './application-requirements.ts';
+import {
+  attachDocuments,
+  completeProfile,
+  nextDocumentPosition,
+  ownDocuments,
+} from './application-requirements.ts';
 import { hashToken, inviteMembers, ROLE_WORDS } from './household-invitations.ts';
 
 /*
@@ -282,13 +283,14 @@ export const joinApplication = ({
       .update(applicationMembers)
       .set({ userId: ctx.user.id, profile, joinedAt: new Date(), tokenHash: null })
       .where(eq(applicationMembers.id, member.id));
-    const [last] = await tx
-      .select({ n: sql<number>`coalesce(max(${applicationDocuments.position}), -1)::int` })
-      .from(applicationDocuments)
-      .where(eq(applicationDocuments.applicationId, input.id));
     await attachDocuments(
       tx,
-      { applicationId: input.id, documents, order: input.documentIds, from: (last?.n ?? -1) + 1 },
+      {
+        applicationId: input.id,
+        documents,
+        order: input.documentIds,
+        from: await nextDocumentPosition(tx, input.id),
+      },
       member.id,
     );
     await recordTimeline(

@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ApplicationSettings } from '../../../../shared/schemas/application-settings.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,9 +7,9 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useApplicationSettings } from '../api/application-settings.ts';
 import { useMyApplication } from '../api/my-application.ts';
-import { criteriaLines } from '../criteria.ts';
 import { isOpen, STATUS_WORDS } from '../status-words.ts';
 import { APPLY_ANCHOR } from './apply-link.ts';
+import { Criteria } from './criteria-list.tsx';
 
 const ApplyDialog = lazy(() => import('./apply-dialog.tsx'));
 
@@ -24,21 +23,6 @@ export type ApplyPanelProps = {
   /** Where a visitor signs in, with the state that brings them back to this listing. */
   signIn: { to: string; state: unknown };
 };
-
-function Criteria({ settings }: { settings: ApplicationSettings }) {
-  return (
-    <ul aria-label="What this listing asks" className="flex flex-col gap-1 text-sm text-stone-800">
-      {criteriaLines(settings).map((line) => (
-        <li key={line} className="flex gap-2">
-          <span aria-hidden="true" className="text-brand-700">
-            ✓
-          </span>
-          {line}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /**
  * The listing page's "Apply": the criteria in words, then the button (a visitor signs in first),

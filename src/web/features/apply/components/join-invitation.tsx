@@ -14,10 +14,10 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useApplicationSettings } from '../api/application-settings.ts';
 import { useApplyProfile } from '../api/apply-profile.ts';
 import { isTokenShaped, useInvitation, useJoinApplication } from '../api/invitation.ts';
-import { criteriaLines } from '../criteria.ts';
 import { formatDay } from '../format.ts';
 import { missingItems } from '../missing.ts';
 import { DocumentChoice } from './apply-summary.tsx';
+import { Criteria } from './criteria-list.tsx';
 
 /*
  * The page a household invitation's link opens (issue 29): who invited whom to what, then, for a
@@ -149,16 +149,7 @@ function JoinForm({
       }}
     >
       <Part title="What the listing asks">
-        <ul className="flex flex-col gap-1 text-sm text-stone-800">
-          {criteriaLines(settings).map((line) => (
-            <li key={line} className="flex gap-2">
-              <span aria-hidden="true" className="text-brand-700">
-                ✓
-              </span>
-              {line}
-            </li>
-          ))}
-        </ul>
+        <Criteria settings={settings} />
       </Part>
       {missing.length === 0 ? (
         <p role="status" className="text-sm text-emerald-800" data-testid="join-missing">
