@@ -248,7 +248,8 @@ export const joinApplication = ({
   input: { id: string } & JoinInput;
 }) =>
   transactionWithEvents(ctx, async (tx): Promise<Application> => {
-    const member = await pendingInvitation(tx, input.token, input.id);
+    // The application's row first: two people joining with one link, or a removal at the same
+    // time, queue here, and the second sees the link spent.
     const [application] = await tx
       .select({
         status: applications.status,
@@ -259,6 +260,7 @@ export const joinApplication = ({
       .where(eq(applications.id, input.id))
       .for('update');
     if (!application) throw invitationNotFound();
+    const member = await pendingInvitation(tx, input.token, input.id);
     if (application.renterId === ctx.user.id) {
       throw new AppError('CONFLICT', { message: 'This is your own application.' });
     }

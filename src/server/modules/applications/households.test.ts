@@ -243,6 +243,19 @@ describe('invitations', () => {
     expect(after.members[0]?.status).toBe('invited');
   });
 
+  it('lets one of two people joining at once with the same link in, the other 404', async () => {
+    const sent = await applyTogether((await listing()).id, { coApplicants: [roommate.email] });
+    const token = await tokenFor(roommate.email);
+    const answers = await Promise.all([
+      join(roommate, sent.id, token, [stub.roommate.id]),
+      join(guarantor, sent.id, token, [stub.guarantor.id]),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 404]);
+    const after = await ok(await renter.client.get(`/api/applications/${sent.id}`));
+    expect(after.members).toHaveLength(1);
+    expect(after.members[0]?.status).toBe('joined');
+  });
+
   it('asks an invitee for a complete profile and the documents the listing asks for', async () => {
     const sent = await applyTogether((await listing()).id, { coApplicants: [roommate.email] });
     const token = await tokenFor(roommate.email);
