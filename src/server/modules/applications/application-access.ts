@@ -90,14 +90,14 @@ async function readRow(tx: Executor, id: string): Promise<ApplicationRow> {
 }
 
 /** Everyone who sees the application now, each with their view. */
-function audience(row: ApplicationRow & { shownToLandlord?: boolean }, shown: boolean) {
+function audience(row: ApplicationRow) {
   const renters = [row.renterId, ...row.members.flatMap((m) => (m.joinedAt && m.userId) || [])];
   return [
     ...renters.map((userId) => ({
       userId,
       application: toApplications([row], { side: 'renter', userId })[0] as Application,
     })),
-    ...(shown
+    ...(row.shownToLandlord
       ? [
           {
             userId: row.landlordId,
@@ -119,11 +119,7 @@ export async function applicationChanged(
   mail?: { deps: ApplicationMailDeps; kind: MailKind; actorId: string },
 ): Promise<Application> {
   const row = await readRow(tx, id);
-  const [shown] = await tx
-    .select({ shown: applications.shownToLandlord })
-    .from(applications)
-    .where(eq(applications.id, id));
-  const views = audience(row, shown?.shown ?? false);
+  const views = audience(row);
   await publishEvents(
     tx,
     views.map(({ userId, application }) => ({
@@ -159,14 +155,4 @@ export function changedAndMailed(
     kind: input.kind,
     actorId: ctx.user.id,
   });
-}
-
-/** One application's view for `viewer`, or null. */
-export async function readApplicationFor(
-  db: Executor,
-  id: string,
-  viewer: Viewer,
-): Promise<Application | null> {
-  const [row] = await selectApplications(db).where(eq(applications.id, id));
-  return row ? (toApplications([row as ApplicationRow], viewer)[0] ?? null) : null;
 }

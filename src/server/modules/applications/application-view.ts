@@ -31,6 +31,7 @@ export type Executor = Pick<Db, 'select'>;
 export const applicationColumns = {
   id: applications.id,
   status: applications.status,
+  shownToLandlord: applications.shownToLandlord,
   listingId: applications.listingId,
   renterId: applications.renterId,
   landlordId: applications.landlordId,
@@ -97,6 +98,7 @@ type MemberJson = {
 export type ApplicationRow = {
   id: string;
   status: string;
+  shownToLandlord: boolean;
   listingId: string;
   renterId: string;
   landlordId: string;
