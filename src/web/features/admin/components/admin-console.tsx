@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSettledOnce } from '../../../lib/use-settled-once.ts';
 import type { ReportStatusFilter } from '../api/admin-keys.ts';
 import { useAdminOverview } from '../api/get-overview.ts';
 import { type AdminTab, AdminTabs, isAdminTab, TabPanel } from './admin-tabs.tsx';
@@ -25,6 +27,8 @@ export function AdminConsole({ meId }: { meId: string }) {
   const q = params.get('q') ?? '';
   const reportId = params.get('report');
   const overview = useAdminOverview();
+  // The tabs wait for the counts above them: arriving after them, the counts pushed them down.
+  const settled = useSettledOnce(overview.isPending);
 
   const update = useCallback(
     (patch: Record<string, string | null>, replace = false) => {
@@ -53,27 +57,36 @@ export function AdminConsole({ meId }: { meId: string }) {
         title="Moderation"
         description="Reports from renters and landlords, accounts and listings across Stoop. Every action you take here is recorded in the audit log."
       />
-      <Overview onOpen={selectTab} />
-      <AdminTabs
-        current={tab}
-        onSelect={selectTab}
-        badges={{ reports: overview.data?.reports.open ?? 0 }}
-      />
-      <TabPanel tab={tab}>
-        {tab === 'reports' ? (
-          <ReportsPanel
-            status={status}
-            onStatus={(next) => update({ status: next === 'open' ? null : next })}
-            onOpen={(id) => update({ report: id })}
+      {settled ? null : (
+        <div className="flex justify-center p-8">
+          <Spinner size="lg" label="Loading the console" />
+        </div>
+      )}
+      {settled ? <Overview onOpen={selectTab} /> : null}
+      {settled ? (
+        <>
+          <AdminTabs
+            current={tab}
+            onSelect={selectTab}
+            badges={{ reports: overview.data?.reports.open ?? 0 }}
           />
-        ) : tab === 'users' ? (
-          <UsersPanel key="users" q={q} onSearch={(next) => update({ q: next })} meId={meId} />
-        ) : tab === 'listings' ? (
-          <ListingsPanel key="listings" q={q} onSearch={(next) => update({ q: next })} />
-        ) : (
-          <AuditPanel />
-        )}
-      </TabPanel>
+          <TabPanel tab={tab}>
+            {tab === 'reports' ? (
+              <ReportsPanel
+                status={status}
+                onStatus={(next) => update({ status: next === 'open' ? null : next })}
+                onOpen={(id) => update({ report: id })}
+              />
+            ) : tab === 'users' ? (
+              <UsersPanel key="users" q={q} onSearch={(next) => update({ q: next })} meId={meId} />
+            ) : tab === 'listings' ? (
+              <ListingsPanel key="listings" q={q} onSearch={(next) => update({ q: next })} />
+            ) : (
+              <AuditPanel />
+            )}
+          </TabPanel>
+        </>
+      ) : null}
       {tab === 'reports' && reportId ? (
         <ReportDetailDialog
           key={reportId}

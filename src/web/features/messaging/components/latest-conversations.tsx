@@ -7,7 +7,8 @@ import { useLatestConversations } from '../api/get-conversations.ts';
 import { useUnreadCounts } from '../api/get-unread-count.ts';
 import { ConversationItem } from './conversation-item.tsx';
 
-const LATEST = 5;
+/** How many a dashboard shows (a page waiting for this card asks for the same query). */
+export const LATEST_CONVERSATIONS = 5;
 
 type LatestConversationsProps = {
   userId: string;
@@ -17,7 +18,7 @@ type LatestConversationsProps = {
 
 /** A dashboard's latest conversations with their live unread counts, each linking to its thread. */
 export function LatestConversations({ userId, emptyText }: LatestConversationsProps) {
-  const conversations = useLatestConversations(LATEST);
+  const conversations = useLatestConversations(LATEST_CONVERSATIONS);
   const unread = useUnreadCounts(userId);
   return (
     <section

@@ -68,6 +68,11 @@ export function RenterTours({ listingHref, searchHref, notesLink }: RenterToursP
   const pastSorted = [...(past.data ?? [])].sort(
     (a, b) => Date.parse(b.start) - Date.parse(a.start),
   );
+  // One loading state until all three have answered: sections filling in one by one would push
+  // the ones below them down (layout shift).
+  if (upcoming.isPending || past.isPending || waitlist.isPending) {
+    return <Loading label="Loading your tours" />;
+  }
   return (
     <div className="flex flex-col gap-10">
       {entries.length > 0 ? (
@@ -88,9 +93,7 @@ export function RenterTours({ listingHref, searchHref, notesLink }: RenterToursP
         <h2 id="upcoming-heading" className="text-lg font-semibold text-stone-900">
           Upcoming
         </h2>
-        {upcoming.isPending ? (
-          <Loading label="Loading your tours" />
-        ) : upcoming.isError ? (
+        {upcoming.isError ? (
           <Alert>{errorMessage(upcoming.error)}</Alert>
         ) : upcomingSorted.length === 0 ? (
           <EmptyState
@@ -119,9 +122,7 @@ export function RenterTours({ listingHref, searchHref, notesLink }: RenterToursP
         <h2 id="past-heading" className="text-lg font-semibold text-stone-900">
           Past and cancelled
         </h2>
-        {past.isPending ? (
-          <Loading label="Loading past tours" />
-        ) : past.isError ? (
+        {past.isError ? (
           <Alert>{errorMessage(past.error)}</Alert>
         ) : pastSorted.length === 0 ? (
           <p className="text-stone-600">Tours you have taken or cancelled will be listed here.</p>
