@@ -79,7 +79,7 @@ const PUBLIC_PAGES: readonly Page[] = [
 ];
 
 /**
- * Every screen of the route table that a signed-in renter, landlord or admin opens (spec §2),
+ * Every screen of the route table that a signed-in renter, landlord or admin opens (docs/spec.md §2),
  * with the demo account's own data. The dashboards' charts (uPlot) load after the page.
  */
 const SIGNED_IN_PAGES: readonly Page[] = [
