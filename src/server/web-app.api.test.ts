@@ -117,6 +117,8 @@ describe('landing pages name their chunks for preloading', () => {
         imports: ['pages/listing-detail.tsx'],
       },
       'pages/about.tsx': { file: 'assets/about-a1.js' },
+      'pages/listing-create.tsx': { file: 'assets/listing-create-n1.js', imports: ['_card-c1.js'] },
+      'pages/renter-dashboard.tsx': { file: 'assets/renter-dashboard-d1.js' },
     }),
   );
   // The page index the build writes beside it (vite.config.ts); `about` has no entry here.
@@ -127,6 +129,8 @@ describe('landing pages name their chunks for preloading', () => {
       home: 'pages/home.tsx',
       'listing-detail': 'pages/listing-detail.tsx',
       'listing-detail-mobile': 'pages/listing-detail-mobile.tsx',
+      'listing-create': 'pages/listing-create.tsx',
+      'renter-dashboard': 'pages/renter-dashboard.tsx',
     }),
   );
   afterAll(() => fs.rmSync(builtRoot, { recursive: true, force: true }));
@@ -161,7 +165,16 @@ describe('landing pages name their chunks for preloading', () => {
     ]);
     expect(await preloads('/')).toEqual(['/assets/home-h1.js']); // not the static index.html
     expect((await built.request('/')).headers.get('cache-control')).toBe('no-cache');
-    expect(await preloads('/chat')).toEqual([]);
+    expect(await preloads('/chat')).toEqual([]); // not in this page index
+  });
+
+  it('names the chunks of the signed-in screens opened directly (issue 30)', async () => {
+    expect(await preloads('/renter/dashboard')).toEqual(['/assets/renter-dashboard-d1.js']);
+    // The listing editor, not the listing page its path also looks like.
+    expect(await preloads('/listings/create')).toEqual([
+      '/assets/listing-create-n1.js',
+      '/assets/card-c1.js',
+    ]);
     expect(await preloads('/about')).toEqual([]); // not in this page index
   });
 });

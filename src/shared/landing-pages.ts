@@ -1,6 +1,6 @@
 /**
- * The pages people arrive on from outside (search engines, shared links, the home page), by URL,
- * and the web app's pages each one loads at once. The server names those pages' chunks in its
+ * The pages people arrive on from outside (search engines, shared links, the home page, and the
+ * signed-in screens they open directly), by URL, and the web app's pages each one loads at once. The server names those pages' chunks in its
  * HTML so they download beside the entry (decision 018); others load as before.
  *
  * A page is named as the build names it: its route module's file name (`home` for the router's
@@ -17,6 +17,32 @@ export type LandingPage = { pattern: RegExp; pages: readonly string[] };
 
 export const LANDING_PAGES: readonly LandingPage[] = [
   { pattern: /^\/$/, pages: ['home'] },
+  // The signed-in screens, opened straight from a bookmark, a mail or a reload (issue 30): named
+  // in the HTML, their chunks no longer wait for the entry, and the entry's first task no longer
+  // adds a preload link for each of them (on this machine, 20 or more a page). Before the listing
+  // pattern below, which `/listings/create` would match.
+  { pattern: /^\/listings\/create\/?$/, pages: ['listing-create'] },
+  { pattern: /^\/renter\/dashboard\/?$/, pages: ['renter-dashboard'] },
+  { pattern: /^\/(auth\/)?profile\/?$/, pages: ['profile'] },
+  { pattern: /^\/chat(\/[^/]+)?\/?$/, pages: ['chat'] },
+  { pattern: /^\/tours\/?$/, pages: ['tours'] },
+  { pattern: /^\/notes\/?$/, pages: ['notes'] },
+  { pattern: /^\/saved-listings\/?$/, pages: ['saved-listings'] },
+  { pattern: /^\/saved-searches\/?$/, pages: ['saved-searches'] },
+  { pattern: /^\/applications\/?$/, pages: ['applications'] },
+  { pattern: /^\/applications\/profile\/?$/, pages: ['application-profile'] },
+  { pattern: /^\/landlord\/dashboard\/?$/, pages: ['landlord-dashboard'] },
+  { pattern: /^\/landlord\/listings\/?$/, pages: ['landlord-listings'] },
+  { pattern: /^\/landlord\/tours\/?$/, pages: ['landlord-tours'] },
+  { pattern: /^\/landlord\/availability\/?$/, pages: ['landlord-availability'] },
+  { pattern: /^\/landlord\/waitlist\/?$/, pages: ['landlord-waitlist'] },
+  { pattern: /^\/landlord\/applications\/?$/, pages: ['landlord-applications'] },
+  { pattern: /^\/landlord\/applications\/[^/]+\/?$/, pages: ['landlord-application'] },
+  { pattern: /^\/landlord\/billing\/?$/, pages: ['landlord-billing'] },
+  { pattern: /^\/landlord\/billing\/checkout\/?$/, pages: ['landlord-checkout'] },
+  { pattern: /^\/landlord\/billing\/invoices\/[^/]+\/?$/, pages: ['landlord-invoice'] },
+  { pattern: /^\/landlord\/profile\/?$/, pages: ['landlord-profile'] },
+  { pattern: /^\/admin\/?$/, pages: ['admin'] },
   { pattern: /^\/search\/?$/, pages: ['search'] },
   { pattern: /^\/featured\/?$/, pages: ['featured'] },
   { pattern: /^\/about\/?$/, pages: ['about'] },

@@ -8,35 +8,10 @@ import {
   SEARCH_TERM_MAX_LENGTH,
   SUGGESTIONS_DEFAULT_LIMIT,
 } from '../constants.ts';
+import { MESSAGING_MESSAGES } from '../messaging.ts';
 import { cleanUserText, RAW_TEXT_FACTOR } from '../user-text.ts';
 
-/** docs/spec.md §8, word for word. */
-export const MESSAGING_MESSAGES = {
-  contentRange: 'Message content must be between 1 and 2000 characters',
-  contentEmpty: 'Message cannot be empty',
-  contentTooLong: 'Message cannot exceed 2000 characters',
-  searchTermTooLong: 'Search term cannot exceed 100 characters',
-  invalidListingId: 'Invalid listing ID format',
-  invalidRole: 'Invalid participant role',
-  conversationNotFound: 'Conversation not found',
-  createFailed: 'Failed to create or retrieve conversation',
-  listFailed: 'Failed to retrieve conversations',
-  markReadFailed: 'Failed to mark messages as read',
-  unreadCountFailed: 'Failed to get unread count',
-  sendFailed: 'Failed to send message',
-  sendUnexpected: 'An unexpected error occurred while sending the message',
-  cannotSend: 'You do not have permission to send messages to this conversation',
-  cannotView: 'You do not have permission to view messages in this conversation',
-  cannotMarkRead: 'You do not have permission to mark these messages as read',
-  cannotAccess: 'You do not have permission to access this conversation',
-  /** Not in the spec (it has no edits): Stoop's own wording. */
-  cannotEdit: 'You can only edit your own messages',
-  /** Stoop's own (decision 039): the other person deleted their account. */
-  recipientDeleted:
-    'This person deleted their account. You can still read this conversation, but you cannot reply.',
-  searchFailed: 'Search failed',
-  createConversationFailed: 'Failed to create conversation',
-} as const;
+export { MESSAGING_MESSAGES };
 
 export const PARTICIPANT_ROLES = ['landlord', 'renter'] as const;
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];

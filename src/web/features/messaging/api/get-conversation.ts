@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type Conversation,
-  ConversationResponseSchema,
-  MESSAGING_MESSAGES,
-} from '../../../../shared/schemas/messaging.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { MESSAGING_MESSAGES } from '../../../../shared/messaging.ts';
+import type { Conversation } from '../../../../shared/schemas/messaging.ts';
+import { ApiError, apiWithParser } from '../../../lib/api-client.ts';
 import { isUuid, messagingKeys } from './messaging-keys.ts';
 
 /** `GET /api/conversations/{id}`: the thread header (404 'Conversation not found', 403). */
@@ -16,10 +13,13 @@ export async function fetchConversation(id: string, signal?: AbortSignal): Promi
       message: MESSAGING_MESSAGES.conversationNotFound,
     });
   }
-  const { conversation } = await api(`/api/conversations/${encodeURIComponent(id)}`, {
-    parse: ConversationResponseSchema.parse,
-    ...(signal ? { signal } : {}),
-  });
+  // The parser loads beside the request: the live handlers import this module on every signed-in
+  // page, and a static schema import brought zod with them (issue 30).
+  const { conversation } = await apiWithParser(
+    `/api/conversations/${encodeURIComponent(id)}`,
+    () => import('./parsers.ts').then((p) => p.conversation),
+    signal ? { signal } : {},
+  );
   return conversation;
 }
 
