@@ -33,14 +33,15 @@ async function observeShifts(page: Page) {
   });
 }
 
-for (const width of [375, 1280]) {
+// At 375 px, where Lighthouse measures (a phone) and where the cards stack, so a shift is largest.
+for (const width of [375]) {
   test.describe(`at ${width} px`, () => {
     for (const screen of SCREENS) {
       test(`${screen.path} does not shift while it loads`, async ({ browser, baseURL }) => {
         const context = await browser.newContext({
           baseURL,
           storageState: storageStateFor(screen.as),
-          viewport: { width, height: width === 375 ? 812 : 800 },
+          viewport: { width, height: 812 },
         });
         const page = await context.newPage();
         await observeShifts(page);
