@@ -13,6 +13,7 @@ import { privateByDefault } from './lib/no-store.ts';
 import { buildOpenApiDocument } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
 import { requestLog } from './lib/request-log.ts';
+import { CachedRouter } from './lib/route-cache.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
@@ -74,7 +75,8 @@ function appModules(deps: AppDeps): AppModule[] {
 
 export function createApp(deps: AppDeps) {
   const modules = appModules(deps);
-  const app = new Hono<AppEnv>();
+  // Hono's router with its matches kept (decision 060): the /api routes go through it whole.
+  const app = new Hono<AppEnv>({ router: new CachedRouter() });
   app.onError(handleError);
   app.use(requestId());
   app.use(requestLog(deps.logger, deps.env.TRUST_PROXY));

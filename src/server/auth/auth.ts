@@ -17,6 +17,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../db/sche
 import type { Logger } from '../lib/logger.ts';
 import { passwordResetMail, welcomeMail } from '../lib/mail-templates.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { idleStorageBetweenCalls } from './idle-storage.ts';
 
 /** The header our server sets from the socket address; clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-stoop-client-ip';
@@ -61,7 +62,7 @@ export function resetLink(baseUrl: string, token: string): string {
 
 export function createAuth(options: AuthOptions) {
   const { db, mailer, logger, baseUrl, voidResetLinks } = options;
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Stoop',
     baseURL: baseUrl,
     basePath: '/api/auth',
@@ -221,6 +222,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+  // Its AsyncLocalStorage off between calls: on Node 20 it costs every promise (idle-storage.ts).
+  return idleStorageBetweenCalls(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

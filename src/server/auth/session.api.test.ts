@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema/auth.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { betterAuthStorages, STORAGE_USES_HOOKS } from './idle-storage.ts';
 import { cookieValue, verifiedToken } from './session.ts';
 
 /*
@@ -143,5 +144,18 @@ describe('session cookies', () => {
       .from(sessions)
       .where(eq(sessions.token, ageing.token ?? ''));
     expect(row?.expiresAt.getTime()).toBeGreaterThan(oldExpiry.getTime() + 3_600_000);
+  });
+});
+
+describe("better-auth's AsyncLocalStorage between calls (decision 060)", () => {
+  // Node 20's storages run async_hooks on every promise while enabled; Node 24's cost nothing.
+  it.runIf(STORAGE_USES_HOOKS)('is switched off once its calls have answered', async () => {
+    const { who } = await signedIn();
+    expect(await me(who)).toBe(200);
+    expect((await who.post('/api/auth/sign-out', {})).status).toBe(200);
+    const storages = betterAuthStorages();
+    expect(storages.length).toBeGreaterThan(0);
+    // Node 20's AsyncLocalStorage says whether it is enabled (its hooks with it).
+    for (const storage of storages) expect((storage as { enabled?: boolean }).enabled).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { UserType } from '../../shared/constants.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/client.ts';
@@ -75,7 +75,16 @@ export function cookieValue(header: string, name: string): string | undefined {
   return undefined;
 }
 
-export type SessionResolver = (headers: Headers) => Promise<ResolvedSession | null>;
+/**
+ * The request's session, or null. Answered at once (no promise) when there is no session cookie
+ * or the session is kept in memory, the common cases; a promise when PostgreSQL (or better-auth)
+ * has to be asked (decision 060: every promise is paid for on each request that makes it).
+ */
+export type SessionResolver = (
+  headers: Headers,
+) => ResolvedSession | null | Promise<ResolvedSession | null>;
+
+type AuthSettings = Awaited<Auth['$context']>;
 
 /**
  * `cache`: sessions kept in memory between requests (session-cache.ts); without one (scripts),
@@ -87,15 +96,14 @@ export function sessionResolver(
   cache?: SessionCache<ResolvedSession>,
 ): SessionResolver {
   const context = auth.$context;
-  return async (headers) => {
-    const cookies = headers.get('cookie');
-    if (!cookies?.includes('session_token')) return null;
-    const { secret, authCookies, sessionConfig } = await context;
-    const raw = cookieValue(cookies, authCookies.sessionToken.name);
-    if (raw === undefined) return null;
-    // The raw value as key: a hit was verified when it was stored.
-    const cached = cache?.get(raw);
-    if (cached) return cached;
+  // better-auth's settings, once its context has resolved (it never changes after).
+  let settings: AuthSettings | undefined;
+
+  const fromDatabase = async (
+    headers: Headers,
+    raw: string,
+    { secret, sessionConfig }: AuthSettings,
+  ): Promise<ResolvedSession | null> => {
     const token = verifiedToken(raw, secret);
     if (token === null) return null;
     const version = cache?.begin() ?? 0;
@@ -118,6 +126,25 @@ export function sessionResolver(
     );
     return session;
   };
+
+  const resolve = (cookies: string, headers: Headers, found: AuthSettings) => {
+    const raw = cookieValue(cookies, found.authCookies.sessionToken.name);
+    if (raw === undefined) return null;
+    // The raw value as key: a hit was verified when it was stored.
+    const cached = cache?.get(raw);
+    if (cached) return cached;
+    return fromDatabase(headers, raw, found);
+  };
+
+  return (headers) => {
+    const cookies = headers.get('cookie');
+    if (!cookies?.includes('session_token')) return null;
+    if (settings) return resolve(cookies, headers, settings);
+    return context.then((found) => {
+      settings = found;
+      return resolve(cookies, headers, found);
+    });
+  };
 }
 
 /** better-auth's own answer: it deletes an expired session and refreshes an ageing one. */
@@ -130,37 +157,54 @@ async function betterAuthSession(auth: Auth, headers: Headers): Promise<Resolved
   return { user: { id, email, name, userType }, sessionId: session.session.id };
 }
 
-/** Resolves the session cookie (if any) once per request into `c.var.user`. */
+/**
+ * Resolves the session cookie (if any) once per request into `c.var.user`. Not an async function:
+ * a session answered from memory (or none) goes on without a promise of its own (decision 060).
+ */
 export function loadSession(resolve: SessionResolver): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     c.set('user', null);
     c.set('sessionId', null);
-    const session = await resolve(c.req.raw.headers);
-    if (session) {
-      c.set('user', session.user);
-      c.set('sessionId', session.sessionId);
+    const found = resolve(c.req.raw.headers);
+    if (found instanceof Promise) {
+      return found.then((session) => {
+        if (session) setSession(c, session);
+        return next();
+      });
     }
-    await next();
+    if (found) setSession(c, found);
+    return next();
   };
 }
 
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw new AppError('UNAUTHENTICATED');
-  await next();
+function setSession(c: Context<AppEnv>, session: ResolvedSession) {
+  c.set('user', session.user);
+  c.set('sessionId', session.sessionId);
+}
+
+/*
+ * `c.get(…)`, never `c.var.…`, on these paths: hono's `c.var` copies every variable of the
+ * request into a new object on each read. And no async functions: a check that passes hands on
+ * `next()`'s own promise, one promise fewer a request; a refusal is thrown, which hono handles
+ * alike from either kind (decision 060).
+ */
+export const requireUser: MiddlewareHandler<AppEnv> = (c, next) => {
+  if (!c.get('user')) throw new AppError('UNAUTHENTICATED');
+  return next();
 };
 
 export function requireRole(...roles: UserType[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const user = c.var.user;
+  return (c, next) => {
+    const user = c.get('user');
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!roles.includes(user.userType)) throw new AppError('FORBIDDEN');
-    await next();
+    return next();
   };
 }
 
 /** The signed-in user in a handler behind `requireUser`. */
-export function currentUser(c: { var: AppEnv['Variables'] }) {
-  const user = c.var.user;
+export function currentUser(c: Pick<Context<AppEnv>, 'get'> | { var: AppEnv['Variables'] }) {
+  const user = 'get' in c ? c.get('user') : c.var.user;
   if (!user) throw new AppError('UNAUTHENTICATED');
   return user;
 }

@@ -23,9 +23,10 @@ export const awaitNoticesAfterWrite: MiddlewareHandler<AppEnv> = async (c, next)
  * on the LISTEN connection for the same commit.
  */
 export function syncAfterWrites(events: Notices, always: () => boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const write: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
-    if (SAFE_METHODS.has(c.req.method)) return;
     if (always() || (c.get('awaitNotices') && c.res.ok)) await events.sync();
   };
+  // A read has nothing to wait for after it: it goes on without a promise of its own (decision 060).
+  return (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : write(c, next));
 }

@@ -75,12 +75,22 @@ async function discardRest(
  * reset instead of the answer (hono's bodyLimit did that for 413s, and so did any early 401).
  */
 export function limitBody(maxSize: number, tooLarge: () => AppError): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const readLimited = readBody(maxSize, tooLarge);
+  // Not an async function: a request with no body to read goes on without a promise of its own
+  // (every /api GET passes two of these; decision 060).
+  return (c, next) => {
     const original = c.req.raw;
     // The first limit to match a request decides (a photo upload's, before its router's JSON one).
     if (limited.has(original)) return next();
     const method = original.method;
     if (method === 'GET' || method === 'HEAD') return next();
+    return readLimited(c, next);
+  };
+}
+
+function readBody(maxSize: number, tooLarge: () => AppError): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const original = c.req.raw;
     const declared = Number(original.headers.get('content-length') ?? Number.NaN);
     const chunked = original.headers.has('transfer-encoding');
     if (!chunked && declared <= maxSize) {

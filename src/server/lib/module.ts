@@ -54,9 +54,10 @@ export function mountApi(
   modules: readonly AppModule[],
   loadSession: MiddlewareHandler<AppEnv>,
 ) {
-  // Once a request: a router's `beforeBody` checks may have loaded it already.
+  // Once a request: a router's `beforeBody` checks may have loaded it already. (`c.get`: hono's
+  // `c.var` copies every variable into a new object on each read.)
   const loadSessionOnce: MiddlewareHandler<AppEnv> = (c, next) =>
-    c.var.user === undefined ? loadSession(c, next) : next();
+    c.get('user') === undefined ? loadSession(c, next) : next();
   const routers = modules.flatMap((module) => module.api ?? []);
   for (const router of routers) {
     const { limit, methods, beforeBody } = router.bodyLimit ?? { limit: jsonBodyLimit };

@@ -35,4 +35,35 @@ describe('requestLog', () => {
     });
     expect(typeof entries[1]?.ms).toBe('number');
   });
+
+  it('still redacts what handlers log; the request line has nothing to redact', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).trim().split('\n'));
+        done();
+      },
+    });
+    const app = new Hono<AppEnv>();
+    app.use(requestId());
+    app.use(requestLog(createLogger('info', sink)));
+    app.post('/sign-in', (c) => {
+      c.var.logger.info({ body: { password: 'hunter2' } }, 'inside');
+      return c.text('ok');
+    });
+    await app.request('/sign-in', { method: 'POST', headers: { 'x-request-id': 'req-7' } });
+    expect(lines.join('\n')).not.toContain('hunter2');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries[0]).toMatchObject({ body: { password: '[redacted]' }, requestId: 'req-7' });
+    expect(Object.keys(entries[1] ?? {})).toEqual([
+      'level',
+      'time',
+      'requestId',
+      'method',
+      'path',
+      'status',
+      'ms',
+      'msg',
+    ]);
+  });
 });

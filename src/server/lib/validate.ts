@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../../shared/errors.ts';
@@ -93,10 +93,19 @@ export function validate<T extends z.ZodType>(
    * that field fails first with exactly that code's message.
    */
   fieldCodes: Record<string, ErrorCode> = {},
-  /** A JSON body that may be left out entirely (`{ reason? }`): none reads as `{}`. */
-  options: { optionalBody?: boolean } = {},
+  options: {
+    /** A JSON body that may be left out entirely (`{ reason? }`): none reads as `{}`. */
+    optionalBody?: boolean;
+    /**
+     * A query string many requests repeat (the search, decision 060): its valid values are kept
+     * by the raw query string, at most `keepQueries` of them. The schema must be pure (its
+     * answer depends on the string alone, not on the time or the caller); a kept value is
+     * frozen, so no handler can change what the next request is given. Failures are not kept.
+     */
+    keepQueries?: number;
+  } = {},
 ) {
-  const check = validator(target, (value): z.output<T> => {
+  const parse = (value: unknown): z.output<T> => {
     const unstorable = findUnstorableText(value);
     if (unstorable !== undefined) throw invalid(INPUT_MESSAGES.unstorableText, unstorable);
     const result = schema.safeParse(value);
@@ -112,7 +121,12 @@ export function validate<T extends z.ZodType>(
       message: first?.message ?? 'The request is not valid.',
       details: issues,
     });
-  });
+  };
+  const check = validator(target, parse);
+  if (target === 'query' && options.keepQueries) {
+    // It adds the very data `check` adds: to hono's types, it is `check`.
+    return keptQueries(parse, options.keepQueries) as unknown as typeof check;
+  }
   if (target !== 'json') return check;
   const checkJson: typeof check = async (c, next) => {
     // No content type: no body was sent (the validator then reads `{}`).
@@ -121,4 +135,42 @@ export function validate<T extends z.ZodType>(
     return check(c, next);
   };
   return checkJson;
+}
+
+/**
+ * `validate('query', …)` with its valid values kept by raw query string (`keepQueries`). A miss
+ * reads the query as hono's validator does (one value, or a list when a key repeats) and parses
+ * it the same way; a hit skips both.
+ */
+function keptQueries(parse: (value: unknown) => unknown, max: number): MiddlewareHandler {
+  const kept = new Map<string, object>();
+  return async (c, next) => {
+    const url = c.req.url;
+    const at = url.indexOf('?');
+    const raw = at < 0 ? '' : url.slice(at + 1);
+    let value = kept.get(raw);
+    if (value === undefined) {
+      const query = Object.fromEntries(
+        Object.entries(c.req.queries()).map(([key, values]) =>
+          values.length === 1 ? [key, values[0]] : [key, values],
+        ),
+      );
+      value = deepFreeze(parse(query) as object);
+      if (kept.size >= max) {
+        const oldest = kept.keys().next().value;
+        if (oldest !== undefined) kept.delete(oldest);
+      }
+      kept.set(raw, value);
+    }
+    c.req.addValidatedData('query', value);
+    await next();
+  };
+}
+
+function deepFreeze<V>(value: V): V {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

@@ -142,6 +142,11 @@ export class ListingSearch {
     this.current().catch((error) => this.logger?.warn({ err: error }, 'search index load failed'));
   }
 
+  /** True once the index is loaded (`loaded()` then has nothing to wait for). */
+  get isLoaded(): boolean {
+    return this.index !== undefined;
+  }
+
   /** Loads the index if this instance has none yet. */
   async loaded(): Promise<void> {
     if (this.index) return;

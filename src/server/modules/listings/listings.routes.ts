@@ -20,6 +20,7 @@ import { currentUser, requireRole } from '../../auth/session.ts';
 import { readPhotoUpload } from '../../lib/photo-upload.ts';
 import { validate } from '../../lib/validate.ts';
 import { landlordListings } from './landlord-listings.service.ts';
+import { listingPageJson } from './listing-page-json.ts';
 import { addPhoto, deletePhoto, reorderPhotos } from './listing-photos.service.ts';
 import {
   createListing,
@@ -32,6 +33,8 @@ import {
   updateListing,
 } from './listings.service.ts';
 
+const SEARCH_QUERIES_KEPT = { keepQueries: 1_000 };
+
 export function createListingsRoutes(
   { database: { db }, storage, listingSearch, events, auth }: AppDeps,
   planLimits: PlanLimits,
@@ -40,9 +43,13 @@ export function createListingsRoutes(
   const viewDeps = { ...deps, events, viewSecret: auth.options.secret };
   return (
     new Hono<AppEnv>()
-      .get('/', validate('query', ListingSearchQuerySchema), async (c) => {
+      // Searches repeat their query strings (pages of the same filters, popular ones): the
+      // valid ones are kept (decision 060; the schema is pure).
+      .get('/', validate('query', ListingSearchQuerySchema, {}, SEARCH_QUERIES_KEPT), async (c) => {
         const ctx = { ...deps, listingSearch };
-        return c.json(await searchListings({ ctx, input: c.req.valid('query') }));
+        const page = await searchListings({ ctx, input: c.req.valid('query') });
+        // c.json's bytes and header, the listings' JSON made once each (decision 060).
+        return c.body(listingPageJson(page), 200, { 'Content-Type': 'application/json' });
       })
       .get('/featured', validate('query', FeaturedQuerySchema), async (c) => {
         const limit = c.req.valid('query').limit ?? FEATURED_LIMIT;

@@ -9,6 +9,11 @@ export type PageRow = {
   summary: ListingSummary;
   /** Active boosts not yet over: [starts, ends) in epoch milliseconds, flattened. */
   boostWindows: number[];
+  /**
+   * The summary featured by a boost, made the first time one runs at answer time and kept with
+   * the row: the same object every time, so its JSON is made once too (listing-page-json.ts).
+   */
+  boosted?: ListingSummary;
 };
 
 /** The summary as of `nowMs`: featured by staff, or by a boost running then. */
@@ -17,7 +22,8 @@ export function featuredAt(row: PageRow, nowMs: number): ListingSummary {
   if (summary.featured || boostWindows.length === 0) return summary;
   for (let i = 0; i + 1 < boostWindows.length; i += 2) {
     if ((boostWindows[i] as number) <= nowMs && nowMs < (boostWindows[i + 1] as number)) {
-      return { ...summary, featured: true };
+      row.boosted ??= { ...summary, featured: true };
+      return row.boosted;
     }
   }
   return summary;

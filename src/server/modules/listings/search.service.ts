@@ -152,12 +152,14 @@ export async function searchListings({
   }
   const after = cursor ? { v: cursor.v, id: cursor.id } : undefined;
   const asked = { words, corrected };
-  await search.loaded();
+  // No await when there is nothing to wait for (loaded, no words): each is a promise and a turn
+  // of the event loop's queue on every search (decision 060).
+  if (!search.isLoaded) await search.loaded();
   let checked = false;
   let found: IndexPage;
   const rows = new Map<string, PageRow>();
   for (;;) {
-    const terms = await search.terms(words);
+    const terms = words.length === 0 ? [] : await search.terms(words);
     // The index, its kept rows and the log position they reflect, taken together (no await
     // between).
     const { index, seq } = search.state;
@@ -210,7 +212,7 @@ export async function searchListings({
   const items = featuredFirstInTies(
     found.ids.flatMap((id) => {
       const row = rows.get(id);
-      return row ? [featuredAt(row, now)] : [];
+      return row ? featuredAt(row, now) : [];
     }),
     query.sort,
   );
@@ -257,6 +259,8 @@ export async function listingPins({
  * so paging is unchanged; a tie split across two pages keeps the index's order there.
  */
 function featuredFirstInTies(items: ListingSummary[], sort: SearchSort): ListingSummary[] {
+  // Nothing featured on the page: every tie keeps its order.
+  if (!items.some((item) => item.featured)) return items;
   const key = (item: ListingSummary) => (sort === 'newest' ? item.publishedAt : item.rentCents);
   const out: ListingSummary[] = [];
   for (let start = 0; start < items.length; ) {
