@@ -70,8 +70,16 @@ export const MeUserSchema = z.object({
 });
 export const MeResponseSchema = z.object({ user: MeUserSchema });
 export type MeUser = z.infer<typeof MeUserSchema>;
-/** `GET /api/session`: who is signed in, `user: null` for a visitor (200 either way). */
-export const SessionResponseSchema = z.object({ user: MeUserSchema.nullable() });
+/**
+ * `GET /api/session`: who is signed in, `user: null` for a visitor (200 either way). Signed in,
+ * `liveEventId` is the user's newest live event id when the answer was made: the web app opens its
+ * live stream from there (`/api/events?lastEventId=`), so the queries it starts after this answer
+ * miss nothing and need no refetch when the stream opens (decision 062).
+ */
+export const SessionResponseSchema = z.object({
+  user: MeUserSchema.nullable(),
+  liveEventId: z.number().int().nonnegative().optional(),
+});
 
 /**
  * better-auth's answers, as far as Stoop relies on them (/api/openapi.json): other fields pass.

@@ -4,6 +4,7 @@ import type { EventBus } from './event-bus.ts';
 import {
   appendEvents,
   type Executor,
+  lastEventId,
   type NewEvent,
   pruneEvents as pruneStoredEvents,
   type StoredEvent,
@@ -66,6 +67,16 @@ export const STREAMS_END_CHANNEL = 'stoop_streams_end';
  */
 export async function endUserStreams(tx: Executor, userId: string): Promise<void> {
   await tx.execute(sql`select pg_notify(${STREAMS_END_CHANNEL}, ${userId})`);
+}
+
+/**
+ * Where the user's live stream stands now: the newest event id, every event up to it committed.
+ * A page that reads this before its first requests can open `GET /api/events?lastEventId=` with
+ * it and be sent every later event, instead of a fresh stream's `ready` and a refetch of all it
+ * has loaded (decision 062).
+ */
+export function liveEventPosition(db: Executor, userId: string): Promise<number> {
+  return lastEventId(db, userId);
 }
 
 /** Drops events past the 7-day replay window (for scheduled housekeeping; idempotent). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SSEStreamingApi } from 'hono/streaming';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SessionResponseSchema } from '../../../shared/schemas/auth.ts';
 import {
   LiveEventSchema,
   MessageCreatedEventSchema,
@@ -205,6 +206,34 @@ describe('GET /api/events', () => {
     const ids = resumed.events.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("resumes from /api/session's liveEventId: what came after that answer, and no ready", async () => {
+    const renter = await person(client);
+    const landlord = await person(client, 'landlord');
+    const conversation = await openConversation(renter, landlord);
+    await send(renter, conversation.id, 'before the page loaded');
+    const session = SessionResponseSchema.parse(
+      await (await landlord.client.get('/api/session')).json(),
+    );
+    const stored = await db.execute<{ last_event_id: string }>(
+      sql`select last_event_id from user_event_counters where user_id = ${landlord.id}`,
+    );
+    expect(session.liveEventId).toBe(Number(stored.rows[0]?.last_event_id));
+    expect(session.liveEventId).toBeGreaterThan(0);
+
+    // Sent while the page loads, before its stream opens.
+    const during = await send(renter, conversation.id, 'while the page loaded');
+    const live = await stream(landlord, session.liveEventId);
+    await live.until((events) => events.some((e) => e.type === 'message.created'));
+    expect(live.events[0]?.id).toBe((session.liveEventId ?? 0) + 1);
+    expect(live.events.some((e) => e.type === 'ready' || e.type === 'reset')).toBe(false);
+    expect(live.ofType('message.created').map((e) => messageIdOf(e.data))).toEqual([during.id]);
+  });
+
+  it('answers a visitor no liveEventId', async () => {
+    const body = SessionResponseSchema.parse(await (await app.request('/api/session')).json());
+    expect(body).toEqual({ user: null });
   });
 
   it('sends reset when the missed events are no longer stored', async () => {

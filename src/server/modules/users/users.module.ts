@@ -8,7 +8,7 @@ export function usersModule(deps: AppDeps): AppModule {
   return {
     api: [
       { path: '/me', routes: createUsersRoutes(deps) },
-      { path: '/session', routes: createSessionRoutes() },
+      { path: '/session', routes: createSessionRoutes(deps) },
     ],
     openApi: [
       {
@@ -42,7 +42,8 @@ export function usersModule(deps: AppDeps): AppModule {
       {
         method: 'get',
         path: '/api/session',
-        summary: 'Who is signed in: the user, or null for a visitor (never 401)',
+        summary:
+          'Who is signed in: the user, or null for a visitor (never 401); signed in, the newest live event id to open /api/events from',
         tags: ['users'],
         response: SessionResponseSchema,
       },

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Auth } from '../../auth/auth.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import { validate } from '../../lib/validate.ts';
+import { liveEventPosition } from '../events/events.service.ts';
 import { toursDeps } from '../tours/tours.service.ts';
 import { deleteAccount, updateName } from './users.service.ts';
 
@@ -59,10 +60,14 @@ export function createUsersRoutes(deps: AppDeps) {
  * visitor, so a signed-out page load logs no failed request in the browser console (issue 11
  * item 15), while `GET /api/me` keeps its 401 contract (docs/architecture.md §4) for API clients.
  * Chosen over a readable "signed in" marker cookie: nothing to keep in step with the HttpOnly
- * session (sign-in, sign-out, expiry, revocation by a password reset).
+ * session (sign-in, sign-out, expiry, revocation by a password reset). A signed-in answer also
+ * carries `liveEventId`, the user's newest live event id when it was read.
  */
-export function createSessionRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => {
-    return c.json({ user: c.var.user });
+export function createSessionRoutes({ database: { db } }: Pick<AppDeps, 'database'>) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const user = c.get('user');
+    if (!user) return c.json({ user: null });
+    // Read before the page's other requests: its live stream resumes from here (decision 062).
+    return c.json({ user, liveEventId: await liveEventPosition(db, user.id) });
   });
 }

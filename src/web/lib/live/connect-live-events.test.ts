@@ -86,6 +86,40 @@ describe('connectLiveEvents', () => {
     close();
   });
 
+  it("resumes from the session's start: only the queries started before it are fetched again", async () => {
+    const { seen, features } = recordingFeatures();
+    const queryClient = new QueryClient();
+    const fetched: string[] = [];
+    const observe = (key: string) =>
+      new QueryObserver(queryClient, {
+        queryKey: [key],
+        queryFn: () => {
+          fetched.push(key);
+          return key;
+        },
+        staleTime: Number.POSITIVE_INFINITY,
+      }).subscribe(() => {});
+    const stops = [observe('before'), observe('after')];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched).toEqual(['before', 'after']);
+    const close = connectLiveEvents({ queryClient, me: 'me' }, features, {
+      EventSourceImpl: FakeEventSource as unknown as typeof EventSource,
+      start: { eventId: 12, startedBefore: [['before']] },
+    });
+    const source = FakeEventSource.instances[0];
+    expect(source?.url).toBe('/api/events?lastEventId=12');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched).toEqual(['before', 'after', 'before']);
+    // The replay comes as events; no feature resyncs.
+    source?.emit('unread.changed', { total: 2 }, '13');
+    expect(seen).toEqual(['counts:me:2']);
+    // Should the id be too old after all, the server's reset still resyncs everything.
+    source?.emit('reset', {}, '20');
+    expect(seen).toEqual(['counts:me:2', 'counts:resync', 'receipts:resync']);
+    close();
+    for (const stop of stops) stop();
+  });
+
   it('lets the browser retry a dropped stream, and reopens a closed one where it stopped', () => {
     const { features } = recordingFeatures();
     const close = connect(features);

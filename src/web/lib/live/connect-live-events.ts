@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublishedEventType } from '../../../shared/schemas/events.ts';
 import type { LiveContext, LiveFeature, LiveHandler } from './live-feature.ts';
+import type { LiveStart } from './live-start.ts';
 import { setLiveConnected } from './live-status.ts';
 
 /*
@@ -15,6 +16,8 @@ type Options = {
   url?: string;
   /** Injected by tests; the browser's `EventSource` otherwise. */
   EventSourceImpl?: typeof EventSource;
+  /** Where the session said the stream stands (live-start.ts): resumed from there, no `ready`. */
+  start?: LiveStart;
 };
 
 type Run = (data: unknown) => void;
@@ -76,16 +79,21 @@ function handlersByType(features: readonly LiveFeature[], context: LiveContext) 
  * after a back-off with `?lastEventId=` — a new object does not resend the header — or as soon as
  * the browser is back online. A stream that
  * starts fresh (`ready`) or cannot resume (`reset`) may have missed something: every feature
- * resyncs. Returns the function that closes it.
+ * resyncs. With a `start` from the session's answer, the first stream resumes from there too
+ * (decision 062). Returns the function that closes it.
  */
 export function connectLiveEvents(
   context: LiveContext,
   features: readonly LiveFeature[],
-  { url = '/api/events', EventSourceImpl = globalThis.EventSource }: Options = {},
+  { url = '/api/events', EventSourceImpl = globalThis.EventSource, start }: Options = {},
 ): () => void {
   const byType = handlersByType(features, context);
   let source: EventSource | null = null;
-  let lastEventId: string | null = null;
+  let lastEventId: string | null = start ? String(start.eventId) : null;
+  // Started before the session answered: they may hold what an event since has changed.
+  for (const queryKey of start?.startedBefore ?? []) {
+    void context.queryClient.invalidateQueries({ queryKey, exact: true });
+  }
   let closed = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveFeature } from './live-feature.ts';
+import { takeLiveStart } from './live-start.ts';
 
 /** Loads the features whose handlers run on the stream (the app's composition, its own chunk). */
 export type LoadLiveFeatures = () => Promise<readonly LiveFeature[]>;
@@ -19,7 +20,9 @@ export function useLiveEvents(userId: string | null, load: LoadLiveFeatures) {
     let cancelled = false;
     void Promise.all([import('./connect-live-events.ts'), load()]).then(
       ([{ connectLiveEvents }, features]) => {
-        if (!cancelled) close = connectLiveEvents({ queryClient, me: userId }, features);
+        if (cancelled) return;
+        const start = takeLiveStart(userId);
+        close = connectLiveEvents({ queryClient, me: userId }, features, { start });
       },
     );
     return () => {

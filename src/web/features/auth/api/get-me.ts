@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS, USER_TYPES } from '../../../../shared/constants.ts';
 import type { MeUser } from '../../../../shared/schemas/auth.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { NOT_LIVE, noteLiveStart } from '../../../lib/live/live-start.ts';
 
 export const meQueryKey = ['me'] as const;
 
@@ -34,6 +35,11 @@ export function parseMeResponse(data: unknown): MeUser {
 export function parseSessionResponse(data: unknown): MeUser | null {
   if ((data as { user?: unknown } | null)?.user === null) return null;
   return parseMeResponse(data);
+}
+
+function liveEventIdOf(data: unknown): number | undefined {
+  const id = (data as { liveEventId?: unknown } | null)?.liveEventId;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : undefined;
 }
 
 /*
@@ -76,9 +82,14 @@ export function writeLastUser(user: MeUser | null): void {
  * 200, not `/api/me`'s 401: a failed request would log a console error on every signed-out page
  * load (issue 11 item 15). Offline (no answer at all), the last-user hint stands in.
  */
-export async function fetchMe(): Promise<MeUser | null> {
+export async function fetchMe({ client }: { client?: QueryClient } = {}): Promise<MeUser | null> {
   try {
-    const user = await api('/api/session', { parse: parseSessionResponse });
+    const answer = await api('/api/session', {
+      parse: (data) => ({ user: parseSessionResponse(data), liveEventId: liveEventIdOf(data) }),
+    });
+    const { user, liveEventId } = answer;
+    // Where this page's live stream starts (live-start.ts).
+    if (user && client && liveEventId !== undefined) noteLiveStart(client, user.id, liveEventId);
     writeLastUser(user);
     return user;
   } catch (error) {
@@ -96,6 +107,7 @@ export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
   queryFn: fetchMe,
   staleTime: 5 * 60_000,
+  meta: NOT_LIVE,
   // Asked even when the browser says it is offline: the hint answers then (no paused query).
   networkMode: 'always',
 });

@@ -9,7 +9,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (input: SignInInput): Promise<MeUser | null> => {
       await api('/api/auth/sign-in/email', { method: 'POST', body: input });
-      const user = await fetchMe();
+      const user = await fetchMe({ client: queryClient });
       queryClient.setQueryData(meQueryKey, user);
       return user;
     },

@@ -9,7 +9,7 @@ export function useSignUp() {
   return useMutation({
     mutationFn: async (input: SignUpInput): Promise<MeUser | null> => {
       await api('/api/auth/sign-up/email', { method: 'POST', body: input });
-      const user = await fetchMe();
+      const user = await fetchMe({ client: queryClient });
       queryClient.setQueryData(meQueryKey, user);
       return user;
     },

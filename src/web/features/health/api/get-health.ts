@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HealthResponse } from '../../../../shared/schemas/health.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { NOT_LIVE } from '../../../lib/live/live-start.ts';
 
 export type HealthCheck = HealthResponse & { roundTripMs: number };
 
@@ -24,6 +25,7 @@ export async function fetchHealth(): Promise<HealthCheck> {
 export const healthQueryOptions = queryOptions({
   queryKey: ['health'],
   queryFn: fetchHealth,
+  meta: NOT_LIVE,
   staleTime: Number.POSITIVE_INFINITY,
   // Offline there is nothing to retry: the start-up gate lets the app open on its cache.
   retry: (failures, error) => !isOffline(error) && failures < 2,
