@@ -1,34 +1,37 @@
 import type { AuditAction, AuditEntry } from '../../../shared/schemas/admin.ts';
 import { REPORT_REASON_LABELS, type Report } from '../../../shared/schemas/reports.ts';
+import { dateFormat } from '../../lib/date-format.ts';
 
 /** Stoop shows times in New York (docs/architecture.md §3), whatever the admin's own zone. */
 const NEW_YORK = 'America/New_York';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: NEW_YORK,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const DATE_TIME = () =>
+  dateFormat('en-US', {
+    timeZone: NEW_YORK,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 
-const DATE = new Intl.DateTimeFormat('en-US', {
-  timeZone: NEW_YORK,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+const DATE = () =>
+  dateFormat('en-US', {
+    timeZone: NEW_YORK,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 /** "Nov 24, 2026, 4:05 PM EST": an instant in New York time, its zone named. */
 export function formatNyDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
+  return DATE_TIME().format(new Date(iso));
 }
 
 /** "Nov 24, 2026" in New York. */
 export function formatNyDate(iso: string): string {
-  return DATE.format(new Date(iso));
+  return DATE().format(new Date(iso));
 }
 
 /** What each audited action reads as in the log. */

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/applications.ts';
 import type { MemberRole } from '../../../shared/schemas/households.ts';
 import { DOCUMENT_KIND_LABELS } from '../../../shared/schemas/renter-documents.ts';
+import { dateFormat } from '../../lib/date-format.ts';
 
 /* What an application's state and history say, in words, to either side. */
 
@@ -171,16 +172,8 @@ export function latestRequest(application: Application): string | null {
   return asks.at(-1)?.detail ?? null;
 }
 
-const dateTimeFormat = new Map<string, Intl.DateTimeFormat>();
-function format(options: Intl.DateTimeFormatOptions) {
-  const key = JSON.stringify(options);
-  let found = dateTimeFormat.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', ...options });
-    dateTimeFormat.set(key, found);
-  }
-  return found;
-}
+const format = (options: Intl.DateTimeFormatOptions) =>
+  dateFormat('en-US', { timeZone: 'America/New_York', ...options });
 
 /** "Nov 28, 2026" in New York. */
 export const dateText = (iso: string) =>
@@ -198,7 +191,7 @@ export const dateTimeText = (iso: string) =>
 
 /** A calendar date ("2027-03-01") as "Mar 1, 2027", whatever the zone. */
 export function dayText(day: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormat('en-US', {
     timeZone: 'UTC',
     month: 'short',
     day: 'numeric',
@@ -208,7 +201,7 @@ export function dayText(day: string): string {
 
 /** A month ("2022-04") as "Apr 2022". */
 export function monthText(month: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormat('en-US', {
     timeZone: 'UTC',
     month: 'short',
     year: 'numeric',

@@ -1,5 +1,6 @@
 import { type Plan, planById } from '../../../shared/billing-plans.ts';
 import type { InvoiceSummary, Subscription } from '../../../shared/schemas/billing.ts';
+import { dateFormat } from '../../lib/date-format.ts';
 
 /*
  * Billing's words and figures. Amounts on invoices always show cents ($29.00); dates are New
@@ -22,16 +23,17 @@ export function formatPlanPrice(plan: Pick<Plan, 'priceCents'>): string {
   return `${whole ? `$${plan.priceCents / 100}` : formatCents(plan.priceCents)}/mo`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: NEW_YORK,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+const dateOnly = () =>
+  dateFormat('en-US', {
+    timeZone: NEW_YORK,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 /** An instant as its New York date: "Dec 1, 2026". */
 export function formatDate(instant: string): string {
-  return dateFormat.format(new Date(instant));
+  return dateOnly().format(new Date(instant));
 }
 
 /** "Nov 1 – Dec 1, 2026" (the period of an invoice or a line). */

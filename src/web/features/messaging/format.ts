@@ -1,47 +1,55 @@
+import { dateFormat } from '../../lib/date-format.ts';
+
 /** Every time in the messaging UI is shown in New York time. */
 export const TIME_ZONE = 'America/New_York';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'short' });
-const monthDayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-});
-const fullDateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const dayHeadingFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const timeFormat = () =>
+  dateFormat('en-US', {
+    timeZone: TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+const weekdayFormat = () => dateFormat('en-US', { timeZone: TIME_ZONE, weekday: 'short' });
+const monthDayFormat = () =>
+  dateFormat('en-US', {
+    timeZone: TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+  });
+const fullDateFormat = () =>
+  dateFormat('en-US', {
+    timeZone: TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+const dayHeadingFormat = () =>
+  dateFormat('en-US', {
+    timeZone: TIME_ZONE,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+const dateTimeFormat = () =>
+  dateFormat('en-US', {
+    timeZone: TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+const dayKeyFormat = () =>
+  dateFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
 
 const toDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
 
 /** The New York calendar day of an instant, as `YYYY-MM-DD`. */
 export function dayKey(value: string | Date): string {
-  return dayKeyFormat.format(toDate(value));
+  return dayKeyFormat().format(toDate(value));
 }
 
 /** Whole days between two `YYYY-MM-DD` keys (b − a). */
@@ -51,12 +59,12 @@ function daysBetween(a: string, b: string): number {
 
 /** "3:42 PM" */
 export function formatTime(value: string | Date): string {
-  return timeFormat.format(toDate(value));
+  return timeFormat().format(toDate(value));
 }
 
 /** "Nov 21, 2026, 3:42 PM": for titles and screen readers. */
 export function formatDateTime(value: string | Date): string {
-  return dateTimeFormat.format(toDate(value));
+  return dateTimeFormat().format(toDate(value));
 }
 
 /** The time beside a conversation: today's time, a weekday this week, else the date. */
@@ -65,9 +73,9 @@ export function formatListTime(value: string | Date, now: Date = new Date()): st
   const days = daysBetween(dayKey(date), dayKey(now));
   if (days <= 0) return formatTime(date);
   if (days === 1) return 'Yesterday';
-  if (days < 7) return weekdayFormat.format(date);
-  if (dayKey(date).slice(0, 4) === dayKey(now).slice(0, 4)) return monthDayFormat.format(date);
-  return fullDateFormat.format(date);
+  if (days < 7) return weekdayFormat().format(date);
+  if (dayKey(date).slice(0, 4) === dayKey(now).slice(0, 4)) return monthDayFormat().format(date);
+  return fullDateFormat().format(date);
 }
 
 /** The separator above a day's messages: "Today", "Yesterday" or "Friday, November 20, 2026". */
@@ -76,5 +84,5 @@ export function formatDayHeading(value: string | Date, now: Date = new Date()): 
   const days = daysBetween(dayKey(date), dayKey(now));
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return dayHeadingFormat.format(date);
+  return dayHeadingFormat().format(date);
 }

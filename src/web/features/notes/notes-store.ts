@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 import type { CreateNoteInput, Note, UpdateNoteInput } from '../../../shared/schemas/notes.ts';
+import { dateFormat } from '../../lib/date-format.ts';
 import {
   enqueue,
   mergeWithServer,
@@ -63,7 +64,7 @@ export const outboxKey = (userId: string) => `${STORAGE_KEYS.notes(userId)}.outb
 
 /** Today's date in New York (docs/architecture.md §3: times are shown in America/New_York). */
 export function todayInNewYork(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateFormat('en-CA', {
     timeZone: 'America/New_York',
     year: 'numeric',
     month: '2-digit',

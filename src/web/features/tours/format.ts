@@ -1,5 +1,6 @@
 import type { TourStatus, TourType } from '../../../shared/schemas/tours.ts';
 import { WEEKDAYS, type Weekday } from '../../../shared/tours.ts';
+import { dateFormat } from '../../lib/date-format.ts';
 
 /*
  * Tour times, shown in the listing's (the landlord's) time zone with Intl. Instants are ISO 8601
@@ -7,17 +8,9 @@ import { WEEKDAYS, type Weekday } from '../../../shared/tours.ts';
  * midnights, where no day is ever 23 or 25 hours long.
  */
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per zone and option set: building one loads locale data, so they are kept. */
+/** One formatter per zone and option set, kept (lib/date-format.ts). */
 function formatter(timeZone: string, options: Intl.DateTimeFormatOptions, locale = 'en-US') {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
-    formats.set(key, format);
-  }
-  return format;
+  return dateFormat(locale, { timeZone, ...options });
 }
 
 const toDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);

@@ -1,4 +1,5 @@
 import type { WaitlistEntry, WaitlistPreferences } from '../../../shared/schemas/tours.ts';
+import { dateFormat } from '../../lib/date-format.ts';
 import {
   DAY_PART_LABEL,
   formatDateTime,
@@ -12,9 +13,7 @@ import {
 /** The part of the day a local time falls in: before 12:00, 12:00-17:00, from 17:00. */
 export function dayPartOf(start: string, timeZone: string): 'morning' | 'afternoon' | 'evening' {
   const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(
-      new Date(start),
-    ),
+    dateFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(start)),
   );
   if (hour < 12) return 'morning';
   return hour < 17 ? 'afternoon' : 'evening';

@@ -11,6 +11,7 @@ import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { dateFormat } from '../../../lib/date-format.ts';
 import { useApplicationSettings } from '../api/application-settings.ts';
 import { useApplyProfile } from '../api/apply-profile.ts';
 import { isTokenShaped, useInvitation, useJoinApplication } from '../api/invitation.ts';
@@ -48,7 +49,7 @@ const ROLE_WORDS = { co_applicant: 'a co-applicant', guarantor: 'the guarantor' 
 
 /** The calendar day of an instant in New York, "2026-12-04" (en-CA writes it so). */
 const dayInNewYork = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(iso));
+  dateFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(iso));
 
 function placeOf(invitation: InvitationView) {
   const area = invitation.listing.neighborhood

@@ -5,18 +5,20 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { dateFormat } from '../../../lib/date-format.ts';
 import { linkify } from '../../../lib/linkify.ts';
 import { type Mail, useMailbox } from '../api/get-mailbox.ts';
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const DATE_FORMAT = () =>
+  dateFormat('en-US', {
+    timeZone: 'America/New_York',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
+  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT().format(date);
 }
 
 /** The mail's text part as text; its http(s) links become anchors. Never its HTML. */

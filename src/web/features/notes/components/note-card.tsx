@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Note } from '../../../../shared/schemas/notes.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { dateFormat } from '../../../lib/date-format.ts';
 
 const EXCERPT_LENGTH = 280;
 const THUMBNAILS = 4;
@@ -9,7 +10,7 @@ const THUMBNAILS = 4;
 export function formatViewedDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
-  return new Intl.DateTimeFormat('en-US', {
+  return dateFormat('en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

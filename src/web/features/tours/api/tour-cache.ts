@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
+import { dateFormat } from '../../../lib/date-format.ts';
 import { type ToursFilter, toursKeys } from './tours-keys.ts';
 
 /*
@@ -15,21 +16,14 @@ const LIST_CAP = 500;
 
 const LIVE = new Set<Tour['status']>(['requested', 'confirmed']);
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** `YYYY-MM-DD` of `start` in the landlord's zone (the filter's `from` and `to`). */
 function localDay(start: string, zone: string): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(zone, format);
-  }
-  return format.format(new Date(start));
+  return dateFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(start));
 }
 
 /** Whether `GET /api/tours` with `filter` would answer with `tour` at `now`. */
