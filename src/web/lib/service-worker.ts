@@ -8,7 +8,17 @@ import { env } from '../config/env.ts';
 export function registerServiceWorker(): void {
   if (!env.isProd || typeof navigator === 'undefined') return;
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js').catch(() => {
-    // No worker (private mode, blocked): the app works online as before.
-  });
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // No worker (private mode, blocked): the app works online as before.
+    });
+  };
+  // Once the page has loaded and is idle: registering costs its first render 5-20 ms, and the
+  // worker's install then downloads the app beside the page's own requests (decision 062).
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(register, { timeout: 3_000 })
+      : setTimeout(register, 0);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -15,13 +15,16 @@ export function fetchApplicationCounts(signal?: AbortSignal): Promise<Applicatio
   );
 }
 
-/** `application.changed` refetches it at once (dashboards-live.ts). */
+/**
+ * `application.changed` refetches it at once (dashboards-live.ts). A dashboard opened again asks
+ * afresh, but not the card that mounts just after its screen's own check of the same counts.
+ */
 export function useApplicationCounts() {
   return useQuery(
     queryOptions({
       queryKey: dashboardsKeys.applicationCounts,
       queryFn: ({ signal }) => fetchApplicationCounts(signal),
-      refetchOnMount: 'always',
+      staleTime: 5_000,
     }),
   );
 }
