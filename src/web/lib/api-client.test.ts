@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage } from './api-client.ts';
+import { ApiError, api, apiAnswer, asAnswer, errorMessage } from './api-client.ts';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
   return vi.fn(
@@ -85,5 +85,30 @@ describe('api', () => {
     const error = (await api('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('An unexpected error occurred.');
     expect(errorMessage(new Error('boom'))).toBe('An unexpected error occurred.');
+  });
+});
+
+describe('apiAnswer', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('reads a JSON answer as the server sent it, without a schema on the page', async () => {
+    const sent = { items: [{ id: 'a', extra: 1 }], nextCursor: null };
+    vi.stubGlobal('fetch', answer(200, sent));
+    await expect(apiAnswer('/api/x')).resolves.toEqual(sent);
+  });
+
+  it('refuses an answer that is not JSON (an empty body, a proxy page) with the generic message', async () => {
+    vi.stubGlobal('fetch', answer(200, undefined));
+    const empty = await apiAnswer('/api/x').catch((e: unknown) => e);
+    expect(empty).toBeInstanceOf(ApiError);
+    expect(empty).toMatchObject({ status: 502, code: null, message: errorMessage(null) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 200 })),
+    );
+    await expect(apiAnswer('/api/x')).rejects.toMatchObject({ status: 502 });
+    expect(() => asAnswer('text')).toThrow(ApiError);
   });
 });

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AdminAuditSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminAuditSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { adminKeys, listQuery } from './admin-keys.ts';
 
 /** `GET /api/admin/audit`: who did what, newest first. */
 export function fetchAudit(cursor?: string, signal?: AbortSignal) {
   return api(`/api/admin/audit${listQuery({ cursor })}`, {
-    parse: AdminAuditSchema.parse,
+    parse: asAnswer<typeof AdminAuditSchema>,
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AdminListingsSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminListingsSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { adminKeys, listQuery } from './admin-keys.ts';
 
 /** `GET /api/admin/listings?q=`: listings in any state by title, address or landlord. */
 export function fetchListings(q: string, cursor?: string, signal?: AbortSignal) {
   return api(`/api/admin/listings${listQuery({ q, cursor })}`, {
-    parse: AdminListingsSchema.parse,
+    parse: asAnswer<typeof AdminListingsSchema>,
     ...(signal ? { signal } : {}),
   });
 }

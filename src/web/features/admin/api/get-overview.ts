@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
-import { type AdminOverview, AdminOverviewSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminOverview, AdminOverviewSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** `GET /api/admin/overview`: the counts at the top of the console. */
 export function fetchOverview(signal?: AbortSignal): Promise<AdminOverview> {
   return api('/api/admin/overview', {
-    parse: AdminOverviewSchema.parse,
+    parse: asAnswer<typeof AdminOverviewSchema>,
     ...(signal ? { signal } : {}),
   });
 }

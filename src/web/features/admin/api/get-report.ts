@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AdminReportDetailSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminReportDetailSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /**
@@ -9,7 +9,7 @@ import { adminKeys } from './admin-keys.ts';
  */
 export function fetchReport(id: string, signal?: AbortSignal) {
   return api(`/api/admin/reports/${encodeURIComponent(id)}`, {
-    parse: AdminReportDetailSchema.parse,
+    parse: asAnswer<typeof AdminReportDetailSchema>,
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AdminReportsSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminReportsSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { adminKeys, listQuery, type ReportStatusFilter } from './admin-keys.ts';
 
 /** `GET /api/admin/reports?status=…`: one page of the queue (open: oldest first is the server's call). */
 export function fetchReports(status: ReportStatusFilter, cursor?: string, signal?: AbortSignal) {
   return api(`/api/admin/reports${listQuery({ status, cursor })}`, {
-    parse: AdminReportsSchema.parse,
+    parse: asAnswer<typeof AdminReportsSchema>,
     ...(signal ? { signal } : {}),
   });
 }

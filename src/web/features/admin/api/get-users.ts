@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AdminUsersSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminUsersSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { adminKeys, listQuery } from './admin-keys.ts';
 
 /** `GET /api/admin/users?q=`: accounts by name or email, newest first. */
 export function fetchUsers(q: string, cursor?: string, signal?: AbortSignal) {
   return api(`/api/admin/users${listQuery({ q, cursor })}`, {
-    parse: AdminUsersSchema.parse,
+    parse: asAnswer<typeof AdminUsersSchema>,
     ...(signal ? { signal } : {}),
   });
 }

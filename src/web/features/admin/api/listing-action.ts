@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminListingResponseSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminListingResponseSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { refreshAdmin } from './admin-keys.ts';
 
 export type ListingAction =
@@ -22,7 +22,7 @@ export function listingAction(id: string, request: ListingAction) {
   return api(`/api/admin/listings/${encodeURIComponent(id)}/${request.action}`, {
     method: 'POST',
     body: bodyOf(request),
-    parse: (data) => AdminListingResponseSchema.parse(data).listing,
+    parse: (data) => asAnswer<typeof AdminListingResponseSchema>(data).listing,
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminReportResponseSchema } from '../../../../shared/schemas/admin.ts';
+import type { AdminReportResponseSchema } from '../../../../shared/schemas/admin.ts';
 import type { REPORT_RESOLUTIONS } from '../../../../shared/schemas/reports.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { refreshAdmin } from './admin-keys.ts';
 
 export type Resolution = (typeof REPORT_RESOLUTIONS)[number];
@@ -12,7 +12,7 @@ export function resolveReport(id: string, resolution: Resolution, note: string) 
   return api(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, {
     method: 'POST',
     body: trimmed ? { resolution, note: trimmed } : { resolution },
-    parse: (data) => AdminReportResponseSchema.parse(data).report,
+    parse: (data) => asAnswer<typeof AdminReportResponseSchema>(data).report,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminUserResponseSchema } from '../../../../shared/schemas/admin.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminUserResponseSchema } from '../../../../shared/schemas/admin.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { refreshAdmin } from './admin-keys.ts';
 
 export type UserAction = 'suspend' | 'restore';
@@ -11,7 +11,7 @@ export function userAction(id: string, action: UserAction, reason = '') {
   return api(`/api/admin/users/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
     body: action === 'suspend' && trimmed ? { reason: trimmed } : {},
-    parse: (data) => AdminUserResponseSchema.parse(data).user,
+    parse: (data) => asAnswer<typeof AdminUserResponseSchema>(data).user,
   });
 }
 

@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Application, Decline, Offer } from '../../../../shared/schemas/applications.ts';
+import type {
+  Application,
+  ApplicationSchema,
+  Decline,
+  Offer,
+} from '../../../../shared/schemas/applications.ts';
 import type { InviteInput } from '../../../../shared/schemas/households.ts';
-import { api, apiWithParser } from '../../../lib/api-client.ts';
+import { api, apiAnswer } from '../../../lib/api-client.ts';
 import { dropApplication, writeApplication } from './application-cache.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /*
  * The moves of an application, each a `POST /api/applications/{id}/<action>` answering the
@@ -28,9 +32,8 @@ export function postAction<A extends ApplicationAction>(
   action: A,
   body: Bodies[A],
 ): Promise<Application> {
-  return apiWithParser(
+  return apiAnswer<typeof ApplicationSchema>(
     `/api/applications/${encodeURIComponent(id)}/${action}`,
-    () => loadParsers().then((p) => p.application),
     { method: 'POST', ...(body === undefined ? {} : { body }) },
   );
 }
@@ -49,9 +52,8 @@ export function useRemoveMember(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (memberId: string) =>
-      apiWithParser(
+      apiAnswer<typeof ApplicationSchema>(
         `/api/applications/${encodeURIComponent(id)}/members/${encodeURIComponent(memberId)}/remove`,
-        () => loadParsers().then((p) => p.application),
         { method: 'POST' },
       ),
     onSuccess: (application) => writeApplication(queryClient, application),

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Application } from '../../../../shared/schemas/applications.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { Application, ApplicationSchema } from '../../../../shared/schemas/applications.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { applicationsKeys } from './applications-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/applications/{id}`: the first one by the landlord puts "viewed" on its timeline. */
 export function fetchApplication(id: string, signal?: AbortSignal): Promise<Application> {
-  return apiWithParser(
+  return apiAnswer<typeof ApplicationSchema>(
     `/api/applications/${encodeURIComponent(id)}`,
-    () => loadParsers().then((p) => p.application),
     signal ? { signal } : {},
   );
 }

@@ -1,12 +1,14 @@
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
-import type { Application } from '../../../../shared/schemas/applications.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  Application,
+  ApplicationsPageSchema,
+} from '../../../../shared/schemas/applications.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import {
   type ApplicationsFilter,
   type ApplicationsSide,
   applicationsKeys,
 } from './applications-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 export type ApplicationsPage = { items: Application[]; nextCursor: string | null };
 export type ApplicationPages = InfiniteData<ApplicationsPage, string | null>;
@@ -27,9 +29,8 @@ export function fetchApplicationsPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<ApplicationsPage> {
-  return apiWithParser(
+  return apiAnswer<typeof ApplicationsPageSchema>(
     `/api/applications${applicationsQueryString(filter, cursor)}`,
-    () => loadParsers().then((p) => p.applicationsPage),
     signal ? { signal } : {},
   );
 }

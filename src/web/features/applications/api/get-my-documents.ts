@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RenterDocument } from '../../../../shared/schemas/renter-documents.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  RenterDocument,
+  RenterDocumentsSchema,
+} from '../../../../shared/schemas/renter-documents.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { applicationsKeys } from './applications-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/renter-profile/documents`: what a renter may attach to an answer. */
 export async function fetchMyDocuments(signal?: AbortSignal): Promise<RenterDocument[]> {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof RenterDocumentsSchema>(
     '/api/renter-profile/documents',
-    () => loadParsers().then((p) => p.renterDocuments),
     signal ? { signal } : {},
   );
   return items;

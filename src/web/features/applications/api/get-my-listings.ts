@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { LandlordListingsSchema } from '../../../../shared/schemas/landlord-listings.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { applicationsKeys } from './applications-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 export type ListingChoice = { id: string; title: string };
 
@@ -17,9 +17,8 @@ const MAX_PAGES = 5;
 export async function fetchMyListings(signal?: AbortSignal): Promise<ListingChoice[]> {
   const choices: ListingChoice[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const answer = await apiWithParser(
+    const answer = await apiAnswer<typeof LandlordListingsSchema>(
       `/api/landlord/listings?pageSize=${PAGE_SIZE}&page=${page}`,
-      () => loadParsers().then((p) => p.listingChoices),
       signal ? { signal } : {},
     );
     choices.push(...answer.items.map(({ id, title }) => ({ id, title })));

@@ -10,7 +10,7 @@ import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog.
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useApplicationAction } from '../api/application-actions.ts';
-import { loadParsers } from '../api/load-parsers.ts';
+import { loadFormSchemas } from '../api/load-form-schemas.ts';
 import { DECLINE_REASON_LABEL, meetsIncome } from '../words.ts';
 import { TextAreaField } from './text-area-field.tsx';
 
@@ -29,7 +29,7 @@ export function RequestInfoDialog({ application, onClose, onDone }: DialogProps)
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = (await loadParsers()).requestInfoInput.safeParse({ message });
+    const parsed = (await loadFormSchemas()).requestInfoInput.safeParse({ message });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       document.getElementById(messageId)?.focus();
@@ -104,7 +104,7 @@ export function DeclineDialog({ application, onClose, onDone }: DialogProps) {
     event.preventDefault();
     setFormError(null);
     const input = { reason, ...(note.trim() === '' ? {} : { note }) };
-    const parsed = (await loadParsers()).declineInput.safeParse(input);
+    const parsed = (await loadFormSchemas()).declineInput.safeParse(input);
     if (!parsed.success) {
       setNoteError(parsed.error.issues[0]?.message);
       return;

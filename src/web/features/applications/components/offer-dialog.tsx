@@ -7,7 +7,7 @@ import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog.
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useApplicationAction } from '../api/application-actions.ts';
-import { loadParsers } from '../api/load-parsers.ts';
+import { loadFormSchemas } from '../api/load-form-schemas.ts';
 import {
   detailsOf,
   type FeeDraft,
@@ -140,7 +140,7 @@ export function OfferDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = (await loadParsers()).offerInput.safeParse(offerOf(draft));
+    const parsed = (await loadFormSchemas()).offerInput.safeParse(offerOf(draft));
     if (!parsed.success) {
       showErrors(
         fieldErrorsOf(
@@ -176,7 +176,7 @@ export function OfferDialog({
         label="Offer"
         error={formError}
         onSubmit={(event) => void submit(event)}
-        validation={{ preload: () => loadParsers().then(() => undefined) }}
+        validation={{ preload: () => loadFormSchemas().then(() => undefined) }}
         className="gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">

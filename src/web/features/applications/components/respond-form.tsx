@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useApplicationAction } from '../api/application-actions.ts';
 import { useMyDocuments } from '../api/get-my-documents.ts';
-import { loadParsers } from '../api/load-parsers.ts';
+import { loadFormSchemas } from '../api/load-form-schemas.ts';
 import { kindText } from '../words.ts';
 import { TextAreaField } from './text-area-field.tsx';
 
@@ -110,7 +110,7 @@ export function RespondForm({
     event.preventDefault();
     setFormError(null);
     const input = { message, ...(chosen.length > 0 ? { documentIds: chosen } : {}) };
-    const parsed = (await loadParsers()).respondInput.safeParse(input);
+    const parsed = (await loadFormSchemas()).respondInput.safeParse(input);
     if (!parsed.success) {
       setMessageError(parsed.error.issues[0]?.message);
       document.getElementById(messageId)?.focus();
@@ -134,7 +134,7 @@ export function RespondForm({
       label="Answer the landlord"
       error={formError}
       onSubmit={(event) => void submit(event)}
-      validation={{ preload: () => loadParsers().then(() => undefined) }}
+      validation={{ preload: () => loadFormSchemas().then(() => undefined) }}
       className="gap-4"
     >
       <TextAreaField

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type ApplicationCounts,
+import type {
+  ApplicationCounts,
   ApplicationCountsSchema,
 } from '../../../../shared/schemas/applications.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { applyKeys } from './apply-keys.ts';
 
 /** `GET /api/applications/counts`: for the owner's "Applications (N)" on a listing page. */
 export function fetchApplicationCounts(signal?: AbortSignal): Promise<ApplicationCounts> {
   return api('/api/applications/counts', {
-    parse: ApplicationCountsSchema.parse,
+    parse: asAnswer<typeof ApplicationCountsSchema>,
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type ApplicationSettings,
+import type {
+  ApplicationSettings,
   ApplicationSettingsResponseSchema,
-  type ApplicationSettingsView,
+  ApplicationSettingsView,
   ApplicationSettingsViewSchema,
 } from '../../../../shared/schemas/application-settings.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { applyKeys } from './apply-keys.ts';
 
 /** `GET /api/listings/{id}/application-settings`: what the listing asks of applicants. */
@@ -15,7 +15,7 @@ export async function fetchApplicationSettings(
 ): Promise<ApplicationSettings> {
   const { settings } = await api(
     `/api/listings/${encodeURIComponent(listingId)}/application-settings`,
-    { parse: ApplicationSettingsResponseSchema.parse, ...(signal ? { signal } : {}) },
+    { parse: asAnswer<typeof ApplicationSettingsResponseSchema>, ...(signal ? { signal } : {}) },
   );
   return settings;
 }
@@ -36,7 +36,7 @@ export function useApplyTarget(listingId: string) {
       queryKey: applyKeys.target(listingId),
       queryFn: ({ signal }): Promise<ApplicationSettingsView> =>
         api(`/api/listings/${encodeURIComponent(listingId)}/application-settings`, {
-          parse: ApplicationSettingsViewSchema.parse,
+          parse: asAnswer<typeof ApplicationSettingsViewSchema>,
           ...(signal ? { signal } : {}),
         }),
     }),

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type RenterDocument,
+import type {
+  RenterDocument,
   RenterDocumentsSchema,
 } from '../../../../shared/schemas/renter-documents.ts';
-import {
-  type RenterProfileResponse,
+import type {
+  RenterProfileResponse,
   RenterProfileResponseSchema,
 } from '../../../../shared/schemas/renter-profile.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { applyKeys } from './apply-keys.ts';
 
 /*
@@ -18,14 +18,14 @@ import { applyKeys } from './apply-keys.ts';
 
 export function fetchProfile(signal?: AbortSignal): Promise<RenterProfileResponse> {
   return api('/api/renter-profile', {
-    parse: RenterProfileResponseSchema.parse,
+    parse: asAnswer<typeof RenterProfileResponseSchema>,
     ...(signal ? { signal } : {}),
   });
 }
 
 export async function fetchDocuments(signal?: AbortSignal): Promise<RenterDocument[]> {
   const { items } = await api('/api/renter-profile/documents', {
-    parse: RenterDocumentsSchema.parse,
+    parse: asAnswer<typeof RenterDocumentsSchema>,
     ...(signal ? { signal } : {}),
   });
   return items;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type Application,
+import type {
+  Application,
   ApplicationSchema,
-  type ApplyInput,
+  ApplyInput,
 } from '../../../../shared/schemas/applications.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, api, asAnswer } from '../../../lib/api-client.ts';
 import { applyKeys } from './apply-keys.ts';
 
 /**
@@ -16,7 +16,7 @@ export function applyToListing(listingId: string, input: ApplyInput): Promise<Ap
   return api(`/api/listings/${encodeURIComponent(listingId)}/applications`, {
     method: 'POST',
     body: input,
-    parse: ApplicationSchema.parse,
+    parse: asAnswer<typeof ApplicationSchema>,
   });
 }
 

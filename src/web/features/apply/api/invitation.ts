@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { type Application, ApplicationSchema } from '../../../../shared/schemas/applications.ts';
-import {
-  type InvitationView,
+import type { Application, ApplicationSchema } from '../../../../shared/schemas/applications.ts';
+import type {
+  InvitationView,
   InvitationViewSchema,
-  type JoinInput,
+  JoinInput,
 } from '../../../../shared/schemas/households.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { applyKeys } from './apply-keys.ts';
 
 /*
@@ -22,7 +22,7 @@ export const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{20,200}$/.test(t
 /** `GET /api/application-invitations/{token}`: 404 once used, replaced or expired. */
 export function fetchInvitation(token: string, signal?: AbortSignal): Promise<InvitationView> {
   return api(`/api/application-invitations/${encodeURIComponent(token)}`, {
-    parse: InvitationViewSchema.parse,
+    parse: asAnswer<typeof InvitationViewSchema>,
     ...(signal ? { signal } : {}),
   });
 }
@@ -46,7 +46,7 @@ export function useJoinApplication(applicationId: string) {
       api(`/api/applications/${encodeURIComponent(applicationId)}/join`, {
         method: 'POST',
         body: input,
-        parse: ApplicationSchema.parse,
+        parse: asAnswer<typeof ApplicationSchema>,
       }),
   });
 }

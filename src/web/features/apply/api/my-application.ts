@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type Application,
+import type {
+  Application,
   ApplicationsPageSchema,
 } from '../../../../shared/schemas/applications.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { applyKeys } from './apply-keys.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function fetchMyApplication(
   signal?: AbortSignal,
 ): Promise<Application | null> {
   const { items } = await api(`/api/applications?listingId=${encodeURIComponent(listingId)}`, {
-    parse: ApplicationsPageSchema.parse,
+    parse: asAnswer<typeof ApplicationsPageSchema>,
     ...(signal ? { signal } : {}),
   });
   return items[0] ?? null;

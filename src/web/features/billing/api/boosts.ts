@@ -1,14 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Boost } from '../../../../shared/schemas/billing.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  Boost,
+  BoostSchema,
+  BoostsResponseSchema,
+} from '../../../../shared/schemas/billing.ts';
+import type { LandlordListingsSchema } from '../../../../shared/schemas/landlord-listings.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/billing/boosts`: the landlord's boosts (active ones with their end). */
 export async function fetchBoosts(signal?: AbortSignal): Promise<Boost[]> {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof BoostsResponseSchema>(
     '/api/billing/boosts',
-    () => loadParsers().then((p) => p.boosts),
     signal ? { signal } : {},
   );
   return items;
@@ -22,9 +25,8 @@ export function useBoosts() {
 
 /** The landlord's live listings, the only ones a boost can feature (first 100, by title). */
 export async function fetchBoostableListings(signal?: AbortSignal) {
-  const page = await apiWithParser(
+  const page = await apiAnswer<typeof LandlordListingsSchema>(
     '/api/landlord/listings?status=active&pageSize=100',
-    () => loadParsers().then((p) => p.landlordListings),
     signal ? { signal } : {},
   );
   return [...page.items].sort((a, b) => a.title.localeCompare(b.title));
@@ -41,7 +43,7 @@ export function useBoostableListings() {
 
 /** `POST /api/billing/boosts` `{ listingId, days }`: charged at once, featured until `endsAt`. */
 export function buyBoost(input: { listingId: string; days: number }): Promise<Boost> {
-  return apiWithParser('/api/billing/boosts', () => loadParsers().then((p) => p.boost), {
+  return apiAnswer<typeof BoostSchema>('/api/billing/boosts', {
     method: 'POST',
     body: input,
   });

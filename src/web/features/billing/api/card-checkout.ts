@@ -1,17 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiWithParser } from '../../../lib/api-client.ts';
-import { loadParsers } from './load-parsers.ts';
+import type { CardCheckoutResponseSchema } from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 
 /**
  * `POST /api/billing/payment-method/checkout` (Stripe mode): the Stripe Checkout page where the
  * landlord gives or replaces the card; Stripe's webhook then saves it (the page updates live).
  */
 export function startCardCheckout() {
-  return apiWithParser(
-    '/api/billing/payment-method/checkout',
-    () => loadParsers().then((p) => p.cardCheckout),
-    { method: 'POST', body: {} },
-  );
+  return apiAnswer<typeof CardCheckoutResponseSchema>('/api/billing/payment-method/checkout', {
+    method: 'POST',
+    body: {},
+  });
 }
 
 export function useCardCheckout() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlanId } from '../../../../shared/billing-plans.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { ChangeSubscriptionResponseSchema } from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /**
  * `POST /api/billing/subscription` `{ planId }`: an upgrade takes effect at once (prorated); a
@@ -10,11 +10,10 @@ import { loadParsers } from './load-parsers.ts';
  * payment must be collected there first.
  */
 export function changeSubscription(planId: PlanId) {
-  return apiWithParser(
-    '/api/billing/subscription',
-    () => loadParsers().then((p) => p.changeSubscription),
-    { method: 'POST', body: { planId } },
-  );
+  return apiAnswer<typeof ChangeSubscriptionResponseSchema>('/api/billing/subscription', {
+    method: 'POST',
+    body: { planId },
+  });
 }
 
 export function useChangeSubscription() {

@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invoice, InvoiceSummary } from '../../../../shared/schemas/billing.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  Invoice,
+  InvoiceSchema,
+  InvoiceSummary,
+  InvoicesResponseSchema,
+} from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/billing/invoices`: the landlord's invoices, newest first. */
 export async function fetchInvoices(signal?: AbortSignal): Promise<InvoiceSummary[]> {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof InvoicesResponseSchema>(
     '/api/billing/invoices',
-    () => loadParsers().then((p) => p.invoices),
     signal ? { signal } : {},
   );
   return items;
@@ -25,9 +28,8 @@ export function useInvoices() {
 
 /** `GET /api/billing/invoices/{id}`: one invoice with its lines (another landlord's: 404). */
 export function fetchInvoice(id: string, signal?: AbortSignal): Promise<Invoice> {
-  return apiWithParser(
+  return apiAnswer<typeof InvoiceSchema>(
     `/api/billing/invoices/${encodeURIComponent(id)}`,
-    () => loadParsers().then((p) => p.invoice),
     signal ? { signal } : {},
   );
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { PlansResponseSchema } from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/billing/plans` (public): the plans, cheapest first. */
 export async function fetchPlans(signal?: AbortSignal) {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof PlansResponseSchema>(
     '/api/billing/plans',
-    () => loadParsers().then((p) => p.plans),
     signal ? { signal } : {},
   );
   return [...items].sort((a, b) => a.priceCents - b.priceCents);

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Subscription } from '../../../../shared/schemas/billing.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { Subscription, SubscriptionSchema } from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /** `GET /api/billing/subscription`: the landlord's plan, usage, card and status. */
 export function fetchSubscription(signal?: AbortSignal): Promise<Subscription> {
-  return apiWithParser(
+  return apiAnswer<typeof SubscriptionSchema>(
     '/api/billing/subscription',
-    () => loadParsers().then((p) => p.subscription),
     signal ? { signal } : {},
   );
 }

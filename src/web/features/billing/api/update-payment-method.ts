@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethodInput } from '../../../../shared/schemas/billing.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { PaymentMethodInput, SubscriptionSchema } from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
-import { loadParsers } from './load-parsers.ts';
 
 /** `PaymentMethodInputSchema`'s shape (the form checks it itself: no zod on the page). */
 export type CardInput = PaymentMethodInput;
@@ -12,11 +11,10 @@ export type CardInput = PaymentMethodInput;
  * card's brand, last 4 digits and expiry; never the number or the CVC.
  */
 export function updatePaymentMethod(card: CardInput) {
-  return apiWithParser(
-    '/api/billing/payment-method',
-    () => loadParsers().then((p) => p.paymentMethod),
-    { method: 'PUT', body: card },
-  );
+  return apiAnswer<typeof SubscriptionSchema>('/api/billing/payment-method', {
+    method: 'PUT',
+    body: card,
+  });
 }
 
 export function useUpdatePaymentMethod() {

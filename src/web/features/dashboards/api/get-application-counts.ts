@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplicationCounts } from '../../../../shared/schemas/applications.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  ApplicationCounts,
+  ApplicationCountsSchema,
+} from '../../../../shared/schemas/applications.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { dashboardsKeys } from './dashboards-keys.ts';
 
 /**
@@ -8,9 +11,8 @@ import { dashboardsKeys } from './dashboards-keys.ts';
  * not the applications themselves).
  */
 export function fetchApplicationCounts(signal?: AbortSignal): Promise<ApplicationCounts> {
-  return apiWithParser(
+  return apiAnswer<typeof ApplicationCountsSchema>(
     '/api/applications/counts',
-    () => import('./parsers.ts').then((p) => p.applicationCounts),
     signal ? { signal } : {},
   );
 }

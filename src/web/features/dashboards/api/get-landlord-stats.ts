@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
-import type { LandlordStats } from '../../../../shared/schemas/billing.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { LandlordStats, LandlordStatsSchema } from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { dashboardsKeys } from './dashboards-keys.ts';
 
 /** `GET /api/landlord/stats`: every figure of the landlord dashboard in one answer. */
 export function fetchLandlordStats(signal?: AbortSignal): Promise<LandlordStats> {
-  return apiWithParser(
-    '/api/landlord/stats',
-    () => import('./parsers.ts').then((p) => p.landlordStats),
-    signal ? { signal } : {},
-  );
+  return apiAnswer<typeof LandlordStatsSchema>('/api/landlord/stats', signal ? { signal } : {});
 }
 
 /**

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RenterDashboard } from '../../../../shared/schemas/billing.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { RenterDashboard, RenterDashboardSchema } from '../../../../shared/schemas/billing.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { dashboardsKeys } from './dashboards-keys.ts';
 
 /** `GET /api/renter/dashboard`: saved (with price drops), tours, conversations, similar listings. */
 export function fetchRenterDashboard(signal?: AbortSignal): Promise<RenterDashboard> {
-  return apiWithParser(
-    '/api/renter/dashboard',
-    () => import('./parsers.ts').then((p) => p.renterDashboard),
-    signal ? { signal } : {},
-  );
+  return apiAnswer<typeof RenterDashboardSchema>('/api/renter/dashboard', signal ? { signal } : {});
 }
 
 export function useRenterDashboard() {

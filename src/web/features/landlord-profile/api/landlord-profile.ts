@@ -1,16 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { friendlyMessage } from '../../../../shared/errors.ts';
-import type { LandlordProfile, LandlordProfileInput } from '../../../../shared/schemas/billing.ts';
-import { ApiError, api, apiWithParser } from '../../../lib/api-client.ts';
-import { loadParsers } from './load-parsers.ts';
+import type {
+  LandlordProfile,
+  LandlordProfileInput,
+  LandlordProfileSchema,
+} from '../../../../shared/schemas/billing.ts';
+import { ApiError, api, apiAnswer } from '../../../lib/api-client.ts';
 
 export const landlordProfileKey = ['landlord', 'profile'] as const;
 
-const parseProfile = () => loadParsers().then((p) => p.profile);
-
 /** `GET /api/landlord/profile`: the landlord's public profile and response figures. */
 export function fetchLandlordProfile(signal?: AbortSignal): Promise<LandlordProfile> {
-  return apiWithParser('/api/landlord/profile', parseProfile, signal ? { signal } : {});
+  return apiAnswer<typeof LandlordProfileSchema>('/api/landlord/profile', signal ? { signal } : {});
 }
 
 export function useLandlordProfile() {
@@ -24,7 +25,10 @@ export function useLandlordProfile() {
 
 /** `PUT /api/landlord/profile` `{ displayName, phone?, bio?, languages? }`. */
 export function updateLandlordProfile(input: LandlordProfileInput): Promise<LandlordProfile> {
-  return apiWithParser('/api/landlord/profile', parseProfile, { method: 'PUT', body: input });
+  return apiAnswer<typeof LandlordProfileSchema>('/api/landlord/profile', {
+    method: 'PUT',
+    body: input,
+  });
 }
 
 export function useUpdateLandlordProfile() {
@@ -45,7 +49,6 @@ export async function uploadProfilePhoto(
 ): Promise<LandlordProfile | null> {
   const form = new FormData();
   form.append('photo', file, name);
-  const parsers = loadParsers();
   let response: Response;
   try {
     response = await fetch('/api/landlord/profile/photo', {
@@ -61,7 +64,10 @@ export async function uploadProfilePhoto(
   if (!response.ok) {
     throw new ApiError({ status: response.status, code: null, message: friendlyMessage(data) });
   }
-  return (await parsers).profileOrNull(data);
+  // The answer is the profile (LandlordProfileSchema); anything else only means "refetch it".
+  return typeof data === 'object' && data !== null && 'displayName' in data
+    ? (data as LandlordProfile)
+    : null;
 }
 
 /** `DELETE /api/landlord/profile/photo`. */

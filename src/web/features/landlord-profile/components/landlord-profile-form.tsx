@@ -6,7 +6,7 @@ import { Form } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useUpdateLandlordProfile } from '../api/landlord-profile.ts';
-import { loadParsers } from '../api/load-parsers.ts';
+import { loadFormSchemas } from '../api/load-form-schemas.ts';
 import { LanguagesField } from './languages-field.tsx';
 
 export type ProfileDraft = { displayName: string; phone: string; bio: string; languages: string[] };
@@ -29,7 +29,7 @@ type Errors = Partial<Record<keyof ProfileDraft, string>>;
 export async function checkDraft(
   draft: ProfileDraft,
 ): Promise<{ input: LandlordProfileInput | null; errors: Errors }> {
-  const parsed = (await loadParsers()).profileInput.safeParse(draft);
+  const parsed = (await loadFormSchemas()).profileInput.safeParse(draft);
   if (parsed.success) return { input: parsed.data, errors: {} };
   const errors: Errors = {};
   for (const issue of parsed.error.issues) {
@@ -101,7 +101,7 @@ export function LandlordProfileForm({
       label="Public profile"
       error={save.error}
       onSubmit={(event) => void submit(event)}
-      validation={{ preload: () => loadParsers().then(() => undefined) }}
+      validation={{ preload: () => loadFormSchemas().then(() => undefined) }}
     >
       <TextField
         id="profile-name"

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { ConversationListingsSchema } from '../../../../shared/schemas/messaging.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { messagingKeys } from './messaging-keys.ts';
 
 /** `GET /api/conversations/listings`: every listing the user talks about (the listing filter). */
 export function fetchConversationListings(signal?: AbortSignal) {
-  return apiWithParser(
+  return apiAnswer<typeof ConversationListingsSchema>(
     '/api/conversations/listings',
-    () => import('./parsers.ts').then((p) => p.conversationListings),
     signal ? { signal } : {},
   ).then((answer) => answer.items);
 }

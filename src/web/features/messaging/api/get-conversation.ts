@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGING_MESSAGES } from '../../../../shared/messaging.ts';
-import type { Conversation } from '../../../../shared/schemas/messaging.ts';
-import { ApiError, apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  Conversation,
+  ConversationResponseSchema,
+} from '../../../../shared/schemas/messaging.ts';
+import { ApiError, apiAnswer } from '../../../lib/api-client.ts';
 import { isUuid, messagingKeys } from './messaging-keys.ts';
 
 /** `GET /api/conversations/{id}`: the thread header (404 'Conversation not found', 403). */
@@ -15,9 +18,8 @@ export async function fetchConversation(id: string, signal?: AbortSignal): Promi
   }
   // The parser loads beside the request: the live handlers import this module on every signed-in
   // page, and a static schema import brought zod with them (issue 30).
-  const { conversation } = await apiWithParser(
+  const { conversation } = await apiAnswer<typeof ConversationResponseSchema>(
     `/api/conversations/${encodeURIComponent(id)}`,
-    () => import('./parsers.ts').then((p) => p.conversation),
     signal ? { signal } : {},
   );
   return conversation;

@@ -1,7 +1,10 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
-import type { ConversationList } from '../../../../shared/schemas/messaging.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  ConversationList,
+  ConversationListSchema,
+} from '../../../../shared/schemas/messaging.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { type ConversationListFilters, DEFAULT_FILTERS, messagingKeys } from './messaging-keys.ts';
 
 /** The query string of `GET /api/conversations` for a set of filters (defaults left out). */
@@ -25,9 +28,8 @@ export function fetchConversationPage(
   const params = new URLSearchParams(conversationQueryString(filters));
   if (page.cursor) params.set('cursor', page.cursor);
   if (page.limit) params.set('limit', String(page.limit));
-  return apiWithParser(
+  return apiAnswer<typeof ConversationListSchema>(
     `/api/conversations?${params}`,
-    () => import('./parsers.ts').then((p) => p.conversationList),
     signal ? { signal } : {},
   );
 }

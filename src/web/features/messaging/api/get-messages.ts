@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MESSAGE_PAGE_SIZE, POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
-import { type MessagePage, MessagePageSchema } from '../../../../shared/schemas/messaging.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { MessagePage, MessagePageSchema } from '../../../../shared/schemas/messaging.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { isUuid, messagingKeys } from './messaging-keys.ts';
 
 /** `GET /api/conversations/{id}/messages?limit=50[&before=…]`: a page, ascending in time. */
@@ -13,7 +13,7 @@ export function fetchMessages(
   const params = new URLSearchParams({ limit: String(MESSAGE_PAGE_SIZE) });
   if (before) params.set('before', before);
   return api(`/api/conversations/${encodeURIComponent(conversationId)}/messages?${params}`, {
-    parse: MessagePageSchema.parse,
+    parse: asAnswer<typeof MessagePageSchema>,
     ...(signal ? { signal } : {}),
   });
 }

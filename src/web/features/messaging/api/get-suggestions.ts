@@ -3,8 +3,8 @@ import {
   SUGGESTIONS_DEFAULT_LIMIT,
   SUGGESTIONS_MIN_TERM_LENGTH,
 } from '../../../../shared/constants.ts';
-import { SuggestionsSchema } from '../../../../shared/schemas/messaging.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { SuggestionsSchema } from '../../../../shared/schemas/messaging.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { messagingKeys } from './messaging-keys.ts';
 
 export type Suggestion = { kind: 'participant' | 'listing'; value: string; conversationId: string };
@@ -13,7 +13,7 @@ export type Suggestion = { kind: 'participant' | 'listing'; value: string; conve
 export async function fetchSuggestions(term: string, signal?: AbortSignal): Promise<Suggestion[]> {
   const params = new URLSearchParams({ term, limit: String(SUGGESTIONS_DEFAULT_LIMIT) });
   const { items } = await api(`/api/conversations/suggestions?${params}`, {
-    parse: SuggestionsSchema.parse,
+    parse: asAnswer<typeof SuggestionsSchema>,
     ...(signal ? { signal } : {}),
   });
   return items;

@@ -1,11 +1,11 @@
-import { MarkReadResponseSchema } from '../../../../shared/schemas/messaging.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { MarkReadResponseSchema } from '../../../../shared/schemas/messaging.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 
 /** `POST /api/conversations/{id}/read`: marks every message from the other person read. */
 export function markConversationRead(conversationId: string) {
   return api(`/api/conversations/${encodeURIComponent(conversationId)}/read`, {
     method: 'POST',
     body: {},
-    parse: MarkReadResponseSchema.parse,
+    parse: asAnswer<typeof MarkReadResponseSchema>,
   });
 }

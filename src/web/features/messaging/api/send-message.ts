@@ -1,5 +1,5 @@
-import { type Message, SendMessageResponseSchema } from '../../../../shared/schemas/messaging.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { Message, SendMessageResponseSchema } from '../../../../shared/schemas/messaging.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 
 export type SendMessageRequest = {
   conversationId: string;
@@ -21,7 +21,7 @@ export async function sendMessage({
     {
       method: 'POST',
       body: { content, idempotencyKey, ...(listingId ? { listingId } : {}) },
-      parse: SendMessageResponseSchema.parse,
+      parse: asAnswer<typeof SendMessageResponseSchema>,
     },
   );
   return message;

@@ -1,8 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { friendlyMessage, isErrorCode } from '../../../../shared/errors.ts';
-import type { DocumentKind, RenterDocument } from '../../../../shared/schemas/renter-documents.ts';
-import { ApiError, api, apiWithParser } from '../../../lib/api-client.ts';
-import { loadParsers } from './load-parsers.ts';
+import type {
+  DocumentKind,
+  RenterDocument,
+  RenterDocumentResponseSchema,
+  RenterDocumentsSchema,
+} from '../../../../shared/schemas/renter-documents.ts';
+import { ApiError, api, apiAnswer, asAnswer } from '../../../lib/api-client.ts';
 import { renterProfileKeys } from './renter-profile-keys.ts';
 
 /** Where a document downloads from (a private attachment, the owner's cookie). */
@@ -11,9 +15,8 @@ export const documentHref = (id: string) =>
 
 /** `GET /api/renter-profile/documents`: the renter's documents. */
 export async function fetchDocuments(signal?: AbortSignal): Promise<RenterDocument[]> {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof RenterDocumentsSchema>(
     '/api/renter-profile/documents',
-    () => loadParsers().then((p) => p.documents),
     signal ? { signal } : {},
   );
   return items;
@@ -38,7 +41,6 @@ export async function uploadDocument(file: File, kind: DocumentKind): Promise<Re
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  const parsers = loadParsers();
   let response: Response;
   try {
     response = await fetch('/api/renter-profile/documents', {
@@ -58,7 +60,7 @@ export async function uploadDocument(file: File, kind: DocumentKind): Promise<Re
       message: friendlyMessage(data),
     });
   }
-  return (await parsers).document(data).document;
+  return asAnswer<typeof RenterDocumentResponseSchema>(data).document;
 }
 
 /** `DELETE /api/renter-profile/documents/{id}` → 204. */

@@ -2,16 +2,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   RenterProfileData,
   RenterProfileResponse,
+  RenterProfileResponseSchema,
 } from '../../../../shared/schemas/renter-profile.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
-import { loadParsers } from './load-parsers.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { renterProfileKeys } from './renter-profile-keys.ts';
-
-const parseResponse = () => loadParsers().then((p) => p.profileResponse);
 
 /** `GET /api/renter-profile`: the renter's profile (null before the first save) and what it lacks. */
 export function fetchRenterProfile(signal?: AbortSignal): Promise<RenterProfileResponse> {
-  return apiWithParser('/api/renter-profile', parseResponse, signal ? { signal } : {});
+  return apiAnswer<typeof RenterProfileResponseSchema>(
+    '/api/renter-profile',
+    signal ? { signal } : {},
+  );
 }
 
 export function useRenterProfile() {
@@ -25,7 +26,10 @@ export function useRenterProfile() {
 
 /** `PUT /api/renter-profile`: the whole profile, replaced. */
 export function saveRenterProfile(input: RenterProfileData): Promise<RenterProfileResponse> {
-  return apiWithParser('/api/renter-profile', parseResponse, { method: 'PUT', body: input });
+  return apiAnswer<typeof RenterProfileResponseSchema>('/api/renter-profile', {
+    method: 'PUT',
+    body: input,
+  });
 }
 
 export function useSaveRenterProfile() {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { loadParsers } from '../api/load-parsers.ts';
+import { loadFormSchemas } from '../api/load-form-schemas.ts';
 import { useSaveRenterProfile } from '../api/renter-profile.ts';
 import {
   detailsOf,
@@ -70,7 +70,7 @@ export function RenterProfileForm({ profile }: { profile: RenterProfile | null }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const parsed = (await loadParsers()).profileInput.safeParse(inputOf(draft));
+    const parsed = (await loadFormSchemas()).profileInput.safeParse(inputOf(draft));
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({
         path: i.path.join('.'),
@@ -98,7 +98,7 @@ export function RenterProfileForm({ profile }: { profile: RenterProfile | null }
       label="Application profile"
       error={formError}
       onSubmit={(event) => void submit(event)}
-      validation={{ preload: () => loadParsers().then(() => undefined) }}
+      validation={{ preload: () => loadFormSchemas().then(() => undefined) }}
       className="gap-6"
     >
       <Section id="about-you-heading" title="About you">

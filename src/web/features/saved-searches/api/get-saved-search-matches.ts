@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { SavedSearchMatchesSchema } from '../../../../shared/schemas/saved-searches.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { savedSearchesKeys } from './saved-searches-keys.ts';
 
 const PAGE = 20;
@@ -8,9 +9,8 @@ const PAGE = 20;
 export function fetchSavedSearchMatches(id: string, cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(PAGE) });
   if (cursor !== null) params.set('cursor', cursor);
-  return apiWithParser(
+  return apiAnswer<typeof SavedSearchMatchesSchema>(
     `/api/saved-searches/${encodeURIComponent(id)}/matches?${params}`,
-    () => import('./parsers.ts').then((p) => p.matches),
     signal ? { signal } : {},
   );
 }

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SavedSearch } from '../../../../shared/schemas/saved-searches.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  SavedSearch,
+  SavedSearchesSchema,
+} from '../../../../shared/schemas/saved-searches.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { savedSearchesKeys } from './saved-searches-keys.ts';
 
 /** `GET /api/saved-searches`: the signed-in renter's saved searches. */
 export async function fetchSavedSearches(signal?: AbortSignal): Promise<SavedSearch[]> {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof SavedSearchesSchema>(
     '/api/saved-searches',
-    () => import('./parsers.ts').then((p) => p.savedSearches),
     signal ? { signal } : {},
   );
   return items;

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   SavedSearch,
+  SavedSearchSchema,
   UpdateSavedSearchInput,
 } from '../../../../shared/schemas/saved-searches.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { savedSearchesKeys } from './saved-searches-keys.ts';
 
 /** `PATCH /api/saved-searches/{id}`: rename, alerts, pause or resume, `seen: true`. */
 export function updateSavedSearch(id: string, patch: UpdateSavedSearchInput): Promise<SavedSearch> {
-  return apiWithParser(
-    `/api/saved-searches/${encodeURIComponent(id)}`,
-    () => import('./parsers.ts').then((p) => p.savedSearch),
-    { method: 'PATCH', body: patch },
-  );
+  return apiAnswer<typeof SavedSearchSchema>(`/api/saved-searches/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: patch,
+  });
 }
 
 /** Shows the answer in the list at once, then refetches it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type BookTourInput, type Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { BookTourInput, Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { writeTour } from './tour-cache.ts';
 import { toursKeys } from './tours-keys.ts';
 
@@ -9,7 +9,7 @@ import { toursKeys } from './tours-keys.ts';
  * someone was faster. The same idempotency key again answers with the first tour.
  */
 export function bookTour(input: BookTourInput): Promise<Tour> {
-  return api('/api/tours', { method: 'POST', body: input, parse: TourSchema.parse });
+  return api('/api/tours', { method: 'POST', body: input, parse: asAnswer<typeof TourSchema> });
 }
 
 export function useBookTour() {

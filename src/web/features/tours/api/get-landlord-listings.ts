@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   LANDLORD_LISTINGS_MAX_PAGE_SIZE,
   type LandlordListing,
-  LandlordListingsSchema,
+  type LandlordListingsSchema,
 } from '../../../../shared/schemas/landlord-listings.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 const ORDER = { active: 0, draft: 1, rented: 2, archived: 3 } as const;
@@ -21,7 +21,7 @@ export async function fetchTourListings(signal?: AbortSignal): Promise<LandlordL
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const answer = await api(
       `/api/landlord/listings?pageSize=${LANDLORD_LISTINGS_MAX_PAGE_SIZE}&page=${page}`,
-      { parse: LandlordListingsSchema.parse, ...(signal ? { signal } : {}) },
+      { parse: asAnswer<typeof LandlordListingsSchema>, ...(signal ? { signal } : {}) },
     );
     items.push(...answer.items);
     if (answer.items.length === 0 || items.length >= answer.total) break;

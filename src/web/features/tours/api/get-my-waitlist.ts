@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WaitlistEntry } from '../../../../shared/schemas/tours.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { WaitlistEntry, WaitlistResponseSchema } from '../../../../shared/schemas/tours.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** `GET /api/waitlist`: the signed-in renter's waitlist entries. */
 export async function fetchMyWaitlist(signal?: AbortSignal): Promise<WaitlistEntry[]> {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof WaitlistResponseSchema>(
     '/api/waitlist',
-    () => import('./parsers.ts').then((p) => p.waitlist),
     signal ? { signal } : {},
   );
   return items;

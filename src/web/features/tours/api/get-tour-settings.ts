@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListingTourSettings } from '../../../../shared/schemas/tours.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type {
+  ListingTourSettings,
+  ListingTourSettingsSchema,
+} from '../../../../shared/schemas/tours.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** `GET /api/listings/{id}/tour-settings`: the listing's settings, its own or its landlord's. */
@@ -8,9 +11,8 @@ export function fetchTourSettings(
   listingId: string,
   signal?: AbortSignal,
 ): Promise<ListingTourSettings> {
-  return apiWithParser(
+  return apiAnswer<typeof ListingTourSettingsSchema>(
     `/api/listings/${encodeURIComponent(listingId)}/tour-settings`,
-    () => import('./parsers.ts').then((p) => p.tourSettings),
     signal ? { signal } : {},
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type SlotsResponse, SlotsResponseSchema } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { SlotsResponse, SlotsResponseSchema } from '../../../../shared/schemas/tours.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** `GET /api/listings/{id}/tour-slots?from&to`: bookable slots, dates in the listing's zone. */
@@ -12,7 +12,7 @@ export function fetchTourSlots(
 ): Promise<SlotsResponse> {
   const query = new URLSearchParams({ from, to });
   return api(`/api/listings/${encodeURIComponent(listingId)}/tour-slots?${query}`, {
-    parse: SlotsResponseSchema.parse,
+    parse: asAnswer<typeof SlotsResponseSchema>,
     ...(signal ? { signal } : {}),
   });
 }

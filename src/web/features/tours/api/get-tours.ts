@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants.ts';
-import type { Tour } from '../../../../shared/schemas/tours.ts';
-import { apiWithParser } from '../../../lib/api-client.ts';
+import type { Tour, ToursResponseSchema } from '../../../../shared/schemas/tours.ts';
+import { apiAnswer } from '../../../lib/api-client.ts';
 import { type ToursFilter, toursKeys } from './tours-keys.ts';
 
 /** The query string of `GET /api/tours` (defaults left out). */
@@ -17,9 +17,8 @@ export function toursQueryString(filter: ToursFilter): string {
 
 /** `GET /api/tours`: the signed-in user's tours (a renter's, or a landlord's on their listings). */
 export async function fetchTours(filter: ToursFilter, signal?: AbortSignal): Promise<Tour[]> {
-  const { items } = await apiWithParser(
+  const { items } = await apiAnswer<typeof ToursResponseSchema>(
     `/api/tours${toursQueryString(filter)}`,
-    () => import('./parsers.ts').then((p) => p.tours),
     signal ? { signal } : {},
   );
   return items;

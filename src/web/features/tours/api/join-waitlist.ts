@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type WaitlistEntry,
+import type {
+  WaitlistEntry,
   WaitlistEntrySchema,
-  type WaitlistPreferences,
+  WaitlistPreferences,
 } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 export type JoinWaitlistRequest = { listingId: string; preferences?: WaitlistPreferences };
@@ -15,7 +15,7 @@ export function parseEntryAnswer(data: unknown): WaitlistEntry {
     typeof data === 'object' && data !== null && 'entry' in data
       ? (data as { entry: unknown }).entry
       : data;
-  return WaitlistEntrySchema.parse(inner);
+  return asAnswer<typeof WaitlistEntrySchema>(inner);
 }
 
 /** `POST /api/listings/{id}/waitlist` `{ preferences? }`: the renter's entry, with its position. */

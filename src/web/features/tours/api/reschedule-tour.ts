@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  type RescheduleTourInputSchema,
-  type Tour,
+import type {
+  RescheduleTourInputSchema,
+  Tour,
   TourSchema,
 } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 export type RescheduleTourRequest = { tourId: string } & z.input<typeof RescheduleTourInputSchema>;
@@ -15,7 +15,7 @@ export function rescheduleTour({ tourId, ...body }: RescheduleTourRequest): Prom
   return api(`/api/tours/${encodeURIComponent(tourId)}/reschedule`, {
     method: 'POST',
     body,
-    parse: TourSchema.parse,
+    parse: asAnswer<typeof TourSchema>,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { Tour, TourSchema } from '../../../../shared/schemas/tours.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { writeTour } from './tour-cache.ts';
 import { toursKeys } from './tours-keys.ts';
 
@@ -13,7 +13,7 @@ function parseTour(data: unknown): Tour {
     typeof data === 'object' && data !== null && 'tour' in data
       ? (data as { tour: unknown }).tour
       : data;
-  return TourSchema.parse(inner);
+  return asAnswer<typeof TourSchema>(inner);
 }
 
 /** `POST /api/tours/{id}/{action}`; decline and cancel take an optional reason. */

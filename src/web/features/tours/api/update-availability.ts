@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type Availability,
-  type AvailabilityInput,
+import type {
+  Availability,
+  AvailabilityInput,
   AvailabilitySchema,
 } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** `PUT /api/landlord/availability`: the fields given replace the saved ones. */
@@ -12,7 +12,7 @@ export function updateAvailability(input: AvailabilityInput): Promise<Availabili
   return api('/api/landlord/availability', {
     method: 'PUT',
     body: input,
-    parse: AvailabilitySchema.parse,
+    parse: asAnswer<typeof AvailabilitySchema>,
   });
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type ListingTourSettings,
+import type {
+  ListingTourSettings,
   ListingTourSettingsSchema,
-  type TourSettingsInput,
+  TourSettingsInput,
 } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** `PUT /api/listings/{id}/tour-settings`: its own settings, or `inherit: true` to follow the defaults. */
@@ -15,7 +15,7 @@ export function updateTourSettings(
   return api(`/api/listings/${encodeURIComponent(listingId)}/tour-settings`, {
     method: 'PUT',
     body: input,
-    parse: ListingTourSettingsSchema.parse,
+    parse: asAnswer<typeof ListingTourSettingsSchema>,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type WaitlistEntry, WaitlistEntrySchema } from '../../../../shared/schemas/tours.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { WaitlistEntry, WaitlistEntrySchema } from '../../../../shared/schemas/tours.ts';
+import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';
 
 /** The entry from an answer that is the entry itself or `{ entry }`. */
@@ -9,7 +9,7 @@ function parseEntry(data: unknown): WaitlistEntry {
     typeof data === 'object' && data !== null && 'entry' in data
       ? (data as { entry: unknown }).entry
       : data;
-  return WaitlistEntrySchema.parse(inner);
+  return asAnswer<typeof WaitlistEntrySchema>(inner);
 }
 
 export type WaitlistEntryAction = { entryId: string } & (

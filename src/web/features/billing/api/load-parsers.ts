@@ -1,2 +1,0 @@
-/** Billing's zod parsers, loaded on first use (see parsers.ts). */
-export const loadParsers = () => import('./parsers.ts');
