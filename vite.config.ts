@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { reactOnPreact } from './scripts/lib/react-on-preact.ts';
 import { LANDING_PAGES, PAGE_INDEX_FILE, type PageIndex } from './src/shared/landing-pages.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -121,7 +122,16 @@ function pageIndex(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), serviceWorker(), pageIndex()],
+  plugins: [
+    // JSX through React's automatic runtime, which the aliases below make Preact's. React Fast
+    // Refresh needs React itself, so an edit reloads the page in `npm run dev` (decision 064).
+    react({ refreshExclude: /./ }),
+    tailwindcss(),
+    precompress(),
+    serviceWorker(),
+    pageIndex(),
+  ],
+  resolve: { alias: reactOnPreact() },
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },
@@ -136,14 +146,22 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Every page is its own chunk (src/web/app/router.tsx). The entry holds React, React DOM,
-    // the router and TanStack Query (~370 KB minified, ~112 KB gzip); bench/web-budget.ts checks
+    // Every page is its own chunk (src/web/app/router.tsx). The entry holds Preact (as React),
+    // the router and TanStack Query (~220 KB minified, ~73 KB gzip); bench/web-budget.ts checks
     // the gzip budget of docs/architecture.md §8, so this warning only flags a real jump.
     chunkSizeWarningLimit: 400,
     // dist/.vite/manifest.json: with the page index (pageIndex above), the server names a
     // landing page's chunks in its HTML (src/server/lib/route-preloads.ts).
     manifest: true,
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router reads React 19's `useOptimistic` by a computed name and falls back to
+        // React 18's way when it is missing, as on Preact (decision 064).
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
+          return;
+        }
+        warn(warning);
+      },
       output: {
         codeSplitting: {
           // What the entry imports statically (React, the router, the API client, …) is one

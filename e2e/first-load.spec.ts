@@ -6,10 +6,25 @@ import { expect, type Role, storageStateFor, test } from './fixtures.ts';
  * live stream resumes from the event id `/api/session` answered with, so it starts without a
  * `ready` that would ask every read again; and no card asks again what its screen just asked.
  */
-const SCREENS: ReadonlyArray<{ path: string; as: Role; settled: string }> = [
-  { path: '/renter/dashboard', as: 'renter', settled: 'Saved listings' },
-  { path: '/landlord/dashboard', as: 'landlord', settled: 'Your listings' },
-  { path: '/landlord/billing', as: 'landlord', settled: 'Featured listings' },
+const SCREENS: ReadonlyArray<{ path: string; as: Role; settled: string; title: string }> = [
+  {
+    path: '/renter/dashboard',
+    as: 'renter',
+    settled: 'Saved listings',
+    title: 'Your dashboard · Stoop',
+  },
+  {
+    path: '/landlord/dashboard',
+    as: 'landlord',
+    settled: 'Your listings',
+    title: 'Landlord dashboard · Stoop',
+  },
+  {
+    path: '/landlord/billing',
+    as: 'landlord',
+    settled: 'Featured listings',
+    title: 'Billing · Stoop',
+  },
 ];
 
 for (const screen of SCREENS) {
@@ -29,6 +44,8 @@ for (const screen of SCREENS) {
     });
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { name: screen.settled }).first()).toBeVisible();
+    // The page's own title, set by the page (decision 064), not index.html's.
+    await expect(page).toHaveTitle(screen.title);
     // The stream is open, and whatever its start would set off has had time to be asked.
     await expect.poll(() => streams.length).toBe(1);
     await page.waitForLoadState('networkidle');

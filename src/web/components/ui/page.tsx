@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { DocumentTitle } from './document-title.tsx';
 
 type PageProps = {
   /** The document title, before ' · Stoop'. */
@@ -16,11 +17,11 @@ const WIDTHS = {
   full: 'max-w-[1600px]',
 } as const;
 
-/** A page inside the layout's main area, with its document title (React 19 hoists `<title>`). */
+/** A page inside the layout's main area, with its document title. */
 export function Page({ title, width = 'default', children }: PageProps) {
   return (
     <div className={cn('mx-auto w-full px-4 py-8 sm:px-6 sm:py-12', WIDTHS[width])}>
-      <title>{`${title} · Stoop`}</title>
+      <DocumentTitle title={`${title} · Stoop`} />
       {children}
     </div>
   );

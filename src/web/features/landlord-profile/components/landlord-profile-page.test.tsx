@@ -78,7 +78,8 @@ describe('the landlord profile page', () => {
     const name = container.querySelector<HTMLInputElement>('#profile-name') as HTMLInputElement;
     await act(async () => typeInto(name, ''));
     await act(async () => buttonNamed(container, 'Save profile')?.click());
-    expect(textOf(container)).toContain('Enter a name renters will see.');
+    // The check waits for the form's schema module (loaded on first use).
+    await waitFor(() => expect(textOf(container)).toContain('Enter a name renters will see.'));
     expect(document.activeElement).toBe(name);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });

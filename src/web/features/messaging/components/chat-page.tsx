@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Conversation } from '../../../../shared/schemas/messaging.ts';
+import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { ConversationListFilters } from '../api/messaging-keys.ts';
 import { filtersFromSearch, searchFromFilters } from '../filters-url.ts';
@@ -38,7 +39,7 @@ export function ChatPage({ me, conversationId, listingHint, threadActions }: Cha
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] min-h-[28rem] w-full max-w-6xl flex-col max-md:bg-white md:px-6 md:py-6">
-      {conversationId ? null : <title>Messages · Stoop</title>}
+      {conversationId ? null : <DocumentTitle title="Messages · Stoop" />}
       {/* On a phone the thread is its own screen: its heading is the person, this one only for screen readers. */}
       <h1
         className={cn(

@@ -315,7 +315,9 @@ describe('Book a tour', () => {
     expect(router.state.location.hash).toBe('#book-tour');
     // "Change time" goes back to that day's times.
     await act(async () => buttonNamed(container, 'Back')?.click());
-    expect(dateButton(container, '2026-11-01')?.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() =>
+      expect(dateButton(container, '2026-11-01')?.getAttribute('aria-pressed')).toBe('true'),
+    );
   });
 
   it('lets a visitor pick a time, then sign in to book exactly that time', async () => {
