@@ -52,3 +52,7 @@ export function messagePreview(content: string, length: number): string {
   const chars = Array.from(content);
   return chars.length > length ? `${chars.slice(0, length - 1).join('')}…` : content;
 }
+
+export const CONVERSATION_SORTS = ['newest', 'oldest', 'unread_first'] as const;
+
+export const PARTICIPANT_ROLES = ['landlord', 'renter'] as const;

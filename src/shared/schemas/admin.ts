@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { ADMIN_REASON_MAX } from '../admin.ts';
 import { USER_TYPES } from '../constants.ts';
 import { MessageSchema } from './messaging.ts';
 import { REPORT_STATUSES, ReportSchema } from './reports.ts';
+
+export { ADMIN_REASON_MAX } from '../admin.ts';
 
 /* The admin's moderation API (`/api/admin/*`, issue 15). Lists answer `{ items, nextCursor? }`. */
 
@@ -23,8 +26,6 @@ export const AdminAuditQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-
-export const ADMIN_REASON_MAX = 500;
 
 /** Body of `/users/{id}/suspend` and `/listings/{id}/unpublish` (may be left out): kept in the audit log. */
 export const AdminActionReasonSchema = z.object({

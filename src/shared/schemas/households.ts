@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { HOUSEHOLD_LIMITS } from '../households.ts';
+
+export { HOUSEHOLD_LIMITS } from '../households.ts';
 
 /*
  * A household on an application (issue 29): roommates (co-applicants) and at most one guarantor
@@ -7,17 +10,6 @@ import { z } from 'zod';
 
 export const MEMBER_ROLES = ['co_applicant', 'guarantor'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
-
-export const HOUSEHOLD_LIMITS = {
-  coApplicants: 5,
-  guarantors: 1,
-  /** How long an invitation's link works. */
-  invitationDays: 14,
-  /** Invitations an account may send an hour (the abuse limits of issue 26). */
-  invitationsPerHour: 20,
-  /** How long a signed offer is kept after its application closes. */
-  signedOfferYears: 3,
-} as const;
 
 export const INVITATIONS_LIMIT_MESSAGE = `You have sent ${HOUSEHOLD_LIMITS.invitationsPerHour} invitations in the last hour. Try again later.`;
 export const SIGNATURE_MISMATCH_MESSAGE =

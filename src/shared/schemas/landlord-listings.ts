@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
+import { LANDLORD_LISTINGS_MAX_PAGE_SIZE } from '../landlord-listings.ts';
 import { ListingSummarySchema } from './listing-responses.ts';
 import { ListingStatusSchema } from './listings.ts';
+
+export { LANDLORD_LISTINGS_MAX_PAGE_SIZE } from '../landlord-listings.ts';
 
 /* The landlord's own listings: the manager's table (`/api/landlord/listings`) and the dashboard. */
 
@@ -15,7 +18,6 @@ export const LandlordListingSchema = ListingSummarySchema.extend({
 export type LandlordListing = z.infer<typeof LandlordListingSchema>;
 
 export const LANDLORD_LISTINGS_PAGE_SIZE = 20;
-export const LANDLORD_LISTINGS_MAX_PAGE_SIZE = 100;
 
 /** `GET /api/landlord/listings` query: a page of the manager's table, searched and filtered. */
 export const LandlordListingsQuerySchema = z.object({

@@ -8,14 +8,14 @@ import {
   SEARCH_TERM_MAX_LENGTH,
   SUGGESTIONS_DEFAULT_LIMIT,
 } from '../constants.ts';
-import { MESSAGING_MESSAGES } from '../messaging.ts';
+import { CONVERSATION_SORTS, MESSAGING_MESSAGES, PARTICIPANT_ROLES } from '../messaging.ts';
 import { cleanUserText, RAW_TEXT_FACTOR } from '../user-text.ts';
+
+export { CONVERSATION_SORTS, PARTICIPANT_ROLES } from '../messaging.ts';
 
 export { MESSAGING_MESSAGES };
 
-export const PARTICIPANT_ROLES = ['landlord', 'renter'] as const;
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
-export const CONVERSATION_SORTS = ['newest', 'oldest', 'unread_first'] as const;
 export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
 
 /**

@@ -1,35 +1,13 @@
 import { z } from 'zod';
+import { NOTE_LIMITS } from '../notes.ts';
 import { PhotoSchema } from './listing-responses.ts';
+
+export { NOTE_AMENITIES, NOTE_LIMITS } from '../notes.ts';
 
 /*
  * A renter's private viewing notes (docs/spec.md §3 Note, issue 15): kept in the browser under
  * `stoop.notes.<userId>` and synced to the server, private to their author.
  */
-
-export const NOTE_LIMITS = {
-  propertyAddress: 200,
-  unitNumber: 20,
-  content: 5000,
-  amenity: 40,
-  amenities: 30,
-  photos: 10,
-} as const;
-
-/** Amenities a renter can tick off; free text beyond these is allowed (up to the limits). */
-export const NOTE_AMENITIES = [
-  'Dishwasher',
-  'Laundry in unit',
-  'Laundry in building',
-  'Elevator',
-  'Doorman',
-  'Outdoor space',
-  'Natural light',
-  'Quiet street',
-  'Good water pressure',
-  'Pets allowed',
-  'Gym',
-  'Storage',
-] as const;
 
 export const NoteIdSchema = z.uuid({ error: 'Note not found' });
 export const NoteParamSchema = z.object({ id: NoteIdSchema });

@@ -1,30 +1,17 @@
 import { z } from 'zod';
+import { DOCUMENT_KINDS } from '../renter-documents.ts';
+
+export {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  MAX_DOCUMENT_BYTES,
+} from '../renter-documents.ts';
 
 /*
  * Documents a renter keeps with their profile (issue 28): private files, answered only to their
  * owner and, for a while, to the landlord of a listing they were sent to.
  */
-
-export const DOCUMENT_KINDS = [
-  'pay_stub',
-  'bank_statement',
-  'employment_letter',
-  'tax_return',
-  'id',
-  'voucher_letter',
-  'other',
-] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  pay_stub: 'pay stub',
-  bank_statement: 'bank statement',
-  employment_letter: 'employment letter',
-  tax_return: 'tax return',
-  id: 'ID',
-  voucher_letter: 'voucher letter',
-  other: 'other document',
-};
 
 /** PDF, JPEG, PNG or WebP, told by their first bytes, never by name or declared type. */
 export const DOCUMENT_CONTENT_TYPES = [
@@ -35,7 +22,6 @@ export const DOCUMENT_CONTENT_TYPES = [
 ] as const;
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** More than any application asks for; a cap so an account cannot fill the disk. */
 export const MAX_DOCUMENTS = 50;
 

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { PROFILE_FIELDS, PROFILE_LIMITS, type ProfileField } from '../renter-profile.ts';
+
+export {
+  PROFILE_FIELD_LABELS,
+  PROFILE_FIELDS,
+  PROFILE_LIMITS,
+  type ProfileField,
+} from '../renter-profile.ts';
 
 /*
  * The renter's reusable application profile (issue 28). It asks only what New York lets a
@@ -8,25 +16,6 @@ import { z } from 'zod';
  * field. A voucher or program paying part of the rent is optional and never a yes/no question
  * (NYC Human Rights Law, lawful source of income).
  */
-
-export const PROFILE_LIMITS = {
-  legalName: 120,
-  phone: 30,
-  address: 200,
-  employer: 100,
-  title: 100,
-  program: 100,
-  landlordName: 120,
-  landlordContact: 120,
-  about: 1000,
-  incomes: 10,
-  rentalHistory: 10,
-  pets: 5,
-  petCount: 10,
-  occupants: 12,
-  /** $1,000,000 a month: more is a typo. */
-  monthlyCents: 100_000_000,
-} as const;
 
 export const PET_KINDS = ['dog', 'cat', 'other'] as const;
 export const INCOME_SOURCES = ['employment', 'self_employment', 'benefits', 'other'] as const;
@@ -157,17 +146,6 @@ export const RenterProfileSchema = RenterProfileInputSchema.extend({
 });
 export type RenterProfile = z.infer<typeof RenterProfileSchema>;
 
-/** What an application needs that the profile lacks, by field name. */
-export const PROFILE_FIELDS = [
-  'legalName',
-  'phone',
-  'currentAddress',
-  'moveInDate',
-  'occupants',
-  'incomes',
-] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
-
 export const RenterProfileResponseSchema = z.object({
   profile: RenterProfileSchema.nullable(),
   missing: z.array(z.enum(PROFILE_FIELDS)),
@@ -193,13 +171,3 @@ export function missingProfileFields(profile: RenterProfileData | null): Profile
   if (profile.incomes.length === 0 && !profile.voucher) missing.push('incomes');
   return missing;
 }
-
-/** Words for each missing field, as the apply dialog and a 400 name them. */
-export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
-  legalName: 'legal name',
-  phone: 'phone',
-  currentAddress: 'current address',
-  moveInDate: 'move-in date',
-  occupants: 'number of occupants',
-  incomes: 'income',
-};

@@ -1,30 +1,14 @@
 import { z } from 'zod';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../reports.ts';
+
+export {
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from '../reports.ts';
 
 /* Reports of a listing or a conversation (issue 15), and how an admin resolves them. */
-
-export const REPORT_REASONS = [
-  'scam',
-  'inaccurate',
-  'unavailable',
-  'discrimination',
-  'harassment',
-  'spam',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** What the report form shows for each reason. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  scam: 'Scam or fraud (asks for money up front, fake listing)',
-  inaccurate: 'Inaccurate details, photos or price',
-  unavailable: 'No longer available',
-  discrimination: 'Discriminatory language or treatment',
-  harassment: 'Harassment or abusive messages',
-  spam: 'Spam or advertising',
-  other: 'Something else',
-};
-
-export const REPORT_DETAILS_MAX = 2000;
 
 const ReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason for the report.' });
 const DetailsSchema = z

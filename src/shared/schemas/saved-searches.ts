@@ -3,6 +3,8 @@ import { SearchFiltersSchema } from './listing-queries.ts';
 import { ListingSummarySchema } from './listing-responses.ts';
 import { userText } from './user-text.ts';
 
+export { DAILY_DIGEST_HOUR, SAVED_SEARCHES_MAX } from '../saved-searches.ts';
+
 /*
  * Saved searches and alerts (issue 16): `/api/saved-searches`, `/api/alerts/unsubscribe` and the
  * `alert.created` live event. A renter's own; anyone else's answers 404 'Saved search not found'.
@@ -10,11 +12,7 @@ import { userText } from './user-text.ts';
 
 export const SAVED_SEARCH_ALERTS = ['instant', 'daily', 'off'] as const;
 export type SavedSearchAlerts = (typeof SAVED_SEARCH_ALERTS)[number];
-/** A renter keeps at most this many saved searches. */
-export const SAVED_SEARCHES_MAX = 25;
 export const SAVED_SEARCH_NAME_MAX = 80;
-/** The daily digest goes out at this hour, New York time. */
-export const DAILY_DIGEST_HOUR = 8;
 
 const NAME_TOO_LONG = `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters.`;
 export const SavedSearchNameSchema = userText(

@@ -1,6 +1,24 @@
 import { z } from 'zod';
-import { DAY_PARTS, WEEKDAYS, type Weekday } from '../tours.ts';
+import {
+  DAY_PARTS,
+  isTimeZone,
+  minutesOfDay,
+  TOUR_NOTE_MAX,
+  TOUR_STATUSES,
+  TOUR_TYPES,
+  WEEKDAYS,
+  type Weekday,
+} from '../tours.ts';
 import { IdempotencyKeySchema } from './messaging.ts';
+
+export {
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  minutesOfDay,
+  TOUR_NOTE_MAX,
+  TOUR_STATUSES,
+  TOUR_TYPES,
+} from '../tours.ts';
 
 /*
  * Tours, tour availability and the waitlist (issue 13). Times of day and dates are local to the
@@ -17,25 +35,8 @@ export const TimeOfDaySchema = z
 /** `YYYY-MM-DD`, a calendar date in the landlord's time zone. */
 export const LocalDateSchema = z.iso.date('Use a date like 2026-12-01.');
 
-/** Minutes since midnight of a `TimeOfDay` (`24:00` is 1440). */
-export function minutesOfDay(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-}
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** An IANA time zone the runtime knows. */
 export const TimeZoneSchema = z.string().max(64).refine(isTimeZone, 'Unknown time zone.');
-
-export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 export const TimeRangeSchema = z
   .object({ start: TimeOfDaySchema, end: TimeOfDaySchema })
@@ -90,7 +91,6 @@ export type Vacation = z.infer<typeof VacationSchema>;
 
 // ---- Tour settings (per listing, defaults from the landlord) ----
 
-export const TOUR_TYPES = ['in_person', 'video'] as const;
 export const TourTypeSchema = z.enum(TOUR_TYPES);
 export type TourType = z.infer<typeof TourTypeSchema>;
 
@@ -217,15 +217,6 @@ export type SlotsResponse = z.infer<typeof SlotsResponseSchema>;
 
 // ---- Tours ----
 
-export const TOUR_STATUSES = [
-  'requested',
-  'confirmed',
-  'declined',
-  'expired',
-  'cancelled',
-  'completed',
-  'no_show',
-] as const;
 export const TourStatusSchema = z.enum(TOUR_STATUSES);
 export type TourStatus = z.infer<typeof TourStatusSchema>;
 
@@ -240,7 +231,6 @@ export const TOUR_TRANSITIONS: Record<TourStatus, readonly TourStatus[]> = {
   no_show: [],
 };
 
-export const TOUR_NOTE_MAX = 500;
 export const TourNoteSchema = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { isUuid } from '../../../shared/uuid.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -10,7 +10,8 @@ import { ApplicationProfilePage } from '../../features/renter-profile/components
 export function Component() {
   // From a listing's Apply dialog: what that listing asks for too. Anything else is ignored.
   const [params] = useSearchParams();
-  const listingId = z.uuid().safeParse(params.get('listingId')).data;
+  const requested = params.get('listingId') ?? '';
+  const listingId = isUuid(requested) ? requested : undefined;
   // From a household invitation (issue 29): the way back to it. Only such a page, never any
   // address a link could carry here.
   const back = /^\/applications\/join\/[A-Za-z0-9_-]+$/.test(params.get('back') ?? '')

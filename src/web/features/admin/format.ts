@@ -1,5 +1,6 @@
+import { REPORT_REASON_LABELS } from '../../../shared/reports.ts';
 import type { AuditAction, AuditEntry } from '../../../shared/schemas/admin.ts';
-import { REPORT_REASON_LABELS, type Report } from '../../../shared/schemas/reports.ts';
+import type { Report } from '../../../shared/schemas/reports.ts';
 import { dateFormat } from '../../lib/date-format.ts';
 
 /** Stoop shows times in New York (docs/architecture.md §3), whatever the admin's own zone. */

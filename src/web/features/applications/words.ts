@@ -1,13 +1,15 @@
 import {
-  type Application,
-  type ApplicationStatus,
-  type DECLINE_REASONS,
   incomeMetBy,
   OPEN_APPLICATION_STATUSES,
   RENTED_NOTICE,
+} from '../../../shared/applications.ts';
+import { DOCUMENT_KIND_LABELS } from '../../../shared/renter-documents.ts';
+import type {
+  Application,
+  ApplicationStatus,
+  DECLINE_REASONS,
 } from '../../../shared/schemas/applications.ts';
 import type { MemberRole } from '../../../shared/schemas/households.ts';
-import { DOCUMENT_KIND_LABELS } from '../../../shared/schemas/renter-documents.ts';
 import { dateFormat } from '../../lib/date-format.ts';
 
 /* What an application's state and history say, in words, to either side. */

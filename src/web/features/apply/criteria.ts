@@ -1,8 +1,6 @@
+import { DOCUMENT_KIND_LABELS } from '../../../shared/renter-documents.ts';
 import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
-import {
-  DOCUMENT_KIND_LABELS,
-  type DocumentKind,
-} from '../../../shared/schemas/renter-documents.ts';
+import type { DocumentKind } from '../../../shared/schemas/renter-documents.ts';
 
 /*
  * A listing's criteria in words, as renters read them before applying (issue 28). Stoop holds

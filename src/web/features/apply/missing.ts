@@ -1,5 +1,6 @@
+import { PROFILE_FIELD_LABELS } from '../../../shared/renter-profile.ts';
 import type { DocumentKind, RenterDocument } from '../../../shared/schemas/renter-documents.ts';
-import { PROFILE_FIELD_LABELS, type ProfileField } from '../../../shared/schemas/renter-profile.ts';
+import type { ProfileField } from '../../../shared/schemas/renter-profile.ts';
 import { documentLabel } from './criteria.ts';
 
 /*

@@ -1,8 +1,5 @@
-import {
-  type ApplicationStatus,
-  OPEN_APPLICATION_STATUSES,
-  RENTED_NOTICE,
-} from '../../../shared/schemas/applications.ts';
+import { OPEN_APPLICATION_STATUSES, RENTED_NOTICE } from '../../../shared/applications.ts';
+import type { ApplicationStatus } from '../../../shared/schemas/applications.ts';
 
 /** A renter's own application on the listing page: its status, and what comes next. */
 export const STATUS_WORDS: Record<ApplicationStatus, { title: string; next: string }> = {

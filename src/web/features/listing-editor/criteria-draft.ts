@@ -1,8 +1,9 @@
+import { DOCUMENT_KINDS } from '../../../shared/renter-documents.ts';
 import {
   type ApplicationSettings,
   ApplicationSettingsSchema,
 } from '../../../shared/schemas/application-settings.ts';
-import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/schemas/renter-documents.ts';
+import type { DocumentKind } from '../../../shared/schemas/renter-documents.ts';
 
 /** The criteria as the editor's fields hold them: multiples as typed, blank for none. */
 export type CriteriaDraft = {

@@ -1,9 +1,5 @@
-import {
-  CONVERSATION_SORTS,
-  type ConversationSort,
-  PARTICIPANT_ROLES,
-  type ParticipantRole,
-} from '../../../shared/schemas/messaging.ts';
+import { CONVERSATION_SORTS, PARTICIPANT_ROLES } from '../../../shared/messaging.ts';
+import type { ConversationSort, ParticipantRole } from '../../../shared/schemas/messaging.ts';
 import { type ConversationListFilters, DEFAULT_FILTERS, isUuid } from './api/messaging-keys.ts';
 
 /*

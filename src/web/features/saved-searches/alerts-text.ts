@@ -1,7 +1,5 @@
-import {
-  DAILY_DIGEST_HOUR,
-  type SavedSearchAlerts,
-} from '../../../shared/schemas/saved-searches.ts';
+import { DAILY_DIGEST_HOUR } from '../../../shared/saved-searches.ts';
+import type { SavedSearchAlerts } from '../../../shared/schemas/saved-searches.ts';
 
 /** The daily digest's time, "8:00 AM". */
 export const digestHour = `${DAILY_DIGEST_HOUR % 12 || 12}:00 ${DAILY_DIGEST_HOUR < 12 ? 'AM' : 'PM'}`;

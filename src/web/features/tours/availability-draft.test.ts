@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOUR_SETTINGS, type WeeklyHours } from '../../../shared/schemas/tours.ts';
 import { weeklyHours } from '../../testing/tour-fixtures.ts';
-import {
-  copyDay,
-  nextRange,
-  settingBounds,
-  validateAvailability,
-  validateTourSettings,
-} from './availability-draft.ts';
+import { settingBounds, validateAvailability, validateTourSettings } from './availability-draft.ts';
+import { copyDay, nextRange } from './availability-helpers.ts';
 
 const week = (monday: WeeklyHours['monday']): WeeklyHours => weeklyHours({ monday });
 

@@ -2,14 +2,10 @@ import type { z } from 'zod';
 import {
   type Availability,
   AvailabilityInputSchema,
-  minutesOfDay,
-  type TimeRange,
   type TourSettings,
   TourSettingsSchema,
-  WEEKDAYS,
-  type Weekday,
-  type WeeklyHours,
 } from '../../../shared/schemas/tours.ts';
+import type { FieldErrors } from './availability-helpers.ts';
 
 /*
  * The availability editor's draft and its checks: the same shared schemas the server validates
@@ -17,40 +13,6 @@ import {
  */
 
 export type AvailabilityDraft = Availability;
-
-/** One message per field path; the first issue of a path wins. */
-export type FieldErrors = Record<string, string>;
-
-/** Times offered in the hour pickers: every 15 minutes, then midnight as an end. */
-export const TIME_STEPS: readonly string[] = Array.from({ length: 97 }, (_, i) => {
-  const minutes = i * 15;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-});
-
-const toTime = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** A sensible next range for a day: an hour after its last one ends, or 9:00-17:00 on an empty day. */
-export function nextRange(ranges: readonly TimeRange[]): TimeRange {
-  const last = [...ranges].sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start)).at(-1);
-  if (!last) return { start: '09:00', end: '17:00' };
-  const start = Math.min(minutesOfDay(last.end) + 60, 23 * 60);
-  return { start: toTime(start), end: toTime(Math.min(start + 60, 24 * 60)) };
-}
-
-/** Copies one day's ranges onto other days (their own ranges are replaced). */
-export function copyDay(weekly: WeeklyHours, from: Weekday, to: readonly Weekday[]): WeeklyHours {
-  const next = { ...weekly };
-  for (const day of to) {
-    if (day !== from) next[day] = weekly[from].map((range) => ({ ...range }));
-  }
-  return next;
-}
-
-/** Lists the weekdays with at least one range. */
-export function openDays(weekly: WeeklyHours): Weekday[] {
-  return WEEKDAYS.filter((day) => weekly[day].length > 0);
-}
 
 type Issue = z.core.$ZodIssue;
 
@@ -95,25 +57,4 @@ export function validateAvailability(draft: AvailabilityDraft): FieldErrors {
 export function validateTourSettings(settings: TourSettings): FieldErrors {
   const result = TourSettingsSchema.safeParse(settings);
   return result.success ? {} : issuesToErrors(result.error.issues);
-}
-
-/** The errors under a path prefix ("weeklyHours.monday"), itself included. */
-export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
-  const found: FieldErrors = {};
-  for (const [key, message] of Object.entries(errors)) {
-    if (key === prefix || key.startsWith(`${prefix}.`)) found[key] = message;
-  }
-  return found;
-}
-
-/** Two drafts hold the same values (the draft against what is saved). */
-export function sameDraft(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** Every IANA zone the browser knows, with the default kept in even on an old runtime. */
-export function timeZones(): string[] {
-  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
-  const zones = intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : [];
-  return zones.includes('America/New_York') ? zones : ['America/New_York', ...zones];
 }

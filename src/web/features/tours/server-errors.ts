@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client.ts';
-import type { FieldErrors } from './availability-draft.ts';
+import type { FieldErrors } from './availability-helpers.ts';
 
 /** The field issues of a 400 (`details: [{ path, message }]`), keyed by path like the draft's. */
 export function serverFieldErrors(error: unknown): FieldErrors {

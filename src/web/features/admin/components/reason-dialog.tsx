@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { ADMIN_REASON_MAX } from '../../../../shared/schemas/admin.ts';
+import { ADMIN_REASON_MAX } from '../../../../shared/admin.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog.tsx';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { REPORT_DETAILS_MAX, ResolveReportSchema } from '../../../../shared/schemas/reports.ts';
+import { REPORT_DETAILS_MAX } from '../../../../shared/reports.ts';
+import { ResolveReportSchema } from '../../../../shared/schemas/reports.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';

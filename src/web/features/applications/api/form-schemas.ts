@@ -4,6 +4,7 @@ import {
   RequestInfoInputSchema,
   RespondInputSchema,
 } from '../../../../shared/schemas/applications.ts';
+import { AcceptInputSchema, InviteInputSchema } from '../../../../shared/schemas/households.ts';
 
 /*
  * The landlord's and the renter's forms' zod checks. Imported only dynamically
@@ -14,3 +15,5 @@ export const offerInput = OfferInputSchema;
 export const declineInput = DeclineInputSchema;
 export const requestInfoInput = RequestInfoInputSchema;
 export const respondInput = RespondInputSchema;
+export const inviteInput = InviteInputSchema;
+export const acceptInput = AcceptInputSchema;

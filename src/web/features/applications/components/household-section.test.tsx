@@ -100,7 +100,9 @@ describe("the household on the renter's applications", () => {
     const email = form.querySelector('input[type="email"]') as HTMLInputElement;
     await act(async () => typeInto(email, 'not an address'));
     await act(async () => buttonNamed(form, 'Send invitation')?.click());
-    expect(textOf(form)).toContain('Each invitation needs a valid email address.');
+    await waitFor(() =>
+      expect(textOf(form)).toContain('Each invitation needs a valid email address.'),
+    );
     expect(posts(calls)).toHaveLength(1);
     await act(async () => typeInto(email, ' Ana@Stoop.test '));
     await act(async () => buttonNamed(form, 'Send invitation')?.click());

@@ -1,10 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
+import { HOUSEHOLD_LIMITS } from '../../../../shared/households.ts';
 import type { Application, ApplicationMember } from '../../../../shared/schemas/applications.ts';
-import {
-  HOUSEHOLD_LIMITS,
-  InviteInputSchema,
-  type MemberRole,
-} from '../../../../shared/schemas/households.ts';
+import type { MemberRole } from '../../../../shared/schemas/households.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -16,6 +13,7 @@ import {
   useLeaveApplication,
   useRemoveMember,
 } from '../api/application-actions.ts';
+import { loadFormSchemas } from '../api/load-form-schemas.ts';
 import { canChangeHousehold, dateText, ROLE_LABEL } from '../words.ts';
 import { ConfirmAction } from './confirm-action.tsx';
 
@@ -151,7 +149,7 @@ function InviteForm({ application }: { application: Application }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = InviteInputSchema.safeParse({ email, role: chosen });
+    const parsed = (await loadFormSchemas()).inviteInput.safeParse({ email, role: chosen });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       document.getElementById(`${formId}-email`)?.focus();
@@ -171,6 +169,8 @@ function InviteForm({ application }: { application: Application }) {
     <form
       noValidate
       aria-label="Invite someone to this application"
+      // The check's schema starts loading at the first focus (decision 012).
+      onFocus={() => void loadFormSchemas()}
       className="flex flex-col gap-3 rounded-xl border border-stone-200 p-3"
       onSubmit={(event) => void submit(event)}
     >

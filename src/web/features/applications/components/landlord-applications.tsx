@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  APPLICATION_STATUSES,
-  type Application,
-  type ApplicationStatus,
-} from '../../../../shared/schemas/applications.ts';
+import { APPLICATION_STATUSES } from '../../../../shared/applications.ts';
+import type { Application, ApplicationStatus } from '../../../../shared/schemas/applications.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -1,9 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  APPLICATION_LIMITS,
-  type Application,
-  DECLINE_REASONS,
-} from '../../../../shared/schemas/applications.ts';
+import { APPLICATION_LIMITS, DECLINE_REASONS } from '../../../../shared/applications.ts';
+import type { Application } from '../../../../shared/schemas/applications.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog.tsx';

@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICATION_STATUSES,
-  type Application,
-  type ApplicationStatus,
-  RENTED_NOTICE,
-} from '../../../../shared/schemas/applications.ts';
+import { APPLICATION_STATUSES, RENTED_NOTICE } from '../../../../shared/applications.ts';
+import type { Application, ApplicationStatus } from '../../../../shared/schemas/applications.ts';
 import { SIGNATURE_MISMATCH_MESSAGE } from '../../../../shared/schemas/households.ts';
 import { aDocument, anApplication, applicationId } from '../../../testing/application-fixtures.ts';
 import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
@@ -216,7 +212,8 @@ describe("the renter's applications", () => {
     );
     // Nothing typed: asked, nothing sent.
     await act(async () => buttonNamed(dialog, 'Sign and accept')?.click());
-    expect(textOf(dialog)).toContain(SIGNATURE_MISMATCH_MESSAGE);
+    // The check waits for its schema module (loaded on first use).
+    await waitFor(() => expect(textOf(dialog)).toContain(SIGNATURE_MISMATCH_MESSAGE));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await act(async () => typeInto(name, 'Rhea Rentr'));

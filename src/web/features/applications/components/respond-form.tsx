@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { APPLICATION_LIMITS, type Application } from '../../../../shared/schemas/applications.ts';
+import { APPLICATION_LIMITS } from '../../../../shared/applications.ts';
+import type { Application } from '../../../../shared/schemas/applications.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';

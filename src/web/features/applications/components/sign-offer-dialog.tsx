@@ -1,6 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { Application } from '../../../../shared/schemas/applications.ts';
-import { AcceptInputSchema } from '../../../../shared/schemas/households.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -8,6 +7,7 @@ import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog.
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useApplicationAction } from '../api/application-actions.ts';
+import { loadFormSchemas } from '../api/load-form-schemas.ts';
 import { dateText } from '../words.ts';
 import { OfferTerms } from './offer-terms.tsx';
 
@@ -41,7 +41,7 @@ export function SignOfferDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = AcceptInputSchema.safeParse({ signature });
+    const parsed = (await loadFormSchemas()).acceptInput.safeParse({ signature });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? null);
       field.current?.focus();
@@ -75,6 +75,8 @@ export function SignOfferDialog({
       <form
         noValidate
         aria-label="Sign the offer"
+        // The check's schema starts loading at the first focus (decision 012).
+        onFocus={() => void loadFormSchemas()}
         className="flex flex-col gap-4"
         onSubmit={(event) => void submit(event)}
       >

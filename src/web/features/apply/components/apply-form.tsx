@@ -1,10 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { APPLICATION_LIMITS } from '../../../../shared/applications.ts';
 import type { ApplicationSettings } from '../../../../shared/schemas/application-settings.ts';
-import {
-  APPLICATION_LIMITS,
-  type Application,
-  ApplyInputSchema,
-} from '../../../../shared/schemas/applications.ts';
+import { type Application, ApplyInputSchema } from '../../../../shared/schemas/applications.ts';
 import type { RenterDocument } from '../../../../shared/schemas/renter-documents.ts';
 import type { RenterProfileResponse } from '../../../../shared/schemas/renter-profile.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { HOUSEHOLD_LIMITS } from '../../../../shared/schemas/households.ts';
+import { HOUSEHOLD_LIMITS } from '../../../../shared/households.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { incomeMultipleOf } from '../../../../shared/applications.ts';
 import type { ApplicationSettings } from '../../../../shared/schemas/application-settings.ts';
-import { incomeMultipleOf } from '../../../../shared/schemas/applications.ts';
 import type { RenterDocument } from '../../../../shared/schemas/renter-documents.ts';
 import type { RenterProfile } from '../../../../shared/schemas/renter-profile.ts';
 import { paths } from '../../../config/paths.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, type Ref, useImperativeHandle, useState } from 'react';
+import { DOCUMENT_KIND_LABELS } from '../../../../shared/renter-documents.ts';
 import type { ApplicationSettings } from '../../../../shared/schemas/application-settings.ts';
-import { DOCUMENT_KIND_LABELS } from '../../../../shared/schemas/renter-documents.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

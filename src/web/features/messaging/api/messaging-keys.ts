@@ -38,9 +38,5 @@ export const messagingKeys = {
   messages: (conversationId: string) => ['messaging', 'messages', conversationId] as const,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** True when a string can be a conversation's (or message's, or listing's) id. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+export { isUuid } from '../../../../shared/uuid.ts';

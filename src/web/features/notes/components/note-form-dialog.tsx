@@ -1,10 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import {
-  CreateNoteSchema,
-  NOTE_AMENITIES,
-  NOTE_LIMITS,
-  type Note,
-} from '../../../../shared/schemas/notes.ts';
+import { NOTE_AMENITIES, NOTE_LIMITS } from '../../../../shared/notes.ts';
+import { CreateNoteSchema, type Note } from '../../../../shared/schemas/notes.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField, useFieldIds } from '../../../components/ui/field.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';

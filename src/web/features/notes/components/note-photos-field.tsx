@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { NOTE_LIMITS } from '../../../../shared/notes.ts';
 import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
-import { NOTE_LIMITS } from '../../../../shared/schemas/notes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { MAX_PHOTO_EDGE, resizeImage } from '../resize-image.ts';
 

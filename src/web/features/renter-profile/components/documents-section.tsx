@@ -2,10 +2,9 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
-  type DocumentKind,
   MAX_DOCUMENT_BYTES,
-  type RenterDocument,
-} from '../../../../shared/schemas/renter-documents.ts';
+} from '../../../../shared/renter-documents.ts';
+import type { DocumentKind, RenterDocument } from '../../../../shared/schemas/renter-documents.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldShell, useFieldIds } from '../../../components/ui/field.tsx';

@@ -1,7 +1,5 @@
-import {
-  PROFILE_FIELD_LABELS,
-  type ProfileField,
-} from '../../../../shared/schemas/renter-profile.ts';
+import { PROFILE_FIELD_LABELS } from '../../../../shared/renter-profile.ts';
+import type { ProfileField } from '../../../../shared/schemas/renter-profile.ts';
 
 /** What an application still needs, in words, or that the profile is complete. */
 export function MissingPanel({ missing }: { missing: readonly ProfileField[] }) {

@@ -1,8 +1,5 @@
-import {
-  type INCOME_SOURCES,
-  type PET_KINDS,
-  PROFILE_LIMITS,
-} from '../../../../shared/schemas/renter-profile.ts';
+import { PROFILE_LIMITS } from '../../../../shared/renter-profile.ts';
+import type { INCOME_SOURCES, PET_KINDS } from '../../../../shared/schemas/renter-profile.ts';
 import { FieldShell, TextField, useFieldIds } from '../../../components/ui/field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { cn } from '../../../lib/cn.ts';

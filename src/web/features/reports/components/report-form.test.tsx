@@ -5,7 +5,7 @@ import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
-} from '../../../../shared/schemas/reports.ts';
+} from '../../../../shared/reports.ts';
 import { buttonNamed, typeInto } from '../../../testing/dom-queries.ts';
 import {
   CONVERSATION,

@@ -4,7 +4,7 @@ import {
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
-} from '../../../../shared/schemas/reports.ts';
+} from '../../../../shared/reports.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/modal-dialog.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { SAVED_SEARCHES_MAX } from '../../../../shared/schemas/saved-searches.ts';
+import { SAVED_SEARCHES_MAX } from '../../../../shared/saved-searches.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  LANDLORD_LISTINGS_MAX_PAGE_SIZE,
-  type LandlordListing,
-  type LandlordListingsSchema,
+import { LANDLORD_LISTINGS_MAX_PAGE_SIZE } from '../../../../shared/landlord-listings.ts';
+import type {
+  LandlordListing,
+  LandlordListingsSchema,
 } from '../../../../shared/schemas/landlord-listings.ts';
 import { api, asAnswer } from '../../../lib/api-client.ts';
 import { toursKeys } from './tours-keys.ts';

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef } from 'react';
-import { TOUR_NOTE_MAX, type TourType } from '../../../../shared/schemas/tours.ts';
+import type { TourType } from '../../../../shared/schemas/tours.ts';
+import { TOUR_NOTE_MAX } from '../../../../shared/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';

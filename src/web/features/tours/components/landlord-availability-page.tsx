@@ -11,13 +11,8 @@ import { cn } from '../../../lib/cn.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { useTourListings } from '../api/get-landlord-listings.ts';
 import { useUpdateAvailability } from '../api/update-availability.ts';
-import {
-  type AvailabilityDraft,
-  errorsUnder,
-  type FieldErrors,
-  sameDraft,
-  validateAvailability,
-} from '../availability-draft.ts';
+import { type AvailabilityDraft, validateAvailability } from '../availability-draft.ts';
+import { errorsUnder, type FieldErrors, sameDraft } from '../availability-helpers.ts';
 import { todayIn, zoneCity } from '../format.ts';
 import { serverFieldErrors } from '../server-errors.ts';
 import { Section } from './landlord-controls.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { TIME_STEPS } from '../availability-draft.ts';
+import { TIME_STEPS } from '../availability-helpers.ts';
 import { formatTimeOfDay } from '../format.ts';
 
 type ToggleProps = {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { DateOverride, WeeklyHours } from '../../../../shared/schemas/tours.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { type FieldErrors, nextRange } from '../availability-draft.ts';
+import { type FieldErrors, nextRange } from '../availability-helpers.ts';
 import { formatLocalDate, formatTimeOfDay, WEEKDAY_LABEL, weekdayOf } from '../format.ts';
 import { FieldError, Toggle } from './landlord-controls.tsx';
 import { DayRanges } from './landlord-day-ranges.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TimeRange } from '../../../../shared/schemas/tours.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { type FieldErrors, nextRange } from '../availability-draft.ts';
+import { type FieldErrors, nextRange } from '../availability-helpers.ts';
 import { formatTimeOfDay } from '../format.ts';
 import { FieldError, TimeSelect } from './landlord-controls.tsx';
 

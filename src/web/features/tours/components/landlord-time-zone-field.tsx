@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import { isTimeZone } from '../../../../shared/schemas/tours.ts';
+import { isTimeZone } from '../../../../shared/tours.ts';
 import { TextField } from '../../../components/ui/field.tsx';
-import { timeZones } from '../availability-draft.ts';
+import { timeZones } from '../availability-helpers.ts';
 import { formatTime, zoneAbbreviation } from '../format.ts';
 
 type TimeZoneFieldProps = {

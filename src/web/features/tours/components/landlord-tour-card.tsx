@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { TOUR_NOTE_MAX, type Tour } from '../../../../shared/schemas/tours.ts';
+import type { Tour } from '../../../../shared/schemas/tours.ts';
+import { TOUR_NOTE_MAX } from '../../../../shared/tours.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

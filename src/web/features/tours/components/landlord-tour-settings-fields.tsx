@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { TOUR_TYPES, type TourSettings, type TourType } from '../../../../shared/schemas/tours.ts';
+import type { TourSettings, TourType } from '../../../../shared/schemas/tours.ts';
+import { TOUR_TYPES } from '../../../../shared/tours.ts';
 import { TextField } from '../../../components/ui/field.tsx';
-import type { FieldErrors } from '../availability-draft.ts';
+import type { FieldErrors } from '../availability-helpers.ts';
 import { formatMinutes, TOUR_TYPE_LABEL } from '../format.ts';
 import { FieldError, Toggle } from './landlord-controls.tsx';
 

@@ -1,9 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import {
-  DEFAULT_TIME_ZONE,
-  TOUR_STATUSES,
-  type TourStatus,
-} from '../../../../shared/schemas/tours.ts';
+import type { TourStatus } from '../../../../shared/schemas/tours.ts';
+import { DEFAULT_TIME_ZONE, TOUR_STATUSES } from '../../../../shared/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_TIME_ZONE } from '../../../../shared/schemas/tours.ts';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

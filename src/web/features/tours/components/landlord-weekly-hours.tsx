@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { WEEKDAYS, type Weekday, type WeeklyHours } from '../../../../shared/schemas/tours.ts';
+import type { Weekday, WeeklyHours } from '../../../../shared/schemas/tours.ts';
+import { WEEKDAYS } from '../../../../shared/tours.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { copyDay, errorsUnder, type FieldErrors, nextRange } from '../availability-draft.ts';
+import { copyDay, errorsUnder, type FieldErrors, nextRange } from '../availability-helpers.ts';
 import { WEEKDAY_LABEL } from '../format.ts';
 import { Toggle } from './landlord-controls.tsx';
 import { DayRanges } from './landlord-day-ranges.tsx';

@@ -1,10 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import {
-  DAY_PARTS,
-  type TourType,
-  type WaitlistPreferences,
-  WEEKDAYS,
-} from '../../../../shared/schemas/tours.ts';
+import type { TourType, WaitlistPreferences } from '../../../../shared/schemas/tours.ts';
+import { DAY_PARTS, WEEKDAYS } from '../../../../shared/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

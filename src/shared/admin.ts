@@ -1,0 +1,6 @@
+/*
+ * Moderation limits, shared by the API and the web app. No zod here: a page that imports these
+ * must not load zod and the schemas with them (decisions 012, 063).
+ */
+
+export const ADMIN_REASON_MAX = 500;
