@@ -1,15 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { REPORT_DETAILS_MAX } from '../../../../shared/reports.ts';
-import { ResolveReportSchema } from '../../../../shared/schemas/reports.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useResolveReport } from '../api/resolve-report.ts';
 
-const resolver = zodResolver(ResolveReportSchema);
+type Loaded = typeof import('./resolve-report-resolver.ts');
+
+/** Loads with zod when the moderator first focuses the form, or at the first check. */
+const { resolver, preload } = lazyResolver(() =>
+  import('./resolve-report-resolver.ts').then(
+    (m): Loaded['resolveReportResolver'] => m.resolveReportResolver,
+  ),
+);
 
 const CHOICES = [
   {
@@ -59,6 +65,7 @@ export function ResolveReportForm({
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={() => void preload()}
       noValidate
       aria-label="Resolve this report"
       className="flex flex-col gap-4 border-t border-stone-200 pt-4"

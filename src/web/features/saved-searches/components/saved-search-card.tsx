@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { SavedSearch, SavedSearchAlerts } from '../../../../shared/schemas/saved-searches.ts';
 import { describeFilters } from '../../../../shared/search-description.ts';
@@ -12,8 +12,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { ALERTS_CHOICES } from '../alerts-text.ts';
 import { useDeleteSavedSearch } from '../api/delete-saved-search.ts';
 import { useUpdateSavedSearch } from '../api/update-saved-search.ts';
-import { RenameDialog } from './rename-dialog.tsx';
 import { type RenderListing, SavedSearchMatches } from './saved-search-matches.tsx';
+
+// The dialog checks the name with the shared schema: it loads, with zod, when first opened.
+const RenameDialog = lazy(() =>
+  import('./rename-dialog.tsx').then((m) => ({ default: m.RenameDialog })),
+);
 
 type SavedSearchCardProps = {
   search: SavedSearch;
@@ -157,7 +161,11 @@ export function SavedSearchCard({ search, renderListing, onDeleted }: SavedSearc
         {showMatches ? <SavedSearchMatches search={search} renderListing={renderListing} /> : null}
       </section>
 
-      {renaming ? <RenameDialog search={search} onClose={() => setRenaming(false)} /> : null}
+      {renaming ? (
+        <Suspense fallback={null}>
+          <RenameDialog search={search} onClose={() => setRenaming(false)} />
+        </Suspense>
+      ) : null}
       {deleting ? (
         <ConfirmDialog
           title="Delete this saved search?"

@@ -110,8 +110,10 @@ describe('/saved-searches', () => {
     await waitFor(() => expect(textOf()).toContain('Alerts for “Williamsburg 2 bd”: off.'));
 
     await act(async () => buttonNamed(document.body, 'Rename')?.click());
+    // The dialog loads on first opening (with zod for its check), then takes the focus.
+    await waitFor(() => expect(document.querySelector('dialog input')).not.toBeNull());
     const input = document.querySelector('dialog input') as HTMLInputElement;
-    expect(document.activeElement).toBe(input);
+    await waitFor(() => expect(document.activeElement).toBe(input));
     await act(async () => typeInto(input, ''));
     await act(async () => buttonNamed(document.body, 'Save name')?.click());
     await waitFor(() => expect(textOf()).toContain('Name the search.'));
