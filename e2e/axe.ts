@@ -23,6 +23,14 @@ export async function expectNoSeriousViolations(page: Page, options: { soft?: bo
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async (runOptions) => {
+      // Content still fading in (a toast's or a dialog's entry) is half transparent: judge it
+      // once its entry has run. Endless animations (spinners) are left running.
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
       // A toast fading out (its last 300 ms) is half transparent: not content to judge.
       const results = await window.axe.run({ exclude: ['[data-leaving]'] }, runOptions);
       return results.violations;
