@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants.ts';
 
@@ -22,7 +22,9 @@ const FOCUSABLE =
 export function MobileMenu({ open, onClose, toggleRef, id, children }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the scroll lock and the focus go back in the same commit that removes the
+  // menu (Preact runs a plain effect's clean-up a frame later; decision 064).
+  useLayoutEffect(() => {
     if (!open) return;
     const body = document.body;
     const previousOverflow = body.style.overflow;
