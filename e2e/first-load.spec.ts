@@ -36,6 +36,8 @@ for (const screen of SCREENS) {
     const page = await context.newPage();
     const reads: string[] = [];
     const streams: Request[] = [];
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (!url.pathname.startsWith('/api/') || request.method() !== 'GET') return;
@@ -57,6 +59,10 @@ for (const screen of SCREENS) {
     const repeated = [...asked].filter(([, times]) => times > 1);
     expect(repeated, `asked more than once: ${JSON.stringify(repeated)}`).toEqual([]);
     expect(reads).toContain('/api/session');
+    // ICU's date data loads in a worker at start-up, not in the page's first date (decision 065).
+    expect(workers.some((worker) => /\/assets\/warm-intl\.worker-[\w-]+\.js$/.test(worker))).toBe(
+      true,
+    );
     await context.close();
   });
 }
