@@ -33,7 +33,11 @@ export default defineConfig({
           ...UNIT_TESTS,
           name: 'unit',
           // Modules' tests are API tests, except `*.unit.test.ts` (no database).
-          include: ['src/**/*.test.{ts,tsx}', 'src/server/modules/**/*.unit.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'src/server/modules/**/*.unit.test.ts',
+            'bench/lib/*.test.ts',
+          ],
           exclude: [
             ...DOM_TESTS,
             'src/server/modules/**/!(*.unit).test.ts',

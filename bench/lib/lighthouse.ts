@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
+import { type MainThreadCpu, mainThreadCpu } from './main-thread.ts';
 import { freePort, stop, waitFor } from './processes.ts';
 
 /** Chromium with remote debugging on a free port, for Lighthouse to drive. */
@@ -39,7 +40,7 @@ export type PageScore = {
 
 export type RunScore = Omit<PageScore, 'path' | 'runs' | 'signedIn'>;
 export type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-export type Run = RunScore & { report: Report };
+export type Run = RunScore & { report: Report; mainThread: MainThreadCpu | null };
 
 /** What a report blames, for a page below the thresholds: where to look first. */
 export function diagnose(report: Report): string[] {
@@ -105,6 +106,7 @@ export async function lighthouseOnce(
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
         speedIndexMs: numeric('speed-index'),
         report: result.lhr,
+        mainThread: mainThreadCpu(result.artifacts.Trace.traceEvents),
       };
     } catch (error) {
       if (attempt >= 3) throw error;
