@@ -19,7 +19,6 @@ import './styles.css';
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  warmIntlOffMainThread();
   const queryClient = createQueryClient();
   // Ask for health and the session at once, while the first page's code loads.
   void queryClient.prefetchQuery(healthQueryOptions);
@@ -37,6 +36,9 @@ async function start() {
       </AppProvider>
     </StrictMode>,
   );
+  // Once the first screen is up and the main thread waits on the network.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(warmIntlOffMainThread);
+  else setTimeout(warmIntlOffMainThread, 0);
 }
 
 void start();

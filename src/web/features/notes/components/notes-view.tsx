@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Note } from '../../../../shared/schemas/notes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,8 +9,12 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import type { NoteDraft } from '../notes-store.ts';
 import { DeleteNoteDialog } from './delete-note-dialog.tsx';
 import { NoteCard } from './note-card.tsx';
-import { NoteFormDialog } from './note-form-dialog.tsx';
 import { useNotes } from './notes-provider.tsx';
+
+// The form checks a note with the shared schema: it loads, with zod, when first opened.
+const NoteFormDialog = lazy(() =>
+  import('./note-form-dialog.tsx').then((m) => ({ default: m.NoteFormDialog })),
+);
 
 type Editing = { mode: 'new'; prefill: NoteDraft | null } | { mode: 'edit'; note: Note } | null;
 
@@ -162,11 +166,13 @@ export function NotesView({
       )}
 
       {editing ? (
-        <NoteFormDialog
-          note={editing.mode === 'edit' ? editing.note : null}
-          prefill={editing.mode === 'new' ? editing.prefill : null}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={null}>
+          <NoteFormDialog
+            note={editing.mode === 'edit' ? editing.note : null}
+            prefill={editing.mode === 'new' ? editing.prefill : null}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
       {deleting ? (
         <DeleteNoteDialog
