@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListingStatus } from '../../../../shared/listings.ts';
-import {
-  type LandlordListing,
-  type LandlordListingsPage,
-  type LandlordListingsQuery,
+import type {
+  LandlordListing,
+  LandlordListingsQuery,
   LandlordListingsSchema,
 } from '../../../../shared/schemas/landlord-listings.ts';
 import type { Listing, Photo } from '../../../../shared/schemas/listing-responses.ts';
@@ -11,7 +10,7 @@ import type {
   CreateListingInput,
   UpdateListingInput,
 } from '../../../../shared/schemas/listings.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, api, apiAnswer } from '../../../lib/api-client.ts';
 
 export type { LandlordListing };
 
@@ -161,11 +160,6 @@ export const landlordListingsQueryKey = ['landlord', 'listings'] as const;
 
 export type LandlordListingsFilter = Partial<Pick<LandlordListingsQuery, 'q' | 'status' | 'page'>>;
 
-function parseLandlordListings(data: unknown): LandlordListingsPage {
-  const parsed = LandlordListingsSchema.safeParse(data);
-  return parsed.success ? parsed.data : unexpected();
-}
-
 /** The table's query string: only what differs from the defaults. */
 export function landlordListingsSearch(filter: LandlordListingsFilter): string {
   const params = new URLSearchParams();
@@ -181,7 +175,7 @@ export function useLandlordListings(filter: LandlordListingsFilter = {}) {
   const search = landlordListingsSearch(filter);
   return useQuery({
     queryKey: [...landlordListingsQueryKey, search],
-    queryFn: () => api(`/api/landlord/listings${search}`, { parse: parseLandlordListings }),
+    queryFn: () => apiAnswer<typeof LandlordListingsSchema>(`/api/landlord/listings${search}`),
     // The last page stays on screen while the next loads (no flash of an empty table).
     placeholderData: keepPreviousData,
     // Views and saves change while the landlord is away: fresh counts on every visit.
