@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aConversation, openChat } from '../../../testing/chat-page-harness.tsx';
 import { buttonNamed, byText, pressKey, typeInto } from '../../../testing/dom-queries.ts';
 import {
@@ -17,6 +17,13 @@ import {
 import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { clearPending } from '../hooks/pending-messages.ts';
 import { messagingLive } from '../live/apply-live-event.ts';
+import { loadMessageCheck } from './message-text-field.tsx';
+
+// The message check is loaded, as it is once a message box has had focus (composer-first-send
+// covers before).
+beforeAll(async () => {
+  await loadMessageCheck();
+});
 
 type Reply = { status: number; body: unknown };
 type Overrides = {

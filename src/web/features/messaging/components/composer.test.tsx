@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pressKey, typeInto } from '../../../testing/dom-queries.ts';
 import { cleanup, render } from '../../../testing/render.tsx';
 import { Composer } from './composer.tsx';
+import { loadMessageCheck } from './message-text-field.tsx';
+
+// The check is loaded, as it is once the box has had focus; composer-first-send covers before.
+beforeAll(async () => {
+  await loadMessageCheck();
+});
 
 afterEach(async () => {
   await cleanup();

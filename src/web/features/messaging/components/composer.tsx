@@ -14,9 +14,15 @@ export function Composer({ onSend, disabled = false }: ComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
-  const submit = () => {
-    if (disabled) return;
-    const checked = checkMessage(text);
+  // The check may still be loading on a first send: a second Enter meanwhile sends nothing.
+  const checking = useRef(false);
+
+  const submit = async () => {
+    if (disabled || checking.current) return;
+    checking.current = true;
+    const checked = await checkMessage(text).finally(() => {
+      checking.current = false;
+    });
     if (!checked.ok) {
       setError(checked.error);
       textareaRef.current?.focus();
@@ -34,7 +40,7 @@ export function Composer({ onSend, disabled = false }: ComposerProps) {
       className="flex items-start gap-2 border-t border-stone-200 bg-white p-3"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <MessageTextField
@@ -44,7 +50,7 @@ export function Composer({ onSend, disabled = false }: ComposerProps) {
           setText(value);
           if (error) setError(null);
         }}
-        onEnter={submit}
+        onEnter={() => void submit()}
         error={error}
         placeholder="Write a message…"
         textareaRef={textareaRef}

@@ -137,7 +137,7 @@ function MessageEditor({ message, onDone }: { message: Message; onDone: () => vo
 
   const save = async () => {
     if (saving) return;
-    const checked = checkMessage(text);
+    const checked = await checkMessage(text);
     if (!checked.ok) {
       setError(checked.error);
       return;

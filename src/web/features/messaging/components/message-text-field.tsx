@@ -1,15 +1,26 @@
 import { type KeyboardEvent, type Ref, useId } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../../shared/constants.ts';
-import { MessageContentSchema } from '../../../../shared/schemas/messaging.ts';
 import { cn } from '../../../lib/cn.ts';
 
+type Check = typeof import('../message-check.ts').checkMessage;
+let loadedCheck: Check | null = null;
+let loadingCheck: Promise<Check> | null = null;
+
+/**
+ * Loads the message check, which is the shared schema and zod: when a message box is first
+ * focused, or at the latest on send. /chat no longer loads zod before it can render (decision 065).
+ */
+export function loadMessageCheck(): Promise<Check> {
+  loadingCheck ??= import('../message-check.ts').then((module) => {
+    loadedCheck = module.checkMessage;
+    return loadedCheck;
+  });
+  return loadingCheck;
+}
+
 /** The text to send, or the spec's message for why not (empty, or over 2000 after trimming). */
-export function checkMessage(
-  text: string,
-): { ok: true; content: string } | { ok: false; error: string } {
-  const result = MessageContentSchema.safeParse(text);
-  if (result.success) return { ok: true, content: result.data };
-  return { ok: false, error: result.error.issues[0]?.message ?? 'Message cannot be empty' };
+export async function checkMessage(text: string): Promise<ReturnType<Check>> {
+  return (loadedCheck ?? (await loadMessageCheck()))(text);
 }
 
 type MessageTextFieldProps = {
@@ -72,6 +83,7 @@ export function MessageTextField({
         value={value}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
+        onFocus={() => void loadMessageCheck()}
         onKeyDown={onKeyDown}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
