@@ -19,6 +19,8 @@ import './styles.css';
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // First: the first date of a page (some format one in their first render) finds ICU loaded.
+  warmIntlOffMainThread();
   const queryClient = createQueryClient();
   // Ask for health and the session at once, while the first page's code loads.
   void queryClient.prefetchQuery(healthQueryOptions);
@@ -36,9 +38,6 @@ async function start() {
       </AppProvider>
     </StrictMode>,
   );
-  // Once the first screen is up and the main thread waits on the network.
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warmIntlOffMainThread);
-  else setTimeout(warmIntlOffMainThread, 0);
 }
 
 void start();

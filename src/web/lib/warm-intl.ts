@@ -1,9 +1,8 @@
 /*
  * A tab's first Intl formatter loads ICU's locale and time-zone data: 30-70 ms of one task on
  * this machine (four times that on Lighthouse's phone), wherever a page first shows a date. ICU
- * keeps that data for the whole tab, so a worker loads it while the page waits for its data,
- * and the page's first date costs under a millisecond (decision 065). main.tsx starts it once the
- * first screen is up: on a 2-core machine a worker started with the page slowed the page itself.
+ * keeps that data for the whole tab, so a worker loads it at start-up, beside the network wait,
+ * and the page's first date costs under a millisecond (decision 065).
  */
 export function warmIntlOffMainThread(): void {
   if (typeof Worker === 'undefined') return;
