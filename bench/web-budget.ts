@@ -32,13 +32,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import zlib from 'node:zlib';
 import { build } from 'vite';
 import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
 import { signIn } from '../src/server/test/server-process.ts';
 import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
 import type { MainThreadCpu } from './lib/main-thread.ts';
 import { freePort, stop, waitFor } from './lib/processes.ts';
+import { measureSizes } from './lib/web-sizes.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -144,60 +144,6 @@ const ONLY = values.pages === undefined ? null : new Set(values.pages.split(',')
 if (ONLY !== null) {
   const unknown = [...ONLY].filter((p) => !ALL_PAGES.some((page) => page.path === p));
   if (unknown.length > 0) throw new Error(`--pages: no such page ${unknown.join(', ')}`);
-}
-
-type ManifestEntry = {
-  file: string;
-  name?: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
-type Manifest = Record<string, ManifestEntry>;
-
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-
-function gzipSize(file: string): number {
-  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-}
-
-/** The chunk of `key` and every chunk it imports statically, once each. */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const entry = manifest[key];
-  if (!entry || seen.has(entry.file)) return seen;
-  seen.add(entry.file);
-  for (const imported of entry.imports ?? []) staticClosure(manifest, imported, seen);
-  return seen;
-}
-
-/** The initial JS of each page: what a fresh visit downloads before the page can render. */
-function measureSizes(outDir: string) {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Manifest;
-  // Without its entry the closures below would silently leave out the entry chunk.
-  if (!manifest['index.html']) throw new Error(`${outDir}: the manifest has no index.html entry.`);
-  const entryCss = (manifest['index.html']?.css ?? []).map((f) => gzipSize(path.join(outDir, f)));
-  const zodFiles = new Set(
-    Object.values(manifest)
-      .filter((entry) => entry.name === 'zod')
-      .map((entry) => entry.file),
-  );
-  if (zodFiles.size === 0) throw new Error(`${outDir}: no chunk named zod in the manifest.`);
-  const pages = ALL_PAGES.map((page) => {
-    const files = staticClosure(manifest, 'index.html');
-    for (const module of page.modules) {
-      if (!manifest[module]) throw new Error(`No chunk for ${module} in the build.`);
-      staticClosure(manifest, module, files);
-    }
-    const js = [...files].filter((f) => f.endsWith('.js'));
-    const bytes = js.reduce((sum, f) => sum + gzipSize(path.join(outDir, f)), 0);
-    const budgetKb = page.as ? BUDGET_KB.signedIn : BUDGET_KB.public;
-    // zod's chunk (vite.config.ts names it): form checks should load it when a form is used.
-    const loadsZod = js.some((f) => zodFiles.has(f));
-    return { path: page.path, initialJsGzipKb: kb(bytes), chunks: js.length, budgetKb, loadsZod };
-  });
-  return { pages, cssGzipKb: kb(entryCss.reduce((a, b) => a + b, 0)) };
 }
 
 async function buildApp(outRoot: string): Promise<string> {
@@ -371,7 +317,14 @@ async function main() {
       console.log('Building the web app …');
       outDir = await buildApp(workRoot);
     }
-    const sizes = measureSizes(outDir);
+    const sizes = measureSizes(
+      outDir,
+      ALL_PAGES.map((page) => ({
+        path: page.path,
+        modules: page.modules,
+        budgetKb: page.as ? BUDGET_KB.signedIn : BUDGET_KB.public,
+      })),
+    );
     for (const page of sizes.pages) {
       const mark = page.initialJsGzipKb <= page.budgetKb ? 'ok' : `OVER ${page.budgetKb} KB`;
       console.log(
