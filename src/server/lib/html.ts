@@ -1,16 +1,6 @@
 /* Text put into the HTML the server writes itself (the app shell's head, crawler tags). */
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
-}
+export { escapeHtml } from '../../shared/html.ts';
 
 /**
  * JSON for a `<script type="application/…json">` block: `<`, `>` and `&` become \u escapes,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, optionsHtml } from './options-html.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { optionsHtml } from './options-html.ts';
 
 describe('optionsHtml', () => {
   it('makes one option per item, with or without a label', () => {
