@@ -121,6 +121,33 @@ function pageIndex(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet, as Vite names it in index.html, loads without blocking the first paint
+ * (`media="print"` until main.tsx switches it on, before the app's first render): the start-up
+ * screen has its own inline styles, so it paints as soon as the HTML is in (decision 066).
+ */
+function nonBlockingStylesheet(): Plugin {
+  return {
+    name: 'stoop:non-blocking-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        if (links.length !== 1) {
+          throw new Error(
+            `index.html: expected the entry's one stylesheet, found ${links.length}.`,
+          );
+        }
+        return html.replace(
+          /<link rel="stylesheet"/,
+          '<link rel="stylesheet" media="print" fetchpriority="high" data-app-styles',
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // JSX through React's automatic runtime, which the aliases below make Preact's. React Fast
@@ -130,6 +157,7 @@ export default defineConfig({
     precompress(),
     serviceWorker(),
     pageIndex(),
+    nonBlockingStylesheet(),
   ],
   resolve: { alias: reactOnPreact() },
   define: {

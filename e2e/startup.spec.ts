@@ -54,3 +54,37 @@ test('a toast disappears after its duration plus the 300 ms exit', async ({ page
   await page.clock.runFor(320);
   await expect(toast).toHaveCount(0);
 });
+
+test("the start-up screen paints before the app's stylesheet, and the app waits for it", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/index-*.css', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const healthAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/health');
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  // Painted and styled by index.html's own styles, with the stylesheet still on its way.
+  const screen = page.getByRole('status').filter({ hasText: 'Connecting to database...' });
+  await expect(screen).toBeVisible();
+  const spinner = screen.locator('.startup-spinner');
+  await expect(spinner).toHaveCSS('width', '48px');
+  await expect(spinner).toHaveCSS('border-top-color', 'rgb(15, 118, 110)');
+  // The health check has answered and the JS has run; the app still waits for its styles.
+  await healthAnswered;
+  await page.waitForFunction(() => document.querySelector('link[data-app-styles]') !== null);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { level: 1, name: 'About Stoop' })).toHaveCount(0);
+  await expect(page.locator('link[data-app-styles]')).toHaveAttribute('media', 'print');
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'About Stoop' })).toBeVisible();
+  await expect(page.locator('link[data-app-styles]')).toHaveAttribute('media', 'all');
+  // Styled at its first render: the stylesheet's background, not the browser's white.
+  await expect(page.locator('body')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await expect(page.locator('body')).toHaveCSS('margin', '0px');
+});

@@ -18,6 +18,24 @@ import './styles.css';
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * The app's stylesheet, applied. The build loads it with `media="print"` so it does not hold
+ * back the start-up screen's paint (vite.config.ts, decision 066); in `npm run dev` Vite adds
+ * the styles with the module and there is no such link. A stylesheet that fails to load still
+ * lets the app start, as a blocking one would have.
+ */
+async function appStyles(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  if (!link) return;
+  if (!link.sheet) {
+    await new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    });
+  }
+  link.media = 'all';
+}
+
 async function start() {
   // First: the first date of a page (some format one in their first render) finds ICU loaded.
   warmIntlOffMainThread();
@@ -27,7 +45,7 @@ async function start() {
   void queryClient.prefetchQuery(meQueryOptions);
   await yieldToBrowser();
   const router = createAppRouter();
-  await yieldToBrowser();
+  await Promise.all([appStyles(), yieldToBrowser()]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
