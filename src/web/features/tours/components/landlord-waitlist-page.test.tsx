@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
+import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
+import { anAvailability } from '../../../testing/tour-fixtures.ts';
+import { LandlordWaitlistPage } from './landlord-waitlist-page.tsx';
+
+/** A listing with an empty queue, the `n`th. */
+function quietQueue(n: number) {
+  return {
+    listing: {
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      title: `Quiet listing ${n}`,
+      address: null,
+      unit: null,
+      neighborhood: null,
+      borough: null,
+      coverPhotoUrl: null,
+    },
+    open: true,
+    entries: [],
+  };
+}
+
+function stubWaitlist(count: number) {
+  const items = Array.from({ length: count }, (_, i) => quietQueue(i + 1));
+  return stubApi((call) => {
+    if (call.url.pathname === '/api/landlord/waitlist') return { body: { items } };
+    if (call.url.pathname === '/api/landlord/availability') return { body: anAvailability() };
+    return undefined;
+  });
+}
+
+describe('the landlord waitlist', () => {
+  resetPageAfterEach();
+
+  it('builds the folded list of listings nobody waits for only once it is opened', async () => {
+    stubWaitlist(40);
+    const { container } = await renderMessaging(<LandlordWaitlistPage />, {
+      path: '/landlord/waitlist',
+      pattern: '/landlord/waitlist',
+    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="quiet-listings"]')).not.toBeNull(),
+    );
+    const details = container.querySelector('[data-testid="quiet-listings"]') as HTMLDetailsElement;
+    expect(details.querySelector('summary')?.textContent).toBe(
+      '40 listings with no one waiting: open or close their lists',
+    );
+    expect(details.querySelectorAll('li')).toHaveLength(0);
+
+    await act(async () => {
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+    });
+    await waitFor(() => expect(details.querySelectorAll('li')).toHaveLength(40));
+    expect(details.querySelectorAll('input[type="checkbox"]')).toHaveLength(40);
+    expect(details.textContent).toContain('Quiet listing 40');
+
+    await act(async () => {
+      details.open = false;
+      details.dispatchEvent(new Event('toggle'));
+    });
+    await waitFor(() => expect(details.querySelectorAll('li')).toHaveLength(0));
+  });
+
+  it('shows up to five quiet listings in full, with their switches', async () => {
+    stubWaitlist(3);
+    const { container } = await renderMessaging(<LandlordWaitlistPage />, {
+      path: '/landlord/waitlist',
+      pattern: '/landlord/waitlist',
+    });
+    await waitFor(() =>
+      expect(
+        container.querySelector('section[aria-label="3 listings with no one waiting"]'),
+      ).not.toBeNull(),
+    );
+    expect(container.querySelectorAll('section li')).toHaveLength(3);
+    expect(container.querySelector('[data-testid="quiet-listings"]')).toBeNull();
+  });
+});
