@@ -33,6 +33,8 @@ function stubAvailability() {
 
 function choose(select: HTMLSelectElement | null | undefined, value: string) {
   if (!select) throw new Error('no select');
+  // As a person would: a time select makes its steps when first focused.
+  select.focus();
   Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value);
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
