@@ -20,7 +20,13 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   const zones = useMemo(timeZones, []);
-  const zoneOptions = useMemo(() => optionsHtml(zones.map((zone) => ({ value: zone }))), [zones]);
+  // The 418 suggestions are made when the field is first focused, not at the page's first render
+  // (decision 066): a datalist only shows them to a focused field.
+  const [suggesting, setSuggesting] = useState(false);
+  const zoneOptions = useMemo(
+    () => (suggesting ? optionsHtml(zones.map((zone) => ({ value: zone }))) : ''),
+    [zones, suggesting],
+  );
   // A new saved value (a reset or a refetch) replaces what is typed.
   if (value !== lastValue) {
     setLastValue(value);
@@ -39,6 +45,7 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
         value={text}
         autoComplete="off"
         spellCheck={false}
+        onFocus={() => setSuggesting(true)}
         onChange={(event) => {
           const next = event.target.value;
           setText(next);
