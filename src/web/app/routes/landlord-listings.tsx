@@ -27,6 +27,7 @@ import { ListingPhoto } from '../../features/listings/components/listing-photo.t
 import { formatInteger, formatMoney } from '../../features/listings/format.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 
 const SEARCH_MAX = 100;
 
@@ -299,7 +300,8 @@ export function Component() {
   const [planLimit, setPlanLimit] = useState<unknown>(null);
   const [term, setTerm] = useState(q);
   const searchId = useId();
-
+  // Only the viewport's layout is built: both were, one hidden by CSS (decision 066).
+  const Layout = useMediaQuery('(min-width: 768px)') ? ListingsTable : ListingCards;
   // Back and Forward change the URL: the box follows it.
   useEffect(() => setTerm(q), [q]);
 
@@ -316,7 +318,6 @@ export function Component() {
     event.preventDefault();
     update({ q: term.trim() });
   };
-
   const change = async (listing: LandlordListing, next: ListingStatus) => {
     setBusyId(listing.id);
     setPlanLimit(null);
@@ -428,8 +429,7 @@ export function Component() {
             </EmptyState>
           ) : data ? (
             <div aria-busy={listings.isPlaceholderData}>
-              <ListingsTable items={data.items} busyId={busyId} onChange={change} />
-              <ListingCards items={data.items} busyId={busyId} onChange={change} />
+              <Layout items={data.items} busyId={busyId} onChange={change} />
             </div>
           ) : null}
           {data ? (
