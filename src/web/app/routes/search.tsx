@@ -11,6 +11,7 @@ import {
   searchPolygon,
   withoutFilters,
 } from '../../../shared/search-url.ts';
+import { AfterPaint } from '../../components/ui/after-paint.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -59,6 +60,9 @@ const toggleClass = (on: boolean) =>
  * /search: the address bar holds the search (`useSearchUrlSync`: shareable, Back works, stored
  * filters restored on a bare /search). Below `lg` the filters open in a sheet.
  */
+/** Cards a first page renders at once; the rest of it after those are painted (decision 066). */
+const FIRST_CARDS = 6;
+
 export function Component() {
   const { shown, queryString, exact, update, reset, hasStoredFilters } = useSearchUrlSync();
   const sortId = useId();
@@ -132,6 +136,29 @@ export function Component() {
   const showMap = wide || view === 'map';
   const config = usePublicConfig({ enabled: showMap });
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  // One result's card; the first two load their photo first (the page's largest paint).
+  const card = (listing: (typeof items)[number], index: number) => (
+    <li
+      key={listing.id}
+      data-listing-id={listing.id}
+      data-highlighted={highlightedId === listing.id ? '' : undefined}
+      onMouseEnter={() => setHighlightedId(listing.id)}
+      onMouseLeave={() => setHighlightedId(null)}
+      onFocus={() => setHighlightedId(listing.id)}
+      onBlur={() => setHighlightedId(null)}
+      className={cn(
+        'rounded-2xl',
+        highlightedId === listing.id && 'ring-2 ring-stone-900 ring-offset-2',
+      )}
+    >
+      <ListingCard
+        listing={listing}
+        headingLevel="h3"
+        priority={index < 2}
+        action={<SaveButton listingId={listing.id} title={listing.title} />}
+      />
+    </li>
+  );
   const facts = useMemo(
     () =>
       new Map<string, PinFacts>(
@@ -321,28 +348,11 @@ export function Component() {
             ) : (
               <>
                 <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
-                  {items.map((listing, index) => (
-                    <li
-                      key={listing.id}
-                      data-listing-id={listing.id}
-                      data-highlighted={highlightedId === listing.id ? '' : undefined}
-                      onMouseEnter={() => setHighlightedId(listing.id)}
-                      onMouseLeave={() => setHighlightedId(null)}
-                      onFocus={() => setHighlightedId(listing.id)}
-                      onBlur={() => setHighlightedId(null)}
-                      className={cn(
-                        'rounded-2xl',
-                        highlightedId === listing.id && 'ring-2 ring-stone-900 ring-offset-2',
-                      )}
-                    >
-                      <ListingCard
-                        listing={listing}
-                        headingLevel="h3"
-                        priority={index < 2}
-                        action={<SaveButton listingId={listing.id} title={listing.title} />}
-                      />
-                    </li>
-                  ))}
+                  {items.slice(0, FIRST_CARDS).map(card)}
+                  {/* The rest of a first page, below the fold on every layout, after it paints. */}
+                  <AfterPaint>
+                    {items.slice(FIRST_CARDS).map((listing, i) => card(listing, FIRST_CARDS + i))}
+                  </AfterPaint>
                 </ul>
                 {results.isFetchNextPageError ? <Alert>{errorMessage(results.error)}</Alert> : null}
                 {results.hasNextPage ? (
