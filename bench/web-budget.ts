@@ -11,6 +11,8 @@
  *     session cookie sent with every request). Thresholds on the median of `--runs` runs:
  *     performance >= 95, accessibility 100, Total Blocking Time <= 200 ms, CLS <= 0.02.
  *     Pages with an id (a listing, an application, an invoice) take it from the demo data.
+ *     Before the first run, each page is visited once unmeasured (bench/lib/warm-up.ts), so a
+ *     cold server's first answers do not compete with the page for the CPU.
  *
  *  3. Beside each page's scores, its own main-thread work after the first paint from the trace's
  *     CPU time (bench/lib/main-thread.ts): on this 2-core machine a task's wall time, which
@@ -38,6 +40,7 @@ import { signIn } from '../src/server/test/server-process.ts';
 import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
 import type { MainThreadCpu } from './lib/main-thread.ts';
 import { freePort, stop, waitFor } from './lib/processes.ts';
+import { warmUp } from './lib/warm-up.ts';
 import { measureSizes } from './lib/web-sizes.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -350,13 +353,16 @@ async function main() {
         admin: await signIn(baseUrl, DEMO_EMAIL.admin, DEMO_PASSWORD),
       };
       const ids = await pickIds(baseUrl, cookies);
-      // One warm-up load of each page, so first-visit costs of the server do not count.
-      for (const page of ALL_PAGES) {
+      const visits = ALL_PAGES.flatMap((page) => {
+        if (ONLY !== null && !ONLY.has(page.path)) return [];
         const pathname = page.url ? page.url(ids) : page.path;
-        if (pathname === null) continue;
-        const headers = page.as ? { cookie: cookies[page.as] } : undefined;
-        await fetch(`${baseUrl}${pathname}`, { headers }).then((r) => r.arrayBuffer());
-      }
+        if (pathname === null) return [];
+        return [{ url: `${baseUrl}${pathname}`, cookie: page.as && cookies[page.as] }];
+      });
+      console.log(
+        `Warming the server up: one unmeasured visit of each of ${visits.length} pages …`,
+      );
+      await warmUp(visits);
       console.log(`Lighthouse (mobile, ${RUNS} run(s) per page, median) against ${baseUrl} …`);
       verdicts = await runLighthouse(
         baseUrl,
