@@ -3,8 +3,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 /**
  * Renders its children once the screen above them has been painted: a page's lower sections
  * (below the fold on a phone) then render and lay out as a task of their own instead of in the
- * page's one big render (decision 066). Only for content at the end of a page, where appearing
- * a moment later pushes nothing on screen down (the footer starts below the fold).
+ * page's one big render (decision 066). Only where appearing a moment later pushes nothing on
+ * screen down: content at the end of a page, or the layout's main area, which is at least a
+ * screen tall (the footer starts below the fold).
  */
 export function AfterPaint({ children }: { children: ReactNode }) {
   const [painted, setPainted] = useState(false);
