@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { AlertNotifier } from '../../features/saved-searches/components/alert-notifier.tsx';
 import { LiveEvents } from '../../lib/live/live-events.tsx';
-import { Navbar } from './navbar.tsx';
+import { Navbar, NavbarPlaceholder } from './navbar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 /** The live stream's handlers are a chunk of their own (see live-handlers.ts). */
@@ -36,20 +36,21 @@ export function AppLayout() {
           Loading...
         </p>
       ) : null}
-      {/* Live events for the signed-in user (messages, read receipts, unread counts). */}
-      <LiveEvents userId={user?.id ?? null} load={loadLiveFeatures} />
-      {/* A renter's saved-search and saved-listing alerts, as toasts (issue 16). */}
-      <AlertNotifier enabled={user?.userType === 'renter'} listingHref={paths.listing.href} />
-      <Navbar />
+      {/* On the app's first load the bar renders in a task after the page's: one render of both
+          was a single 20-30 ms task on this machine, and the page's heading, its largest text,
+          now paints before the bar's requests start (decision 067). Until then an empty bar of
+          the same height holds its place. */}
+      <AfterPaint fallback={<NavbarPlaceholder />}>
+        {/* Live events for the signed-in user (messages, read receipts, unread counts). */}
+        <LiveEvents userId={user?.id ?? null} load={loadLiveFeatures} />
+        {/* A renter's saved-search and saved-listing alerts, as toasts (issue 16). */}
+        <AlertNotifier enabled={user?.userType === 'renter'} listingHref={paths.listing.href} />
+        <Navbar />
+      </AfterPaint>
       {/* At least the viewport below the 4rem bar: the footer starts below the fold, so a page
           whose figures arrive after the first paint grows without shifting it (CLS). */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1 print:min-h-0" tabIndex={-1}>
-        {/* On the app's first load the page renders in a task after the bar's: one render of
-            both was a single 20-30 ms task on this machine (decision 066). Later navigations
-            render at once (AfterPaint stays mounted). */}
-        <AfterPaint>
-          <Outlet />
-        </AfterPaint>
+        <Outlet />
       </main>
       <SiteFooter />
     </div>

@@ -121,6 +121,22 @@ export function Navbar() {
 }
 
 /** The menu button's drawing: three bars, or a cross while the menu is open. */
+/** The bar's box, logo and border, while the bar itself has not rendered yet (AppLayout). */
+export function NavbarPlaceholder() {
+  return (
+    <div
+      className="sticky top-0 z-40 border-b print:hidden border-stone-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80"
+      data-testid="navbar-placeholder"
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6">
+        <span className="flex items-center text-brand-700">
+          <Logo className="h-6 sm:h-7" />
+        </span>
+      </div>
+    </div>
+  );
+}
+
 function MenuIcon({ shape }: { shape: 'menu' | 'close' }) {
   return (
     <svg
