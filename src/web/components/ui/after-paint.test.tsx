@@ -31,4 +31,23 @@ describe('AfterPaint', () => {
     );
     globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   });
+
+  it('shows its fallback until then, and only the children after', async () => {
+    const box = document.createElement('div');
+    const ownRoot = createRoot(box);
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    ownRoot.render(
+      <AfterPaint fallback={<p data-testid="stand-in">stand-in</p>}>
+        <p data-testid="real">real</p>
+      </AfterPaint>,
+    );
+    expect(box.querySelector('[data-testid="stand-in"]')?.textContent).toBe('stand-in');
+    expect(box.querySelector('[data-testid="real"]')).toBeNull();
+    await waitFor(() =>
+      expect(box.querySelector('[data-testid="real"]')?.textContent).toBe('real'),
+    );
+    expect(box.querySelector('[data-testid="stand-in"]')).toBeNull();
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    await act(async () => ownRoot.unmount());
+  });
 });
