@@ -294,9 +294,15 @@ function graphileLogger(log: Logger): GraphileLogger {
  * migration lock, so instances starting together do not race on `create schema`.
  */
 export async function migrateJobSchema(url: string): Promise<void> {
-  await runMigrations({
-    connectionString: url,
-    maxPoolSize: 1,
-    logger: new GraphileLogger(() => () => {}),
-  });
+  // Our own pool, listened to and ended before returning: a pool graphile-worker makes itself is
+  // ended without waiting, after its 'error' listener is gone. A server stopping right after
+  // (`npm run db:restore` stops the embedded PostgreSQL) then crashed the process with that idle
+  // client's "terminating connection due to administrator command".
+  const pgPool = new pg.Pool({ connectionString: url, max: 1 });
+  pgPool.on('error', () => {});
+  try {
+    await runMigrations({ pgPool, logger: new GraphileLogger(() => () => {}) });
+  } finally {
+    await pgPool.end();
+  }
 }
