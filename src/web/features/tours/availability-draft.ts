@@ -7,6 +7,8 @@ import {
 } from '../../../shared/schemas/tours.ts';
 import type { FieldErrors } from './availability-helpers.ts';
 
+export { VacationSchema } from '../../../shared/schemas/tours.ts';
+
 /*
  * The availability editor's draft and its checks: the same shared schemas the server validates
  * with, their issues turned into one message per field path ("weeklyHours.monday.0.end").

@@ -72,7 +72,10 @@ describe('the weekly hours editor', () => {
     expect(selects(monday).map((s) => s.value)).toEqual(['17:00', '20:00', '21:00', '22:00']);
     await act(async () => choose(selects(monday)[2], '19:00'));
     await act(async () => button(container, 'Save availability')?.click());
-    expect(monday.textContent).toContain('Ranges on one day must not overlap.');
+    // The checks load with the first save (availability-checks.ts).
+    await waitFor(() =>
+      expect(monday.textContent).toContain('Ranges on one day must not overlap.'),
+    );
     expect(container.textContent).toContain('Some fields need a fix before saving');
     expect(puts(calls)).toHaveLength(0);
 

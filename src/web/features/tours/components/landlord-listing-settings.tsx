@@ -8,7 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useTourSettings } from '../api/get-tour-settings.ts';
 import { useUpdateTourSettings } from '../api/update-tour-settings.ts';
-import { validateTourSettings } from '../availability-draft.ts';
+import { loadAvailabilityChecks } from '../availability-checks.ts';
 import { type FieldErrors, sameDraft } from '../availability-helpers.ts';
 import { serverFieldErrors } from '../server-errors.ts';
 import { Section } from './landlord-controls.tsx';
@@ -37,8 +37,8 @@ function ListingSettingsForm({ saved, defaults, title }: ListingSettingsFormProp
   const toast = useToast();
   const dirty = inherit !== saved.inherited || (!inherit && !sameDraft(draft, ownSettings(saved)));
 
-  const save = () => {
-    const found = inherit ? {} : validateTourSettings(draft);
+  const save = async () => {
+    const found = inherit ? {} : (await loadAvailabilityChecks()).validateTourSettings(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     update.mutate(

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { type Vacation, VacationSchema } from '../../../../shared/schemas/tours.ts';
+import type { Vacation } from '../../../../shared/schemas/tours.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { loadAvailabilityChecks } from '../availability-checks.ts';
 import { daysBetween, formatLocalDate } from '../format.ts';
 import { FieldError } from './landlord-controls.tsx';
 
@@ -22,7 +23,8 @@ export function VacationsEditor({ value, onChange, today, error }: VacationsProp
   const [end, setEnd] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
 
-  const add = () => {
+  const add = async () => {
+    const { VacationSchema } = await loadAvailabilityChecks();
     const parsed = VacationSchema.safeParse({ start, end: end || start });
     if (!parsed.success) {
       setFormError(
