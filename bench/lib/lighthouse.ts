@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
+import { isolateRenderers } from './cpu-placement.ts';
 import { type MainThreadCpu, mainThreadCpu } from './main-thread.ts';
 import { freePort, stop, waitFor } from './processes.ts';
 
@@ -21,6 +22,7 @@ async function startChromium(profileDir: string) {
     { stdio: 'ignore', detached: true },
   );
   await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000, child);
+  if (child.pid !== undefined) isolateRenderers(child.pid);
   return { child, port };
 }
 
