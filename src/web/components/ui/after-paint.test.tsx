@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { options } from 'preact';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,5 +50,82 @@ describe('AfterPaint', () => {
     expect(box.querySelector('[data-testid="stand-in"]')).toBeNull();
     globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     await act(async () => ownRoot.unmount());
+  });
+  it('renders several one after the other: the next once the one before has painted', async () => {
+    // Frames by hand: Preact runs effects after a frame through this option.
+    const frames: Array<() => void> = [];
+    const before = options.requestAnimationFrame;
+    options.requestAnimationFrame = (callback) => frames.push(callback);
+    const paint = async () => {
+      for (const frame of frames.splice(0)) frame();
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the re-renders it caused
+    };
+    const box = document.createElement('div');
+    const ownRoot = createRoot(box);
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      ownRoot.render(
+        <>
+          <AfterPaint>
+            <p data-testid="first">first</p>
+          </AfterPaint>
+          <AfterPaint>
+            <p data-testid="second">second</p>
+          </AfterPaint>
+        </>,
+      );
+      const shown = () =>
+        ['first', 'second'].filter((id) => box.querySelector(`[data-testid="${id}"]`) !== null);
+      expect(shown()).toEqual([]);
+      await paint();
+      expect(shown()).toEqual(['first']);
+      await paint();
+      expect(shown()).toEqual(['first', 'second']);
+    } finally {
+      options.requestAnimationFrame = before;
+      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+      await act(async () => ownRoot.unmount());
+    }
+  });
+
+  it('lets the next one render when the one whose turn it is goes away before it paints', async () => {
+    const frames: Array<() => void> = [];
+    const before = options.requestAnimationFrame;
+    options.requestAnimationFrame = (callback) => frames.push(callback);
+    const paint = async () => {
+      for (const frame of frames.splice(0)) frame();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const box = document.createElement('div');
+    const ownRoot = createRoot(box);
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    const page = (withFirst: boolean) => (
+      <>
+        {withFirst ? (
+          <AfterPaint key="first">
+            <p data-testid="first">first</p>
+          </AfterPaint>
+        ) : null}
+        <AfterPaint key="second">
+          <p data-testid="second">second</p>
+        </AfterPaint>
+      </>
+    );
+    try {
+      ownRoot.render(page(true));
+      await paint();
+      // The first's children are rendered, not yet painted; the second waits for that.
+      expect(box.querySelector('[data-testid="first"]')).not.toBeNull();
+      expect(box.querySelector('[data-testid="second"]')).toBeNull();
+      ownRoot.render(page(false));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await paint();
+      expect(box.querySelector('[data-testid="first"]')).toBeNull();
+      expect(box.querySelector('[data-testid="second"]')?.textContent).toBe('second');
+    } finally {
+      options.requestAnimationFrame = before;
+      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+      await act(async () => ownRoot.unmount());
+    }
   });
 });

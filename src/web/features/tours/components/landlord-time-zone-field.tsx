@@ -19,20 +19,22 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
   const listId = useId();
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
-  const zones = useMemo(timeZones, []);
   // The 418 suggestions are made when the field is first focused, not at the page's first render
-  // (decision 066): a datalist only shows them to a focused field.
+  // (decision 066): a datalist only shows them to a focused field. The list itself is asked for
+  // only then, or to check a typed zone (decision 068).
   const [suggesting, setSuggesting] = useState(false);
   const zoneOptions = useMemo(
-    () => (suggesting ? optionsHtml(zones.map((zone) => ({ value: zone }))) : ''),
-    [zones, suggesting],
+    () => (suggesting ? optionsHtml(timeZones().map((zone) => ({ value: zone }))) : ''),
+    [suggesting],
   );
+  const known = (zone: string) => isTimeZone(zone) && timeZones().includes(zone);
   // A new saved value (a reset or a refetch) replaces what is typed.
   if (value !== lastValue) {
     setLastValue(value);
     setText(value);
   }
-  const typedValid = isTimeZone(text) && zones.includes(text);
+  // Only text that differs from the value needs the check (both uses below ask for that).
+  const typedValid = text === value || known(text);
   const now = new Date();
   const hint = isTimeZone(value)
     ? `Now ${formatTime(now, value)} ${zoneAbbreviation(now, value)} there. Type a city to search.`
@@ -49,7 +51,7 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
         onChange={(event) => {
           const next = event.target.value;
           setText(next);
-          if (isTimeZone(next) && zones.includes(next)) onChange(next);
+          if (known(next)) onChange(next);
         }}
         onBlur={() => {
           if (!typedValid) setText(value);
