@@ -24,11 +24,14 @@
  *
  *   npx tsx bench/web-budget.ts [--runs 3] [--pages /renter/dashboard,/] [--slack 5]
  *     [--base-url http://localhost:3000] [--dist dist] [--skip-lighthouse] [--report-dir DIR]
+ *     [--results FILE] [--shared-cpus]
  *
  * `--pages` limits Lighthouse to those pages (sizes are always reported for all). `--slack N`
  * lowers the performance threshold by N points (npm test's e2e stage, on a loaded machine).
  * With `--base-url`, Lighthouse measures that running server (seeded with the demo data)
- * instead of spawning one. The last line printed is JSON.
+ * instead of spawning one. `--results FILE` also writes each budget and threshold as a test
+ * result that `npm test` counts. `--shared-cpus` leaves every process on every CPU, to compare
+ * with the placement (decision 068). The last line printed is JSON.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +42,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
 import { signIn } from '../src/server/test/server-process.ts';
-import { CAN_ISOLATE, keepOffRendererCpu } from './lib/cpu-placement.ts';
+import { CAN_ISOLATE, keepOffRendererCpu, shareAllCpus } from './lib/cpu-placement.ts';
 import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
 import type { MainThreadCpu } from './lib/main-thread.ts';
 import { freePort, stop, waitFor } from './lib/processes.ts';
@@ -142,9 +145,14 @@ const { values } = parseArgs({
     slack: { type: 'string', default: '0' },
     /** Keep every run's Lighthouse report (JSON) in this folder. */
     'report-dir': { type: 'string' },
+    /** Leave every process on every CPU (no renderer CPU of its own), to compare with it. */
+    'shared-cpus': { type: 'boolean', default: false },
+    /** Also write each budget and threshold as a test result here (npm test counts them). */
+    results: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
+if (values['shared-cpus']) shareAllCpus();
 const MIN_PERFORMANCE = THRESHOLDS.performance - Math.max(0, Number(values.slack));
 const ONLY = values.pages === undefined ? null : new Set(values.pages.split(','));
 if (ONLY !== null) {
@@ -313,6 +321,48 @@ async function runLighthouse(
   return verdicts;
 }
 
+/**
+ * Every size budget and every measured page's thresholds as one test each, in the shape of
+ * Vitest's JSON report, which `npm test` counts and names when one fails (scripts/test.sh).
+ */
+function writeResults(
+  file: string,
+  sizes: readonly { path: string; initialJsGzipKb: number; budgetKb: number }[],
+  verdicts: readonly Verdict[],
+) {
+  const tests = [
+    ...sizes.map((page) => ({
+      fullName: `web budget ${page.path}: initial JS at most ${page.budgetKb} KB gzip`,
+      failure:
+        page.initialJsGzipKb > page.budgetKb ? `initial JS ${page.initialJsGzipKb} KB gzip` : null,
+    })),
+    ...verdicts.map((verdict) => ({
+      fullName: `web budget ${verdict.path}: performance at least ${MIN_PERFORMANCE}, accessibility ${THRESHOLDS.accessibility}, TBT at most ${THRESHOLDS.tbtMs} ms, CLS at most ${THRESHOLDS.cls} (${RUNS === 1 ? 'one run' : `median of ${RUNS}`})`,
+      failure: verdict.failures.length > 0 ? verdict.failures.join(', ') : null,
+    })),
+  ];
+  const failed = tests.filter((test) => test.failure !== null).length;
+  const report = {
+    numPassedTests: tests.length - failed,
+    numFailedTests: failed,
+    numPendingTests: 0,
+    numTodoTests: 0,
+    testResults: [
+      {
+        name: path.join(REPO_ROOT, 'bench', 'web-budget.ts'),
+        status: failed > 0 ? 'failed' : 'passed',
+        assertionResults: tests.map((test) => ({
+          fullName: test.fullName,
+          status: test.failure === null ? 'passed' : 'failed',
+          failureMessages: test.failure === null ? [] : [test.failure],
+        })),
+      },
+    ],
+  };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(report));
+}
+
 async function main() {
   const workRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-web-budget-'));
   fs.chmodSync(workRoot, 0o755); // the postgres OS user must reach DATA_DIR
@@ -414,6 +464,7 @@ async function main() {
       underThresholds: Object.fromEntries(under.map((v) => [v.path, v.failures])),
       pass: overBudget.length === 0 && under.length === 0,
     };
+    if (values.results) writeResults(values.results, sizes.pages, verdicts ?? []);
     console.log(JSON.stringify(summary));
     process.exitCode = summary.pass ? 0 : 1;
   } finally {

@@ -11,7 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 
 const CPUS = os.availableParallelism();
-export const CAN_ISOLATE = CPUS >= 2 && hasTaskset();
+/** Whether the processes are placed: two CPUs or more, `taskset`, and not turned off. */
+export let CAN_ISOLATE = CPUS >= 2 && hasTaskset();
+
+/** Everything shares every CPU, as before decision 068 (the bench's `--shared-cpus`). */
+export function shareAllCpus(): void {
+  CAN_ISOLATE = false;
+}
 const RENDERER_CPU = String(CPUS - 1);
 const OTHER_CPUS = CPUS > 2 ? `0-${CPUS - 2}` : '0';
 
