@@ -46,7 +46,9 @@ import { CAN_ISOLATE, keepOffRendererCpu, shareAllCpus } from './lib/cpu-placeme
 import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
 import type { MainThreadCpu } from './lib/main-thread.ts';
 import { freePort, stop, waitFor } from './lib/processes.ts';
+import { type Check, writeTestReport } from './lib/test-report.ts';
 import { warmUp } from './lib/warm-up.ts';
+import { ALL_PAGES, DEMO_EMAIL, type DemoRole, type Ids } from './lib/web-pages.ts';
 import { measureSizes } from './lib/web-sizes.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,83 +56,6 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** Thresholds of issue 30, for every page: the median of `--runs` runs on this 2-core machine. */
 const BUDGET_KB = { public: 120, signedIn: 135 } as const;
 const THRESHOLDS = { performance: 95, accessibility: 100, tbtMs: 200, cls: 0.02 } as const;
-
-type DemoRole = 'landlord' | 'renter' | 'admin';
-const DEMO_EMAIL: Record<DemoRole, string> = {
-  landlord: 'landlord@stoop.test',
-  renter: 'renter@stoop.test',
-  admin: 'admin@stoop.test',
-};
-
-/** What a page with an id in its path needs from the running server. */
-type Ids = { listing: string; landlordApplication: string; invoice: string | null };
-
-type Page = {
-  /** The page's name in the output: its route pattern (`{id}` for a parameter). */
-  path: string;
-  /** The route modules it loads (src/web/app/router.tsx). */
-  modules: readonly string[];
-  /** Signed in as this demo account (a session cookie sent with every request). */
-  as?: DemoRole;
-  /** The concrete URL, when the pattern has a parameter; null when the demo data has none. */
-  url?: (ids: Ids) => string | null;
-};
-
-const route = (name: string) => `src/web/app/routes/${name}.tsx`;
-
-/** The public landing pages. */
-const PUBLIC_PAGES: readonly Page[] = [
-  { path: '/', modules: [route('home')] },
-  { path: '/about', modules: [route('about')] },
-  { path: '/login', modules: [route('sign-in')] },
-  { path: '/search', modules: [route('search')] },
-  {
-    path: '/listings/{id}',
-    // On a phone it replaces itself with `/listings/{id}/mobile`: both route chunks count.
-    modules: [route('listing-detail'), route('listing-detail-mobile')],
-    url: (ids) => `/listings/${ids.listing}`,
-  },
-];
-
-/**
- * Every screen of the route table that a signed-in renter, landlord or admin opens (docs/spec.md §2),
- * with the demo account's own data. The dashboards' charts (uPlot) load after the page.
- */
-const SIGNED_IN_PAGES: readonly Page[] = [
-  { path: '/renter/dashboard', modules: [route('renter-dashboard')], as: 'renter' },
-  { path: '/profile', modules: [route('profile')], as: 'renter' },
-  { path: '/saved-listings', modules: [route('saved-listings')], as: 'renter' },
-  { path: '/saved-searches', modules: [route('saved-searches')], as: 'renter' },
-  { path: '/tours', modules: [route('tours')], as: 'renter' },
-  { path: '/notes', modules: [route('notes')], as: 'renter' },
-  { path: '/chat', modules: [route('chat')], as: 'renter' },
-  { path: '/applications', modules: [route('applications')], as: 'renter' },
-  { path: '/applications/profile', modules: [route('application-profile')], as: 'renter' },
-  { path: '/landlord/dashboard', modules: [route('landlord-dashboard')], as: 'landlord' },
-  { path: '/landlord/listings', modules: [route('landlord-listings')], as: 'landlord' },
-  { path: '/listings/create', modules: [route('listing-create')], as: 'landlord' },
-  { path: '/landlord/tours', modules: [route('landlord-tours')], as: 'landlord' },
-  { path: '/landlord/availability', modules: [route('landlord-availability')], as: 'landlord' },
-  { path: '/landlord/waitlist', modules: [route('landlord-waitlist')], as: 'landlord' },
-  { path: '/landlord/applications', modules: [route('landlord-applications')], as: 'landlord' },
-  {
-    path: '/landlord/applications/{id}',
-    modules: [route('landlord-application')],
-    as: 'landlord',
-    url: (ids) => `/landlord/applications/${ids.landlordApplication}`,
-  },
-  { path: '/landlord/billing', modules: [route('landlord-billing')], as: 'landlord' },
-  { path: '/landlord/billing/checkout', modules: [route('landlord-checkout')], as: 'landlord' },
-  {
-    path: '/landlord/billing/invoices/{id}',
-    modules: [route('landlord-invoice')],
-    as: 'landlord',
-    url: (ids) => ids.invoice && `/landlord/billing/invoices/${ids.invoice}`,
-  },
-  { path: '/landlord/profile', modules: [route('landlord-profile')], as: 'landlord' },
-  { path: '/admin', modules: [route('admin')], as: 'admin' },
-];
-const ALL_PAGES = [...PUBLIC_PAGES, ...SIGNED_IN_PAGES];
 
 const { values } = parseArgs({
   options: {
@@ -321,46 +246,22 @@ async function runLighthouse(
   return verdicts;
 }
 
-/**
- * Every size budget and every measured page's thresholds as one test each, in the shape of
- * Vitest's JSON report, which `npm test` counts and names when one fails (scripts/test.sh).
- */
-function writeResults(
-  file: string,
+/** Every size budget and every measured page's thresholds, each one check (`--results`). */
+function checksOf(
   sizes: readonly { path: string; initialJsGzipKb: number; budgetKb: number }[],
   verdicts: readonly Verdict[],
-) {
-  const tests = [
+): Check[] {
+  return [
     ...sizes.map((page) => ({
-      fullName: `web budget ${page.path}: initial JS at most ${page.budgetKb} KB gzip`,
+      name: `web budget ${page.path}: initial JS at most ${page.budgetKb} KB gzip`,
       failure:
         page.initialJsGzipKb > page.budgetKb ? `initial JS ${page.initialJsGzipKb} KB gzip` : null,
     })),
     ...verdicts.map((verdict) => ({
-      fullName: `web budget ${verdict.path}: performance at least ${MIN_PERFORMANCE}, accessibility ${THRESHOLDS.accessibility}, TBT at most ${THRESHOLDS.tbtMs} ms, CLS at most ${THRESHOLDS.cls} (${RUNS === 1 ? 'one run' : `median of ${RUNS}`})`,
+      name: `web budget ${verdict.path}: performance at least ${MIN_PERFORMANCE}, accessibility ${THRESHOLDS.accessibility}, TBT at most ${THRESHOLDS.tbtMs} ms, CLS at most ${THRESHOLDS.cls} (${RUNS === 1 ? 'one run' : `median of ${RUNS}`})`,
       failure: verdict.failures.length > 0 ? verdict.failures.join(', ') : null,
     })),
   ];
-  const failed = tests.filter((test) => test.failure !== null).length;
-  const report = {
-    numPassedTests: tests.length - failed,
-    numFailedTests: failed,
-    numPendingTests: 0,
-    numTodoTests: 0,
-    testResults: [
-      {
-        name: path.join(REPO_ROOT, 'bench', 'web-budget.ts'),
-        status: failed > 0 ? 'failed' : 'passed',
-        assertionResults: tests.map((test) => ({
-          fullName: test.fullName,
-          status: test.failure === null ? 'passed' : 'failed',
-          failureMessages: test.failure === null ? [] : [test.failure],
-        })),
-      },
-    ],
-  };
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(report));
 }
 
 async function main() {
@@ -464,7 +365,10 @@ async function main() {
       underThresholds: Object.fromEntries(under.map((v) => [v.path, v.failures])),
       pass: overBudget.length === 0 && under.length === 0,
     };
-    if (values.results) writeResults(values.results, sizes.pages, verdicts ?? []);
+    if (values.results) {
+      const source = path.join(REPO_ROOT, 'bench', 'web-budget.ts');
+      writeTestReport(values.results, source, checksOf(sizes.pages, verdicts ?? []));
+    }
     console.log(JSON.stringify(summary));
     process.exitCode = summary.pass ? 0 : 1;
   } finally {

@@ -13,6 +13,9 @@ const SCREENS: ReadonlyArray<{ path: string; as: Role; settled: string }> = [
   { path: '/renter/dashboard', as: 'renter', settled: 'Saved listings' },
   { path: '/tours', as: 'renter', settled: 'Past and cancelled' },
   { path: '/landlord/tours', as: 'landlord', settled: 'Tours' },
+  // Their lower parts render after the upper ones have painted (decision 068).
+  { path: '/landlord/dashboard', as: 'landlord', settled: 'Manage' },
+  { path: '/landlord/availability', as: 'landlord', settled: 'Tour defaults' },
   { path: '/landlord/profile', as: 'landlord', settled: 'Change password' },
   { path: '/admin', as: 'admin', settled: 'Moderation' },
 ];

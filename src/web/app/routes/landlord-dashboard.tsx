@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AfterPaint } from '../../components/ui/after-paint.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -102,9 +103,11 @@ export function Component() {
         {figures && listingCount !== 0 ? (
           <ActivityCharts stats={figures} hrefs={ACTIVITY_LINKS} />
         ) : null}
-        {/* Below the figures only once they are in: appearing later, it would be pushed down. */}
+        {/* Below the figures only once they are in: appearing later, it would be pushed down.
+            And after they have painted, in a task of its own (decision 068): at the end of
+            the page, it moves nothing on screen. */}
         {dashboard.isPending ? null : (
-          <>
+          <AfterPaint>
             <div className="grid gap-4 lg:grid-cols-3">
               <div className="min-w-0 lg:col-span-2">
                 {user ? (
@@ -140,7 +143,7 @@ export function Component() {
                 ))}
               </ul>
             </nav>
-          </>
+          </AfterPaint>
         )}
       </div>
     </Page>
