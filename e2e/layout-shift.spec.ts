@@ -16,6 +16,7 @@ const SCREENS: ReadonlyArray<{ path: string; as: Role; settled: string }> = [
   // Their lower parts render after the upper ones have painted (decision 068).
   { path: '/landlord/dashboard', as: 'landlord', settled: 'Manage' },
   { path: '/landlord/availability', as: 'landlord', settled: 'Tour defaults' },
+  { path: '/landlord/billing', as: 'landlord', settled: 'Invoices' },
   { path: '/landlord/profile', as: 'landlord', settled: 'Change password' },
   { path: '/admin', as: 'admin', settled: 'Moderation' },
 ];

@@ -85,6 +85,33 @@ describe('the billing page', () => {
     ).not.toBeNull();
   });
 
+  it('shows one loading state until the plans are in too, so nothing below them moves', async () => {
+    let releasePlans: () => void = () => {};
+    const plansAnswered = new Promise<void>((resolve) => {
+      releasePlans = resolve;
+    });
+    stubBilling(subscriptionFixture());
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      ((original) => async (input: string, init?: RequestInit) => {
+        const path = new URL(input, 'http://localhost').pathname;
+        calls.push(path);
+        if (path === '/api/billing/plans') await plansAnswered;
+        return original(input, init);
+      })(globalThis.fetch as (input: string, init?: RequestInit) => Promise<Response>),
+    );
+    const { container } = await renderMessaging(<BillingPage />);
+    await waitFor(() => expect(calls).toContain('/api/billing/subscription'));
+    // The subscription has answered; the plans have not.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(container.querySelector('[data-testid="payment-method"]')).toBeNull();
+    expect(textOf(container)).toContain('Loading your plan');
+    releasePlans();
+    await waitFor(() => expect(container.querySelector('[data-testid="plan-pro"]')).not.toBeNull());
+    expect(container.querySelector('[data-testid="payment-method"]')).not.toBeNull();
+  });
+
   it('says a downgrade waits for the period end, then asks the server', async () => {
     const pro = subscriptionFixture({ planId: 'pro', activeListingLimit: 50 });
     const calls = stubBilling(pro, () => ({

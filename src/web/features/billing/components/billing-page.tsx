@@ -1,3 +1,4 @@
+import { AfterPaint } from '../../../components/ui/after-paint.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -17,7 +18,10 @@ import { TestModeBadge } from './test-mode-badge.tsx';
 export function BillingPage() {
   const subscription = useSubscription();
   const plans = usePlans();
-  if (subscription.isPending) {
+  // One loading state until both are in: with the plan cards filling in after the rest, the
+  // card, boosts and invoices below them moved down (Lighthouse CLS 0.26 on a phone in about
+  // one load in ten, decision 068).
+  if (subscription.isPending || plans.isPending) {
     return (
       <div className="flex justify-center p-6">
         <Spinner size="lg" label="Loading your plan" />
@@ -35,16 +39,16 @@ export function BillingPage() {
       <CurrentPlan subscription={sub} />
       {plans.isError ? (
         <Alert>{errorMessage(plans.error)}</Alert>
-      ) : plans.isPending ? (
-        <div className="flex justify-center p-4">
-          <Spinner size="md" label="Loading plans" />
-        </div>
       ) : (
         <PlanCards plans={plans.data} subscription={sub} />
       )}
-      <PaymentMethodSection subscription={sub} />
-      <BoostsSection hasCard={sub.paymentMethod !== null} paymentsOff={paymentsOff} />
-      <InvoiceHistory invoiceHref={paths.landlordInvoice.href} />
+      {/* The end of the page renders once the plans above have painted, in a task of its own
+          (decision 068): appended below them, it moves nothing on screen. */}
+      <AfterPaint>
+        <PaymentMethodSection subscription={sub} />
+        <BoostsSection hasCard={sub.paymentMethod !== null} paymentsOff={paymentsOff} />
+        <InvoiceHistory invoiceHref={paths.landlordInvoice.href} />
+      </AfterPaint>
     </div>
   );
 }
