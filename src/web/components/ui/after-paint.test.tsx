@@ -6,6 +6,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/render.tsx';
 import { AfterPaint } from './after-paint.tsx';
 
+/**
+ * Frames by hand: Preact runs effects after a frame through `options.requestAnimationFrame`.
+ * `paint` runs the frames asked for so far, then lets the re-renders they caused happen.
+ */
+function framesByHand() {
+  const frames: Array<() => void> = [];
+  const before = options.requestAnimationFrame;
+  options.requestAnimationFrame = (callback) => frames.push(callback);
+  return {
+    paint: async () => {
+      for (const frame of frames.splice(0)) frame();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    restore: () => {
+      options.requestAnimationFrame = before;
+    },
+  };
+}
+
 describe('AfterPaint', () => {
   const container = document.createElement('div');
   const root = createRoot(container);
@@ -52,14 +71,7 @@ describe('AfterPaint', () => {
     await act(async () => ownRoot.unmount());
   });
   it('renders several one after the other: the next once the one before has painted', async () => {
-    // Frames by hand: Preact runs effects after a frame through this option.
-    const frames: Array<() => void> = [];
-    const before = options.requestAnimationFrame;
-    options.requestAnimationFrame = (callback) => frames.push(callback);
-    const paint = async () => {
-      for (const frame of frames.splice(0)) frame();
-      await new Promise((resolve) => setTimeout(resolve, 0)); // the re-renders it caused
-    };
+    const { paint, restore } = framesByHand();
     const box = document.createElement('div');
     const ownRoot = createRoot(box);
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
@@ -82,20 +94,14 @@ describe('AfterPaint', () => {
       await paint();
       expect(shown()).toEqual(['first', 'second']);
     } finally {
-      options.requestAnimationFrame = before;
+      restore();
       globalThis.IS_REACT_ACT_ENVIRONMENT = true;
       await act(async () => ownRoot.unmount());
     }
   });
 
   it('lets the next one render when the one whose turn it is goes away before it paints', async () => {
-    const frames: Array<() => void> = [];
-    const before = options.requestAnimationFrame;
-    options.requestAnimationFrame = (callback) => frames.push(callback);
-    const paint = async () => {
-      for (const frame of frames.splice(0)) frame();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    };
+    const { paint, restore } = framesByHand();
     const box = document.createElement('div');
     const ownRoot = createRoot(box);
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
@@ -123,7 +129,7 @@ describe('AfterPaint', () => {
       expect(box.querySelector('[data-testid="first"]')).toBeNull();
       expect(box.querySelector('[data-testid="second"]')?.textContent).toBe('second');
     } finally {
-      options.requestAnimationFrame = before;
+      restore();
       globalThis.IS_REACT_ACT_ENVIRONMENT = true;
       await act(async () => ownRoot.unmount());
     }
