@@ -48,8 +48,8 @@ async function start() {
   await yieldToBrowser();
   const router = createAppRouter();
   await Promise.all([appStyles(), yieldToBrowser()]);
-  // The stylesheet applies to the start-up screen in a frame of its own, not inside the first
-  // render's task (decision 068).
+  // A task boundary between the stylesheet's load and the first render: the style pass it
+  // starts then runs apart from the render's task instead of inside it (decision 068).
   await yieldToBrowser();
 
   const container = document.getElementById('root');
