@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { Env } from './env.ts';
 import { appJobs } from './jobs.ts';
+import { applyConnectionTimeouts } from './lib/connection-timeouts.ts';
 import type { Logger } from './lib/logger.ts';
 import { startRuntime } from './runtime.ts';
 
@@ -37,6 +38,7 @@ export async function runServer(
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, url: env.BASE_URL }, `Stoop is running on ${env.BASE_URL}`);
   });
+  if ('keepAliveTimeout' in server) applyConnectionTimeouts(server);
 
   let shuttingDown = false;
 

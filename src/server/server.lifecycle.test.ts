@@ -100,6 +100,8 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
 
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', db: 'ok', jobs: 'ok' });
+    // Idle keep-alive connections outlive a balancer's 60 s (src/server/lib/connection-timeouts.ts).
+    expect(health.headers.get('keep-alive')).toBe('timeout=65');
     const cookie = await signIn(server.baseUrl, 'renter@stoop.test', DEMO_PASSWORD);
     expect((await me(server, cookie)).user).toMatchObject({
       email: 'renter@stoop.test',
