@@ -37,6 +37,8 @@ export type PageScore = {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** Lighthouse's own measure of this machine's CPU at the run (higher is faster; it expects 1000 or more). */
+  benchmarkIndex: number;
   runs: number[];
 };
 
@@ -107,6 +109,7 @@ export async function lighthouseOnce(
         tbtMs: numeric('total-blocking-time'),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
         speedIndexMs: numeric('speed-index'),
+        benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
         report: result.lhr,
         mainThread: mainThreadCpu(result.artifacts.Trace.traceEvents),
       };
