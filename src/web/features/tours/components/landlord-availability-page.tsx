@@ -75,14 +75,16 @@ function AvailabilityEditor({ saved }: { saved: Availability }) {
     setErrors(found);
     setChecking(true);
     if (Object.keys(found).length > 0) return;
-    update.mutate(draft, {
-      onSuccess: (next) => {
-        setDraft(next);
-        setChecking(false);
-        toast.success('Availability saved. Renters see the new slots now.');
-      },
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    });
+    // Awaited, not mutate's callbacks: the save's live event can refetch first, and the toast
+    // must not depend on this component still being subscribed.
+    try {
+      const next = await update.mutateAsync(draft);
+      setDraft(next);
+      setChecking(false);
+      toast.success('Availability saved. Renters see the new slots now.');
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    }
   };
 
   const invalid = Object.keys(errors).length > 0;

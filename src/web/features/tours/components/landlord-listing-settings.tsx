@@ -41,16 +41,17 @@ function ListingSettingsForm({ saved, defaults, title }: ListingSettingsFormProp
     const found = inherit ? {} : (await loadAvailabilityChecks()).validateTourSettings(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    update.mutate(
-      { listingId: saved.listingId, input: inherit ? { inherit: true } : draft },
-      {
-        onSuccess: (next) => {
-          if (!next.inherited) setDraft(ownSettings(next));
-          toast.success(`Tour settings for "${title}" saved.`);
-        },
-        onError: (error) => setErrors(serverFieldErrors(error)),
-      },
-    );
+    // Awaited, not mutate's callbacks (as in the availability editor).
+    try {
+      const next = await update.mutateAsync({
+        listingId: saved.listingId,
+        input: inherit ? { inherit: true } : draft,
+      });
+      if (!next.inherited) setDraft(ownSettings(next));
+      toast.success(`Tour settings for "${title}" saved.`);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+    }
   };
 
   return (
