@@ -40,15 +40,16 @@ export function Navbar() {
     accountLinks: user ? accountLinksFor(user.userType) : [],
   };
 
-  const onSignOut = () => {
+  // Awaited, not mutate's callbacks: dropping the user can swap the layout (and this bar) first.
+  const onSignOut = async () => {
     setMenuOpen(false);
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        toast.success('You have signed out.');
-        navigate('/', { replace: true });
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+    try {
+      await signOut.mutateAsync(undefined);
+      toast.success('You have signed out.');
+      navigate('/', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
   };
 
   const logoHref = isLandlord ? '/landlord/dashboard' : '/';

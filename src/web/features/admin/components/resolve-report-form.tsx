@@ -46,20 +46,20 @@ export function ResolveReportForm({
     formState: { errors },
   } = useForm({ resolver, defaultValues: { note: '' } });
 
-  const onSubmit = handleSubmit(({ resolution, note }) => {
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount the form before they run.
+  const onSubmit = handleSubmit(async ({ resolution, note }) => {
     onPendingChange(true);
-    resolve.mutate(
-      { id: reportId, resolution, note: note ?? '' },
-      {
-        onSuccess: () => {
-          toast.success(
-            resolution === 'dismissed' ? 'Report dismissed.' : 'Report resolved: action taken.',
-          );
-          onResolved();
-        },
-        onSettled: () => onPendingChange(false),
-      },
-    );
+    try {
+      await resolve.mutateAsync({ id: reportId, resolution, note: note ?? '' });
+      toast.success(
+        resolution === 'dismissed' ? 'Report dismissed.' : 'Report resolved: action taken.',
+      );
+      onResolved();
+    } catch {
+      // Shown above the button (resolve.error).
+    } finally {
+      onPendingChange(false);
+    }
   });
 
   return (

@@ -25,22 +25,21 @@ export function UsersPanel({ q, onSearch, meId }: UsersPanelProps) {
     action.reset();
     setPending({ user, action: next });
   };
-  const confirm = (reason?: string) => {
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount the panel before they run.
+  const confirm = async (reason?: string) => {
     if (!pending) return;
     const { user, action: verb } = pending;
-    action.mutate(
-      { id: user.id, action: verb, ...(reason ? { reason } : {}) },
-      {
-        onSuccess: () => {
-          toast.success(
-            verb === 'suspend'
-              ? `${user.name} is suspended and signed out everywhere.`
-              : `${user.name} can sign in again.`,
-          );
-          setPending(null);
-        },
-      },
-    );
+    try {
+      await action.mutateAsync({ id: user.id, action: verb, ...(reason ? { reason } : {}) });
+      toast.success(
+        verb === 'suspend'
+          ? `${user.name} is suspended and signed out everywhere.`
+          : `${user.name} can sign in again.`,
+      );
+      setPending(null);
+    } catch {
+      // Shown in the dialog (action.error).
+    }
   };
 
   const actionFor = (user: AdminUser, className?: string) => {

@@ -32,7 +32,7 @@ function BuyBoostForm({ hasCard }: { hasCard: boolean }) {
   const [errors, setErrors] = useState<{ listing?: string; days?: string }>({});
   const days = parseBoostDays(daysText);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
       ...(listingId ? {} : { listing: 'Choose a listing to feature.' }),
@@ -42,13 +42,13 @@ function BuyBoostForm({ hasCard }: { hasCard: boolean }) {
     if (next.listing) document.getElementById('boost-listing')?.focus();
     else if (next.days) document.getElementById('boost-days')?.focus();
     if (!listingId || days === null) return;
-    buy.mutate(
-      { listingId, days },
-      {
-        onSuccess: (boost) =>
-          toast.success(`${boost.listingTitle} is featured until ${formatDate(boost.endsAt)}.`),
-      },
-    );
+    // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+    try {
+      const boost = await buy.mutateAsync({ listingId, days });
+      toast.success(`${boost.listingTitle} is featured until ${formatDate(boost.endsAt)}.`);
+    } catch {
+      // Shown by the form (the mutation's error).
+    }
   };
 
   if (listings.isError)

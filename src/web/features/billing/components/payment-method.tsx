@@ -34,11 +34,15 @@ function StripeCardButton({ hasCard }: { hasCard: boolean }) {
         variant={hasCard ? 'secondary' : 'primary'}
         size="sm"
         disabled={checkout.isPending}
-        onClick={() =>
-          checkout.mutate(undefined, {
-            onSuccess: ({ checkoutUrl }) => goToCheckout(checkoutUrl, navigate),
-          })
-        }
+        // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+        onClick={async () => {
+          try {
+            const { checkoutUrl } = await checkout.mutateAsync(undefined);
+            goToCheckout(checkoutUrl, navigate);
+          } catch {
+            // Shown by the alert below (the mutation's error).
+          }
+        }}
       >
         {hasCard ? 'Replace card on Stripe' : 'Add a card on Stripe'}
       </Button>
@@ -122,14 +126,16 @@ function CardSection({ subscription }: { subscription: Subscription }) {
             submitLabel={card ? 'Save new card' : 'Save card'}
             pending={update.isPending}
             error={update.error}
-            onSubmit={(input) =>
-              update.mutate(input, {
-                onSuccess: () => {
-                  setEditing(false);
-                  toast.success('Your card has been saved.');
-                },
-              })
-            }
+            // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+            onSubmit={async (input) => {
+              try {
+                await update.mutateAsync(input);
+                setEditing(false);
+                toast.success('Your card has been saved.');
+              } catch {
+                // Shown by the form (the mutation's error).
+              }
+            }}
           />
           {editing ? (
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => setEditing(false)}>

@@ -66,23 +66,25 @@ export function PlanCards({
   const toast = useToast();
   const [confirming, setConfirming] = useState<Plan['id'] | null>(null);
 
-  const confirm = (plan: Plan, action: PlanAction) => {
-    change.mutate(plan.id, {
-      onSuccess: ({ checkoutUrl }) => {
-        setConfirming(null);
-        if (checkoutUrl) {
-          goToCheckout(checkoutUrl, navigate);
-          return;
-        }
-        toast.success(
-          action === 'upgrade'
-            ? `You are on the ${plan.name} plan.`
-            : action === 'resume'
-              ? `Your ${plan.name} plan continues.`
-              : `Change planned for ${formatDate(subscription.currentPeriodEnd)}.`,
-        );
-      },
-    });
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+  const confirm = async (plan: Plan, action: PlanAction) => {
+    try {
+      const { checkoutUrl } = await change.mutateAsync(plan.id);
+      setConfirming(null);
+      if (checkoutUrl) {
+        goToCheckout(checkoutUrl, navigate);
+        return;
+      }
+      toast.success(
+        action === 'upgrade'
+          ? `You are on the ${plan.name} plan.`
+          : action === 'resume'
+            ? `Your ${plan.name} plan continues.`
+            : `Change planned for ${formatDate(subscription.currentPeriodEnd)}.`,
+      );
+    } catch {
+      // Shown by the alert above the plans (the mutation's error).
+    }
   };
 
   return (

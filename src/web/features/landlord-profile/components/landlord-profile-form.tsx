@@ -91,9 +91,13 @@ export function LandlordProfileForm({
         document.getElementById(`profile-${first === 'displayName' ? 'name' : first}`)?.focus();
       return;
     }
-    save.mutate(checked.input, {
-      onSuccess: () => toast.success('Your public profile has been saved.'),
-    });
+    // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+    try {
+      await save.mutateAsync(checked.input);
+      toast.success('Your public profile has been saved.');
+    } catch {
+      // Shown by the form (the mutation's error).
+    }
   };
 
   return (

@@ -68,11 +68,18 @@ export function ProfilePhoto({ photoUrl, name }: { photoUrl: string | null; name
               onChange={async (event) => {
                 const file = event.target.files?.[0];
                 if (!file) return;
-                upload.mutate(
-                  { file: await fitForUpload(file), name: file.name },
-                  { onSuccess: () => toast.success('Your photo has been updated.') },
-                );
+                // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+                const uploading = upload.mutateAsync({
+                  file: await fitForUpload(file),
+                  name: file.name,
+                });
                 if (input.current) input.current.value = '';
+                try {
+                  await uploading;
+                  toast.success('Your photo has been updated.');
+                } catch {
+                  // Shown by the alert below (the mutation's error).
+                }
               }}
             />
           </label>
@@ -80,11 +87,15 @@ export function ProfilePhoto({ photoUrl, name }: { photoUrl: string | null; name
             <Button
               variant="ghost"
               pending={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => toast.success('Your photo has been removed.'),
-                })
-              }
+              // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+              onClick={async () => {
+                try {
+                  await remove.mutateAsync(undefined);
+                  toast.success('Your photo has been removed.');
+                } catch {
+                  // Shown by the alert below (the mutation's error).
+                }
+              }}
             >
               Remove photo
             </Button>

@@ -66,15 +66,16 @@ export function OwnerListingActions({ listing }: { listing: Listing }) {
     setPending(null);
   };
 
-  const apply = (change: Change) => {
-    setStatus.mutate(change, {
-      onSuccess: () => {
-        focusAfter.current = 'edit';
-        setPending(null);
-        toast.success(CHANGES[change].done);
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+  const apply = async (change: Change) => {
+    try {
+      await setStatus.mutateAsync(change);
+      focusAfter.current = 'edit';
+      setPending(null);
+      toast.success(CHANGES[change].done);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
   };
 
   const available = (Object.keys(CHANGES) as Change[]).filter((change) =>

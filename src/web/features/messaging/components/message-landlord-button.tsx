@@ -39,21 +39,20 @@ export function MessageLandlordButton({
     );
   }
 
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (modifier keys, middle button) just opens the messages.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
       return;
     }
     event.preventDefault();
     if (create.isPending) return;
-    create.mutate(
-      { participantId: landlordId, listingId },
-      {
-        onSuccess: (conversationId) =>
-          navigate(`/chat/${encodeURIComponent(conversationId)}`, { state: { listingId } }),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+    // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+    try {
+      const conversationId = await create.mutateAsync({ participantId: landlordId, listingId });
+      void navigate(`/chat/${encodeURIComponent(conversationId)}`, { state: { listingId } });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
   };
 
   return (

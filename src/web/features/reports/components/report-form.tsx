@@ -46,18 +46,18 @@ export function ReportForm({ target, onDone, onCancel, onPendingChange }: Report
   });
   const details = watch('details') ?? '';
 
-  const onSubmit = handleSubmit(({ reason, details: text }) => {
+  const onSubmit = handleSubmit(async ({ reason, details: text }) => {
     onPendingChange?.(true);
-    create.mutate(
-      { ...target, reason, ...(text ? { details: text } : {}) },
-      {
-        onSuccess: () => {
-          toast.success(REPORT_SUCCESS_MESSAGE);
-          onDone();
-        },
-        onSettled: () => onPendingChange?.(false),
-      },
-    );
+    // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+    try {
+      await create.mutateAsync({ ...target, reason, ...(text ? { details: text } : {}) });
+      toast.success(REPORT_SUCCESS_MESSAGE);
+      onDone();
+    } catch {
+      // Shown above the buttons (the mutation's error).
+    } finally {
+      onPendingChange?.(false);
+    }
   });
 
   return (

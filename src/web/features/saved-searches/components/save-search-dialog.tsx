@@ -50,7 +50,8 @@ export default function SaveSearchDialog({
   const [alerts, setAlerts] = useState<SavedSearchAlerts>('instant');
   const [nameError, setNameError] = useState<string | undefined>();
 
-  const submit = (event: FormEvent) => {
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount the dialog before they run.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!query.success) return;
     const parsed = CreateSavedSearchSchema.safeParse({ name, query: query.data, alerts });
@@ -61,20 +62,21 @@ export default function SaveSearchDialog({
       return;
     }
     setNameError(undefined);
-    create.mutate(parsed.data, {
-      onSuccess: (saved) => {
-        toast.show({
-          type: 'success',
-          message: `Saved “${saved.name}”. ${alertsSummary(saved.alerts)}.`,
-          link: {
-            href: paths.savedSearches.href(),
-            label: 'Manage saved searches',
-            onClick: () => navigate(paths.savedSearches.href()),
-          },
-        });
-        onClose();
-      },
-    });
+    try {
+      const saved = await create.mutateAsync(parsed.data);
+      toast.show({
+        type: 'success',
+        message: `Saved “${saved.name}”. ${alertsSummary(saved.alerts)}.`,
+        link: {
+          href: paths.savedSearches.href(),
+          label: 'Manage saved searches',
+          onClick: () => navigate(paths.savedSearches.href()),
+        },
+      });
+      onClose();
+    } catch {
+      // Shown above the buttons (create.error).
+    }
   };
 
   return (

@@ -42,19 +42,24 @@ export function SavedSearchCard({ search, renderListing, onDeleted }: SavedSearc
   const alertsHintId = useId();
   const hint = ALERTS_CHOICES.find((c) => c.value === search.alerts)?.hint;
 
-  const setAlerts = (alerts: SavedSearchAlerts) =>
-    update.mutate(
-      { id: search.id, patch: { alerts } },
-      { onSuccess: () => toast.success(`Alerts for “${search.name}”: ${alertsWord(alerts)}.`) },
-    );
-  const togglePaused = () =>
-    update.mutate(
-      { id: search.id, patch: { paused: !search.paused } },
-      {
-        onSuccess: (saved) =>
-          toast.success(saved.paused ? `Paused “${saved.name}”.` : `Resumed “${saved.name}”.`),
-      },
-    );
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount the card before they run.
+  const setAlerts = async (alerts: SavedSearchAlerts) => {
+    try {
+      await update.mutateAsync({ id: search.id, patch: { alerts } });
+      toast.success(`Alerts for “${search.name}”: ${alertsWord(alerts)}.`);
+    } catch {
+      // Shown under the controls (update.error).
+    }
+  };
+  // Awaited, not mutate's callbacks, for the same reason.
+  const togglePaused = async () => {
+    try {
+      const saved = await update.mutateAsync({ id: search.id, patch: { paused: !search.paused } });
+      toast.success(saved.paused ? `Paused “${saved.name}”.` : `Resumed “${saved.name}”.`);
+    } catch {
+      // Shown under the controls (update.error).
+    }
+  };
 
   return (
     <article

@@ -17,21 +17,21 @@ export function LandlordWaitlistEntry({ entry, timeZone }: EntryProps) {
   const toast = useToast();
   const offer = offerText(entry, timeZone);
 
-  const run = (input: { action: 'offer'; start: string } | { action: 'remove' }) =>
-    action.mutate(
-      { entryId: entry.id, ...input },
-      {
-        onSuccess: () => {
-          setMode(null);
-          toast.success(
-            input.action === 'offer'
-              ? `Slot offered to ${entry.renter.name}.`
-              : `${entry.renter.name} was removed from the waitlist.`,
-          );
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  // Awaited, not mutate's callbacks: the live event can refetch the queue (a removed entry
+  // unmounts) before they run.
+  const run = async (input: { action: 'offer'; start: string } | { action: 'remove' }) => {
+    try {
+      await action.mutateAsync({ entryId: entry.id, ...input });
+      setMode(null);
+      toast.success(
+        input.action === 'offer'
+          ? `Slot offered to ${entry.renter.name}.`
+          : `${entry.renter.name} was removed from the waitlist.`,
+      );
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
 
   return (
     <li className="py-3" data-testid="waitlist-entry">

@@ -69,21 +69,20 @@ function WaitlistSwitch({ queue }: { queue: ListingQueue }) {
   const update = useUpdateTourSettings();
   const toast = useToast();
   const { listing } = queue;
+  // Awaited, not mutate's callbacks: a live event's refetch can move this switch (a queue going
+  // quiet or busy remounts it) before they run.
+  const setOpen = async (open: boolean) => {
+    try {
+      await update.mutateAsync({ listingId: listing.id, input: { waitlistOpen: open } });
+      toast.success(open ? 'The waitlist is open.' : 'The waitlist is closed to new renters.');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
   return (
     <Toggle
       checked={queue.open}
-      onChange={(open) =>
-        update.mutate(
-          { listingId: listing.id, input: { waitlistOpen: open } },
-          {
-            onSuccess: () =>
-              toast.success(
-                open ? 'The waitlist is open.' : 'The waitlist is closed to new renters.',
-              ),
-            onError: (error) => toast.error(errorMessage(error)),
-          },
-        )
-      }
+      onChange={setOpen}
       label={
         <>
           {queue.open ? 'Open' : 'Closed'}
