@@ -35,26 +35,22 @@ export function ListingsPanel({ q, onSearch }: ListingsPanelProps) {
   const toast = useToast();
   const [unpublishing, setUnpublishing] = useState<AdminListing | null>(null);
 
-  const run = (listing: AdminListing, request: ListingAction, after?: () => void) => {
-    action.mutate(
-      { id: listing.id, request },
-      {
-        onSuccess: (updated) => {
-          const verb =
-            request.action === 'feature'
-              ? updated.featured
-                ? 'is featured'
-                : 'is no longer featured'
-              : DONE[request.action];
-          toast.success(`“${listing.title}” ${verb}.`);
-          after?.();
-        },
-        onError: (error) => {
-          // The take-down dialog shows its own error; the row buttons use a toast.
-          if (request.action !== 'unpublish') toast.error(errorMessage(error));
-        },
-      },
-    );
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount the panel before they run.
+  const run = async (listing: AdminListing, request: ListingAction, after?: () => void) => {
+    try {
+      const updated = await action.mutateAsync({ id: listing.id, request });
+      const verb =
+        request.action === 'feature'
+          ? updated.featured
+            ? 'is featured'
+            : 'is no longer featured'
+          : DONE[request.action];
+      toast.success(`“${listing.title}” ${verb}.`);
+      after?.();
+    } catch (error) {
+      // The take-down dialog shows its own error; the row buttons use a toast.
+      if (request.action !== 'unpublish') toast.error(errorMessage(error));
+    }
   };
 
   const busyFor = (listing: AdminListing) =>

@@ -22,14 +22,16 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     <Form
       label="Change password"
       validation={changePasswordResolver}
-      onSubmit={handleSubmit((values) =>
-        change.mutate(values, {
-          onSuccess: () => {
-            reset();
-            onChanged();
-          },
-        }),
-      )}
+      // Awaited, not mutate's callbacks: a live event's refetch can unmount the form before they run.
+      onSubmit={handleSubmit(async (values) => {
+        try {
+          await change.mutateAsync(values);
+          reset();
+          onChanged();
+        } catch {
+          // Shown above the fields (change.error).
+        }
+      })}
       error={change.error}
     >
       <PasswordField

@@ -47,7 +47,9 @@ export function DeleteAccountDialog({
   const fieldError = missing ? PASSWORD_ERROR : fieldMessage(remove.error);
   const otherError = remove.error && fieldError === null ? errorMessage(remove.error) : null;
 
-  const submit = (event: FormEvent) => {
+  // Awaited, not mutate's callbacks: forgetting the user can unmount the profile page (and this
+  // dialog) first.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (password.length === 0) {
       setMissing(true);
@@ -55,16 +57,13 @@ export function DeleteAccountDialog({
       return;
     }
     setMissing(false);
-    remove.mutate(
-      { userId: user.id, password },
-      {
-        onSuccess: onDeleted,
-        onError: (error) => {
-          // Back to the field to try again, its message read out with it.
-          if (fieldMessage(error) !== null) passwordRef.current?.select();
-        },
-      },
-    );
+    try {
+      await remove.mutateAsync({ userId: user.id, password });
+      onDeleted();
+    } catch (error) {
+      // Back to the field to try again, its message read out with it.
+      if (fieldMessage(error) !== null) passwordRef.current?.select();
+    }
   };
 
   return (

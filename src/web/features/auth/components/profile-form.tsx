@@ -21,14 +21,16 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
     <Form
       label="Your details"
       validation={profileResolver}
-      onSubmit={handleSubmit((values) =>
-        update.mutate(values, {
-          onSuccess: (saved) => {
-            reset({ name: saved.name });
-            onSaved();
-          },
-        }),
-      )}
+      // Awaited, not mutate's callbacks: a live event's refetch can unmount the form before they run.
+      onSubmit={handleSubmit(async (values) => {
+        try {
+          const saved = await update.mutateAsync(values);
+          reset({ name: saved.name });
+          onSaved();
+        } catch {
+          // Shown above the fields (update.error).
+        }
+      })}
       error={update.error}
     >
       <TextField label="Email" type="email" value={user.email} readOnly disabled />

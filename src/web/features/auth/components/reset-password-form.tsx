@@ -25,7 +25,15 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
     <Form
       label="Choose a new password"
       validation={resetPasswordResolver}
-      onSubmit={handleSubmit((values) => reset.mutate(values, { onSuccess: onReset }))}
+      // Awaited, not mutate's callbacks: a live event's refetch can unmount the form before they run.
+      onSubmit={handleSubmit(async (values) => {
+        try {
+          await reset.mutateAsync(values);
+          onReset();
+        } catch {
+          // Shown above the fields (reset.error).
+        }
+      })}
       error={reset.error}
     >
       <input type="hidden" {...register('token')} />

@@ -33,8 +33,14 @@ export function SignInForm({
     defaultValues: { email: defaultEmail, password: '' },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    signIn.mutate(values, { onSuccess: onSignedIn });
+  // Awaited, not mutate's callbacks: setting the user swaps the page (and this form) for a redirect.
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await signIn.mutateAsync(values);
+      onSignedIn(user);
+    } catch {
+      // Shown above the fields (signIn.error).
+    }
   });
 
   return (

@@ -40,8 +40,14 @@ export function SignUpForm({
     defaultValues: { name: '', email: '', password: '', userType: role },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    signUp.mutate(values, { onSuccess: onSignedUp });
+  // Awaited, not mutate's callbacks: setting the user swaps the page (and this form) for a redirect.
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await signUp.mutateAsync(values);
+      onSignedUp(user);
+    } catch {
+      // Shown above the fields (signUp.error).
+    }
   });
 
   return (

@@ -122,14 +122,16 @@ export function CheckoutPage({ planParam }: { planParam: string | null }) {
             </p>
             <Button
               disabled={change.isPending}
-              onClick={() =>
-                change.mutate(plan.id, {
-                  onSuccess: ({ checkoutUrl }) => {
-                    if (checkoutUrl) goToCheckout(checkoutUrl, navigate);
-                    else void navigate(paths.landlordBilling.href());
-                  },
-                })
-              }
+              // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+              onClick={async () => {
+                try {
+                  const { checkoutUrl } = await change.mutateAsync(plan.id);
+                  if (checkoutUrl) goToCheckout(checkoutUrl, navigate);
+                  else void navigate(paths.landlordBilling.href());
+                } catch {
+                  // Shown by the alert below (change.error).
+                }
+              }}
             >
               Continue to Stripe
             </Button>

@@ -69,40 +69,43 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
   const back = () => go(index - 1);
   const forward = () => go(index + 1);
 
-  const save = form.handleSubmit((values) => {
-    saveDraft.mutate(
-      {
-        id,
-        create: {
-          title: values.title,
-          ...(values.description ? { description: values.description } : {}),
-        },
-        update: payloadOf(step, values),
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount the form before they run.
+  const save = form.handleSubmit(async (values) => {
+    const sent = {
+      id,
+      create: {
+        title: values.title,
+        ...(values.description ? { description: values.description } : {}),
       },
-      {
-        onSuccess: (saved, sent) => {
-          if (sent.id === null && saved !== null) {
-            setId(saved.id);
-            onCreated(saved.id);
-          }
-          forward();
-        },
-        onError: (cause) => {
-          for (const issue of issuesOfError(cause)) {
-            form.setError(formFieldOf(issue.path) as keyof ListingFormValues, {
-              message: issue.message,
-            });
-          }
-        },
-      },
-    );
+      update: payloadOf(step, values),
+    };
+    try {
+      const saved = await saveDraft.mutateAsync(sent);
+      if (sent.id === null && saved !== null) {
+        setId(saved.id);
+        onCreated(saved.id);
+      }
+      forward();
+    } catch (cause) {
+      for (const issue of issuesOfError(cause)) {
+        form.setError(formFieldOf(issue.path) as keyof ListingFormValues, {
+          message: issue.message,
+        });
+      }
+    }
   });
 
   const publishWithCriteria = async () => {
     if (id === null) return;
     // Criteria the landlord changed go out with the listing, or it waits on their errors.
     if (!((await criteria.current?.saveIfChanged()) ?? true)) return;
-    publish.mutate(id, { onSuccess: onPublished });
+    // Awaited, not mutate's callbacks: a live event's refetch can unmount the form before they run.
+    try {
+      const published = await publish.mutateAsync(id);
+      onPublished(published);
+    } catch {
+      // Shown by the alert above the steps and the review's issues (publish.error).
+    }
   };
 
   const error = saveDraft.error ?? publish.error;

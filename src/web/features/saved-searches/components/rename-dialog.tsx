@@ -16,7 +16,8 @@ export function RenameDialog({ search, onClose }: { search: SavedSearch; onClose
   const [name, setName] = useState(search.name);
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
-  const submit = (event: FormEvent) => {
+  // Awaited, not mutate's callbacks: a live event's refetch can unmount the dialog before they run.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = SavedSearchNameSchema.safeParse(name);
     if (!parsed.success) {
@@ -29,7 +30,12 @@ export function RenameDialog({ search, onClose }: { search: SavedSearch; onClose
       onClose();
       return;
     }
-    update.mutate({ id: search.id, patch: { name: parsed.data } }, { onSuccess: onClose });
+    try {
+      await update.mutateAsync({ id: search.id, patch: { name: parsed.data } });
+      onClose();
+    } catch {
+      // Shown in the dialog (update.error).
+    }
   };
   return (
     <ModalDialog

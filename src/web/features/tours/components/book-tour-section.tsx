@@ -141,25 +141,24 @@ export default function BookTourSection({
 
   if (state.step === 'confirm') {
     const { slot, type, note, key } = state;
-    const confirm = () =>
-      book.mutate(
-        {
+    // Awaited, not mutate's callbacks: a live event's refetch can unmount this first.
+    const confirm = async () => {
+      try {
+        const tour = await book.mutateAsync({
           listingId,
           start: slot.start,
           type,
           ...(note.trim() ? { note: note.trim() } : {}),
           idempotencyKey: key,
-        },
-        {
-          onSuccess: (tour) => dispatch({ kind: 'booked', tour }),
-          onError: (error) => {
-            if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
-              book.reset();
-              dispatch({ kind: 'taken', message: SLOT_TAKEN_TEXT });
-            }
-          },
-        },
-      );
+        });
+        dispatch({ kind: 'booked', tour });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
+          book.reset();
+          dispatch({ kind: 'taken', message: SLOT_TAKEN_TEXT });
+        }
+      }
+    };
     return (
       <BookTourConfirm
         slot={slot}
