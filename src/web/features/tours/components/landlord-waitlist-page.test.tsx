@@ -79,4 +79,40 @@ describe('the landlord waitlist', () => {
     expect(container.querySelectorAll('section li')).toHaveLength(3);
     expect(container.querySelector('[data-testid="quiet-listings"]')).toBeNull();
   });
+
+  it('says the waitlist closed even when a refetch has taken the switch off the page first', async () => {
+    let items = [quietQueue(1), quietQueue(2), quietQueue(3)];
+    let answerPut: (() => void) | undefined;
+    stubApi((call) => {
+      if (call.url.pathname === '/api/landlord/waitlist') return { body: { items } };
+      if (call.url.pathname === '/api/landlord/availability') return { body: anAvailability() };
+      if (call.method === 'PUT' && call.url.pathname.endsWith('/tour-settings')) {
+        const listingId = call.url.pathname.split('/')[3];
+        // Held until the page has refetched without this listing.
+        return new Promise((resolve) => {
+          answerPut = () => resolve({ body: { listingId, inherited: true, waitlistOpen: false } });
+        });
+      }
+      return undefined;
+    });
+    const { container, queryClient } = await renderMessaging(<LandlordWaitlistPage />, {
+      path: '/landlord/waitlist',
+      pattern: '/landlord/waitlist',
+    });
+    const section = () => container.querySelector('section[aria-label$="with no one waiting"]');
+    await waitFor(() => expect(section()?.querySelectorAll('li')).toHaveLength(3));
+    await act(async () =>
+      section()?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.click(),
+    );
+    await waitFor(() => expect(answerPut).toBeDefined());
+
+    // A live event meanwhile: the first listing was archived, and its switch unmounts.
+    items = [quietQueue(2), quietQueue(3)];
+    await act(async () => queryClient.invalidateQueries());
+    await waitFor(() => expect(section()?.querySelectorAll('li')).toHaveLength(2));
+    await act(async () => answerPut?.());
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('The waitlist is closed to new renters.'),
+    );
+  });
 });
