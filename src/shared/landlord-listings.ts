@@ -4,3 +4,6 @@
  */
 
 export const LANDLORD_LISTINGS_MAX_PAGE_SIZE = 100;
+
+/** `GET /api/landlord/listing-choices` answers at most this many (`total` says when there are more). */
+export const LANDLORD_LISTING_CHOICES_MAX = 1000;

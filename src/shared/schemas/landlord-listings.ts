@@ -66,3 +66,27 @@ export const LandlordListingsSchema = z.object({
   statusCounts: ListingStatusCountsSchema,
 });
 export type LandlordListingsPage = z.infer<typeof LandlordListingsSchema>;
+
+/** `GET /api/landlord/listing-choices` query: only the listings in this state. */
+export const LandlordListingChoicesQuerySchema = z.object({
+  status: ListingStatusSchema.optional(),
+});
+export type LandlordListingChoicesQuery = z.infer<typeof LandlordListingChoicesQuerySchema>;
+
+/** A listing as a landlord's pickers offer it (tours, availability, applications, boosts). */
+export const LandlordListingChoiceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: ListingStatusSchema,
+});
+export type LandlordListingChoice = z.infer<typeof LandlordListingChoiceSchema>;
+
+/**
+ * The landlord's listings for a picker, by title: up to LANDLORD_LISTING_CHOICES_MAX in one
+ * answer; `total` counts all that match.
+ */
+export const LandlordListingChoicesSchema = z.object({
+  items: z.array(LandlordListingChoiceSchema),
+  total: z.number().int(),
+});
+export type LandlordListingChoices = z.infer<typeof LandlordListingChoicesSchema>;

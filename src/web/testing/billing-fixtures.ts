@@ -15,6 +15,8 @@ import {
   SubscriptionSchema,
 } from '../../shared/schemas/billing.ts';
 import {
+  type LandlordListingChoices,
+  LandlordListingChoicesSchema,
   type LandlordListingsPage,
   LandlordListingsSchema,
 } from '../../shared/schemas/landlord-listings.ts';
@@ -170,4 +172,9 @@ export function noLandlordListingsFixture(): LandlordListingsPage {
     pageSize: 100,
     statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
   });
+}
+
+/** The listing choices of a landlord with none (the pickers on landlord screens load them). */
+export function noListingChoicesFixture(): LandlordListingChoices {
+  return LandlordListingChoicesSchema.parse({ items: [], total: 0 });
 }

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../shared/schemas/error.ts';
-import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
+import {
+  LandlordListingChoicesSchema,
+  LandlordListingsSchema,
+} from '../../../shared/schemas/landlord-listings.ts';
 import { SavedListingsSchema } from '../../../shared/schemas/saved-listings.ts';
 import { onPlan } from '../../test/billing-fixtures.ts';
 import { publishListing, readListing } from '../../test/listing-fixtures.ts';
@@ -103,6 +106,52 @@ describe('GET /api/landlord/listings', () => {
   it('is for landlords only', async () => {
     expect((await renter.client.get('/api/landlord/listings')).status).toBe(403);
     expect((await visitor.get('/api/landlord/listings')).status).toBe(401);
+  });
+});
+
+describe('GET /api/landlord/listing-choices', () => {
+  async function choices(who: ApiClient, query = '') {
+    const res = await who.get(`/api/landlord/listing-choices${query}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return LandlordListingChoicesSchema.parse(await res.json());
+  }
+
+  it("offers all of the landlord's own listings at once, id, title and status, by title", async () => {
+    const all = await choices(landlord.client);
+    expect(all.total).toBe(26);
+    expect(all.items).toHaveLength(26);
+    expect(new Set(all.items.map((i) => i.id))).toEqual(
+      new Set([...drafts, live, second, rented].map((l) => l.id)),
+    );
+    expect(all.items.map((i) => i.id)).not.toContain(theirs.id);
+    const titles = all.items.map((i) => i.title);
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(all.items.find((i) => i.id === rented.id)).toEqual({
+      id: rented.id,
+      title: rented.title,
+      status: 'rented',
+    });
+    // Nothing more than a picker needs.
+    expect(Object.keys(all.items[0] ?? {}).sort()).toEqual(['id', 'status', 'title']);
+  });
+
+  it('filters by status', async () => {
+    const active = await choices(landlord.client, '?status=active');
+    expect(active.total).toBe(2);
+    expect(active.items.map((i) => i.id).sort()).toEqual([live.id, second.id].sort());
+    expect((await choices(otherLandlord.client, '?status=active')).items).toEqual([]);
+    expect((await choices(otherLandlord.client)).items.map((i) => i.id)).toEqual([theirs.id]);
+  });
+
+  it('refuses an unknown status with 400', async () => {
+    const res = await landlord.client.get('/api/landlord/listing-choices?status=gone');
+    expect(res.status).toBe(400);
+    expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('is for landlords only', async () => {
+    expect((await renter.client.get('/api/landlord/listing-choices')).status).toBe(403);
+    expect((await visitor.get('/api/landlord/listing-choices')).status).toBe(401);
   });
 });
 

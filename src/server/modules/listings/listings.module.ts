@@ -4,6 +4,7 @@ import type { AppModule } from '../../lib/module.ts';
 import { photoBodyLimit } from '../../lib/photo-upload.ts';
 import { listingsApiOperations } from './listings.openapi.ts';
 import {
+  createLandlordListingChoicesRoutes,
   createLandlordListingsRoutes,
   createListingsRoutes,
   createNeighborhoodsRoutes,
@@ -33,6 +34,7 @@ export function listingsModule(
       { path: '/listings', routes: createListingsRoutes(deps, planLimits) },
       // Its own path only: `/landlord/*` would put JSON's 1 MB limit on the portrait upload.
       { path: '/landlord/listings', routes: createLandlordListingsRoutes(deps) },
+      { path: '/landlord/listing-choices', routes: createLandlordListingChoicesRoutes(deps) },
       { path: '/neighborhoods', routes: createNeighborhoodsRoutes() },
     ],
     openApi: listingsApiOperations,

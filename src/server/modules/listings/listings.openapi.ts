@@ -1,4 +1,7 @@
-import { LandlordListingsSchema } from '../../../shared/schemas/landlord-listings.ts';
+import {
+  LandlordListingChoicesSchema,
+  LandlordListingsSchema,
+} from '../../../shared/schemas/landlord-listings.ts';
 import {
   FeaturedListingsSchema,
   ListingPageSchema,
@@ -120,6 +123,16 @@ export const listingsApiOperations: ApiOperation[] = [
       "A page of the signed-in landlord's listings, newest first, with views, saves (not the owner's) and inquiries. Query: q (title or address), status, page (from 1), pageSize (1-100, default 20)",
     tags: ['listings'],
     response: LandlordListingsSchema,
+    auth: true,
+  },
+  {
+    method: 'get',
+    path: '/api/landlord/listing-choices',
+    errors: ['FORBIDDEN', 'VALIDATION_ERROR'],
+    summary:
+      "The signed-in landlord's listings for a picker: id, title and status, by title, up to 1,000 (total counts all). Query: status",
+    tags: ['listings'],
+    response: LandlordListingChoicesSchema,
     auth: true,
   },
   {

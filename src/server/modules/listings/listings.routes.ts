@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { FEATURED_LIMIT } from '../../../shared/listings.ts';
 import { BOROUGHS, NEIGHBORHOODS } from '../../../shared/neighborhoods.ts';
-import { LandlordListingsQuerySchema } from '../../../shared/schemas/landlord-listings.ts';
+import {
+  LandlordListingChoicesQuerySchema,
+  LandlordListingsQuerySchema,
+} from '../../../shared/schemas/landlord-listings.ts';
 import {
   FeaturedQuerySchema,
   ListingPinsQuerySchema,
@@ -19,7 +22,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireRole } from '../../auth/session.ts';
 import { readPhotoUpload } from '../../lib/photo-upload.ts';
 import { validate } from '../../lib/validate.ts';
-import { landlordListings } from './landlord-listings.service.ts';
+import { landlordListingChoices, landlordListings } from './landlord-listings.service.ts';
 import { listingPageJson } from './listing-page-json.ts';
 import { addPhoto, deletePhoto, reorderPhotos } from './listing-photos.service.ts';
 import {
@@ -154,6 +157,19 @@ export function createLandlordListingsRoutes({ database: { db }, storage }: AppD
     async (c) => {
       const ctx = { db, storage, user: currentUser(c) };
       return c.json(await landlordListings({ ctx, input: c.req.valid('query') }));
+    },
+  );
+}
+
+/** `/api/landlord/listing-choices`: the landlord's listings for a picker (id, title, status). */
+export function createLandlordListingChoicesRoutes({ database: { db } }: AppDeps) {
+  return new Hono<AppEnv>().get(
+    '/',
+    requireRole('landlord'),
+    validate('query', LandlordListingChoicesQuerySchema),
+    async (c) => {
+      const ctx = { db, user: currentUser(c) };
+      return c.json(await landlordListingChoices({ ctx, input: c.req.valid('query') }));
     },
   );
 }

@@ -20,7 +20,7 @@ const LISTINGS = [
 
 function stub(applications: Application[]) {
   return stubApi((call) => {
-    if (call.url.pathname === '/api/landlord/listings') {
+    if (call.url.pathname === '/api/landlord/listing-choices') {
       return {
         body: {
           items: LISTINGS.map((listing) => ({ ...listing, status: 'active' })),

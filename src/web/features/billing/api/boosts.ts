@@ -4,7 +4,7 @@ import type {
   BoostSchema,
   BoostsResponseSchema,
 } from '../../../../shared/schemas/billing.ts';
-import type { LandlordListingsSchema } from '../../../../shared/schemas/landlord-listings.ts';
+import type { LandlordListingChoicesSchema } from '../../../../shared/schemas/landlord-listings.ts';
 import { apiAnswer } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
 
@@ -23,13 +23,13 @@ export function useBoosts() {
   );
 }
 
-/** The landlord's live listings, the only ones a boost can feature (first 100, by title). */
+/** The landlord's live listings, the only ones a boost can feature (all of them, by title). */
 export async function fetchBoostableListings(signal?: AbortSignal) {
-  const page = await apiAnswer<typeof LandlordListingsSchema>(
-    '/api/landlord/listings?status=active&pageSize=100',
+  const { items } = await apiAnswer<typeof LandlordListingChoicesSchema>(
+    '/api/landlord/listing-choices?status=active',
     signal ? { signal } : {},
   );
-  return [...page.items].sort((a, b) => a.title.localeCompare(b.title));
+  return items.sort((a, b) => a.title.localeCompare(b.title));
 }
 
 export function useBoostableListings() {

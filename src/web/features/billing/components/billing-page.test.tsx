@@ -6,7 +6,7 @@ import {
   boostFixture,
   invoiceFixture,
   invoiceSummaryFixture,
-  noLandlordListingsFixture,
+  noListingChoicesFixture,
   plansFixture,
   subscriptionFixture,
 } from '../../../testing/billing-fixtures.ts';
@@ -44,7 +44,7 @@ function stubBilling(
         },
       };
     }
-    if (path === '/api/landlord/listings') return { body: noLandlordListingsFixture() };
+    if (path === '/api/landlord/listing-choices') return { body: noListingChoicesFixture() };
     return undefined;
   });
 }

@@ -10,6 +10,7 @@ import { Form } from '../../../components/ui/form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { optionsHtml } from '../../../lib/options-html.ts';
 import { useBoostableListings, useBoosts, useBuyBoost } from '../api/boosts.ts';
 import { boostPriceCents, formatCents, formatDate } from '../format.ts';
 import { PaymentsOffNotice } from './payments-off.tsx';
@@ -54,6 +55,10 @@ function BuyBoostForm({ hasCard }: { hasCard: boolean }) {
   if (listings.isError)
     return <p className="text-sm text-red-700">{errorMessage(listings.error)}</p>;
   const items = listings.data ?? [];
+  const options = optionsHtml([
+    { value: '', label: listings.isPending ? 'Loading your listings…' : 'Choose a live listing' },
+    ...items.map((listing) => ({ value: listing.id, label: listing.title })),
+  ]);
   if (listings.isSuccess && items.length === 0) {
     return <p className="text-stone-600">Publish a listing to feature it.</p>;
   }
@@ -66,16 +71,9 @@ function BuyBoostForm({ hasCard }: { hasCard: boolean }) {
         onChange={(event) => setListingId(event.target.value)}
         error={errors.listing}
         disabled={listings.isPending}
-      >
-        <option value="">
-          {listings.isPending ? 'Loading your listings…' : 'Choose a live listing'}
-        </option>
-        {items.map((listing) => (
-          <option key={listing.id} value={listing.id}>
-            {listing.title}
-          </option>
-        ))}
-      </SelectField>
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by optionsHtml; every live listing made by the parser in one step, not one element each
+        dangerouslySetInnerHTML={{ __html: options }}
+      />
       <TextField
         id="boost-days"
         label="Days"

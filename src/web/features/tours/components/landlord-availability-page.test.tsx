@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Availability } from '../../../../shared/schemas/tours.ts';
-import { noLandlordListingsFixture } from '../../../testing/billing-fixtures.ts';
+import { noListingChoicesFixture } from '../../../testing/billing-fixtures.ts';
 import {
   type ApiCall,
   renderMessaging,
@@ -24,8 +24,8 @@ function stubAvailability() {
       if (call.method === 'PUT') saved = { ...saved, ...(call.body as Partial<Availability>) };
       return { body: saved };
     }
-    if (call.url.pathname === '/api/landlord/listings') {
-      return { body: noLandlordListingsFixture() };
+    if (call.url.pathname === '/api/landlord/listing-choices') {
+      return { body: noListingChoicesFixture() };
     }
     return undefined;
   });
@@ -122,6 +122,35 @@ describe('the weekly hours editor', () => {
     expect(body.weeklyHours.saturday).toEqual([]);
   });
 
+  it("copies a day's hours to the days ticked in its menu, which is made only when opened", async () => {
+    stubAvailability();
+    const { container } = await renderPage();
+    const monday = day(container, 'monday');
+    const menu = monday.querySelector('details');
+    if (!menu) throw new Error('no copy menu');
+    expect(menu.querySelector('fieldset')).toBeNull();
+    expect(container.querySelectorAll('details input[type="checkbox"]')).toHaveLength(0);
+
+    await act(async () => {
+      menu.open = true;
+    });
+    await waitFor(() => expect(menu.querySelector('fieldset')).not.toBeNull());
+    const box = (name: string) =>
+      [...menu.querySelectorAll('label')]
+        .find((label) => label.textContent?.trim() === name)
+        ?.querySelector('input');
+    await act(async () => box('Wednesday')?.click());
+    await act(async () => box('Saturday')?.click());
+    await act(async () => button(menu, 'Apply')?.click());
+    for (const name of ['wednesday', 'saturday']) {
+      expect(selects(day(container, name)).map((s) => s.value)).toEqual(['17:00', '20:00']);
+    }
+    expect(selects(day(container, 'tuesday'))).toHaveLength(0);
+    // Applied, the menu closes and is unmade again.
+    expect(menu.open).toBe(false);
+    await waitFor(() => expect(menu.querySelector('fieldset')).toBeNull());
+  });
+
   it('opens a date on a day that is normally off with an override', async () => {
     const calls = stubAvailability();
     const { container } = await renderPage();
@@ -165,7 +194,7 @@ describe('the weekly hours editor', () => {
           },
         };
       }
-      if (call.url.pathname === '/api/landlord/listings') return { status: 500, body: {} };
+      if (call.url.pathname === '/api/landlord/listing-choices') return { status: 500, body: {} };
       return undefined;
     });
     const { container } = await renderPage();

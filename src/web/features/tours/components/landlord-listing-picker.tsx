@@ -1,11 +1,13 @@
-import type { LandlordListing } from '../../../../shared/schemas/landlord-listings.ts';
+import { useMemo } from 'react';
+import type { LandlordListingChoice } from '../../../../shared/schemas/landlord-listings.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { optionsHtml } from '../../../lib/options-html.ts';
 
 const STATUS_NOTE = { active: '', draft: ' (draft)', rented: ' (rented)', archived: ' (archived)' };
 
 type ListingPickerProps = {
   label: string;
-  listings: LandlordListing[];
+  listings: readonly LandlordListingChoice[];
   value: string | null;
   onChange: (id: string) => void;
   /** Adds an "All listings" choice with the empty value. */
@@ -13,7 +15,10 @@ type ListingPickerProps = {
   className?: string;
 };
 
-/** Picks one of the landlord's listings (live ones first). */
+/**
+ * Picks one of the landlord's listings (live ones first). A landlord may have hundreds: the
+ * options are one HTML string the parser makes in one step, not one element each (decision 070).
+ */
 export function ListingPicker({
   label,
   listings,
@@ -22,20 +27,25 @@ export function ListingPicker({
   allLabel,
   className,
 }: ListingPickerProps) {
+  const html = useMemo(
+    () =>
+      optionsHtml([
+        ...(allLabel ? [{ value: '', label: allLabel }] : []),
+        ...listings.map((listing) => ({
+          value: listing.id,
+          label: `${listing.title}${STATUS_NOTE[listing.status]}`,
+        })),
+      ]),
+    [listings, allLabel],
+  );
   return (
     <SelectField
       label={label}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value)}
       className={className}
-    >
-      {allLabel ? <option value="">{allLabel}</option> : null}
-      {listings.map((listing) => (
-        <option key={listing.id} value={listing.id}>
-          {listing.title}
-          {STATUS_NOTE[listing.status]}
-        </option>
-      ))}
-    </SelectField>
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by optionsHtml; a landlord's hundreds of listings made by the parser, not one by one
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LandlordListing } from '../../../../shared/schemas/landlord-listings.ts';
+import type { LandlordListingChoice } from '../../../../shared/schemas/landlord-listings.ts';
 import type { ListingTourSettings, TourSettings } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -107,7 +107,7 @@ function ListingSettingsForm({ saved, defaults, title }: ListingSettingsFormProp
 }
 
 type ListingSettingsProps = {
-  listings: LandlordListing[];
+  listings: LandlordListingChoice[];
   listingId: string | null;
   onListingChange: (id: string) => void;
   defaults: TourSettings;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LandlordListing } from '../../../../shared/schemas/landlord-listings.ts';
+import type { LandlordListingChoice } from '../../../../shared/schemas/landlord-listings.ts';
 import type { Slot } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -22,7 +22,7 @@ export const PREVIEW_DAYS = 7;
 const FOLDED = 9;
 
 type SlotPreviewProps = {
-  listings: LandlordListing[];
+  listings: LandlordListingChoice[];
   listingId: string | null;
   onListingChange: (id: string) => void;
   /** The landlord's zone (the listing's, until the slots answer with theirs). */

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Tour } from '../../../../shared/schemas/tours.ts';
-import { noLandlordListingsFixture } from '../../../testing/billing-fixtures.ts';
+import { noListingChoicesFixture } from '../../../testing/billing-fixtures.ts';
 import {
   renderMessaging,
   stubApi,
@@ -37,7 +37,7 @@ function stubTours(agenda: Tour[], requests: Tour[]) {
       return { body: { ...tour, status: 'confirmed' } };
     }
     if (path === '/api/landlord/availability') return { body: anAvailability() };
-    if (path === '/api/landlord/listings') return { body: noLandlordListingsFixture() };
+    if (path === '/api/landlord/listing-choices') return { body: noListingChoicesFixture() };
     return undefined;
   });
 }

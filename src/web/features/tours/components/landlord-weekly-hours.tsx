@@ -17,6 +17,8 @@ type WeeklyHoursProps = {
 /** Copies a day's hours onto the days ticked (Cal.com's "Copy times to…"). */
 function CopyTo({ from, onApply }: { from: Weekday; onApply: (days: Weekday[]) => void }) {
   const details = useRef<HTMLDetailsElement>(null);
+  // The menu is made when it opens: closed, the seven menus were 210 of the page's elements.
+  const [open, setOpen] = useState(false);
   const [days, setDays] = useState<Weekday[]>([]);
   const id = useId();
   const others = WEEKDAYS.filter((day) => day !== from);
@@ -25,60 +27,66 @@ function CopyTo({ from, onApply }: { from: Weekday; onApply: (days: Weekday[]) =
     setDays([]);
   };
   return (
-    <details ref={details} className="relative">
+    <details
+      ref={details}
+      className="relative"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="flex h-9 cursor-pointer list-none items-center rounded-lg px-2 text-sm font-semibold text-brand-800 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
         Copy…<span className="sr-only"> {WEEKDAY_LABEL[from]}'s hours to other days</span>
       </summary>
-      <fieldset className="absolute right-0 z-20 mt-1 w-56 rounded-xl border border-stone-200 bg-white p-3 shadow-lg">
-        <legend className="sr-only">Copy {WEEKDAY_LABEL[from]}'s hours to</legend>
-        <p aria-hidden="true" className="mb-2 text-xs font-semibold text-stone-600 uppercase">
-          Copy times to
-        </p>
-        <label className="flex items-center gap-2 py-1 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={days.length === others.length}
-            onChange={(event) => setDays(event.target.checked ? others : [])}
-          />
-          Every day
-        </label>
-        {others.map((day) => (
-          <label
-            key={day}
-            htmlFor={`${id}-${day}`}
-            className="flex items-center gap-2 py-1 text-sm"
-          >
+      {open ? (
+        <fieldset className="absolute right-0 z-20 mt-1 w-56 rounded-xl border border-stone-200 bg-white p-3 shadow-lg">
+          <legend className="sr-only">Copy {WEEKDAY_LABEL[from]}'s hours to</legend>
+          <p aria-hidden="true" className="mb-2 text-xs font-semibold text-stone-600 uppercase">
+            Copy times to
+          </p>
+          <label className="flex items-center gap-2 py-1 text-sm font-medium">
             <input
-              id={`${id}-${day}`}
               type="checkbox"
               className="size-4 accent-brand-700"
-              checked={days.includes(day)}
-              onChange={(event) =>
-                setDays((current) =>
-                  event.target.checked ? [...current, day] : current.filter((d) => d !== day),
-                )
-              }
+              checked={days.length === others.length}
+              onChange={(event) => setDays(event.target.checked ? others : [])}
             />
-            {WEEKDAY_LABEL[day]}
+            Every day
           </label>
-        ))}
-        <div className="mt-2 flex justify-end gap-2">
-          <Button variant="ghost" size="sm" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            disabled={days.length === 0}
-            onClick={() => {
-              onApply(days);
-              close();
-            }}
-          >
-            Apply
-          </Button>
-        </div>
-      </fieldset>
+          {others.map((day) => (
+            <label
+              key={day}
+              htmlFor={`${id}-${day}`}
+              className="flex items-center gap-2 py-1 text-sm"
+            >
+              <input
+                id={`${id}-${day}`}
+                type="checkbox"
+                className="size-4 accent-brand-700"
+                checked={days.includes(day)}
+                onChange={(event) =>
+                  setDays((current) =>
+                    event.target.checked ? [...current, day] : current.filter((d) => d !== day),
+                  )
+                }
+              />
+              {WEEKDAY_LABEL[day]}
+            </label>
+          ))}
+          <div className="mt-2 flex justify-end gap-2">
+            <Button variant="ghost" size="sm" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              size="sm"
+              disabled={days.length === 0}
+              onClick={() => {
+                onApply(days);
+                close();
+              }}
+            >
+              Apply
+            </Button>
+          </div>
+        </fieldset>
+      ) : null}
     </details>
   );
 }
