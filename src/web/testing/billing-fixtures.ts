@@ -17,8 +17,6 @@ import {
 import {
   type LandlordListingChoices,
   LandlordListingChoicesSchema,
-  type LandlordListingsPage,
-  LandlordListingsSchema,
 } from '../../shared/schemas/landlord-listings.ts';
 
 /*
@@ -160,17 +158,6 @@ export function landlordStatsFixture(overrides: Partial<LandlordStats> = {}): La
     unreadMessages: 3,
     plan: { planId: 'starter', activeListings: 3, activeListingLimit: 10 },
     ...overrides,
-  });
-}
-
-/** The landlord's listings page of a landlord with none (the pickers on landlord screens load it). */
-export function noLandlordListingsFixture(): LandlordListingsPage {
-  return LandlordListingsSchema.parse({
-    items: [],
-    total: 0,
-    page: 1,
-    pageSize: 100,
-    statusCounts: { draft: 0, active: 0, rented: 0, archived: 0 },
   });
 }
 
