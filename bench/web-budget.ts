@@ -26,10 +26,13 @@
  *
  *   npx tsx bench/web-budget.ts [--runs 3] [--pages /renter/dashboard,/] [--slack 5]
  *     [--base-url http://localhost:3000] [--dist dist] [--skip-lighthouse] [--report-dir DIR]
- *     [--results FILE] [--shared-cpus]
+ *     [--results FILE] [--shared-cpus] [--confirm-to 3]
  *
  * `--pages` limits Lighthouse to those pages (sizes are always reported for all). `--slack N`
  * lowers the performance threshold by N points (npm test's e2e stage, on a loaded machine).
+ * `--confirm-to N`: a page whose runs miss a threshold is measured again until it has N runs and
+ * is judged on the median of them all (npm test's gate: one run, a miss confirmed by the median
+ * of three; decision 071).
  * With `--base-url`, Lighthouse measures that running server (seeded with the demo data)
  * instead of spawning one. `--results FILE` also writes each budget and threshold as a test
  * result that `npm test` counts. `--shared-cpus` leaves every process on every CPU, to compare
@@ -76,9 +79,12 @@ const { values } = parseArgs({
     'shared-cpus': { type: 'boolean', default: false },
     /** Also write each budget and threshold as a test result here (npm test counts them). */
     results: { type: 'string' },
+    /** A page that misses after `--runs` runs is measured until it has this many (median of all). */
+    'confirm-to': { type: 'string', default: '0' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
+const CONFIRM_TO = Math.max(RUNS, Number(values['confirm-to']));
 if (values['shared-cpus']) shareAllCpus();
 const MIN_PERFORMANCE = THRESHOLDS.performance - Math.max(0, Number(values.slack));
 const ONLY = values.pages === undefined ? null : new Set(values.pages.split(','));
@@ -158,6 +164,24 @@ type Verdict = PageScore & {
   mainThread: Record<keyof MainThreadCpu, number | null>;
 };
 
+/** The median of each figure over the runs. */
+function medianScore(runs: readonly Run[]): Omit<PageScore, 'path' | 'runs' | 'signedIn'> {
+  const median = (pick: (run: Run) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  };
+  return {
+    performance: median((r) => r.performance),
+    accessibility: median((r) => r.accessibility),
+    fcpMs: median((r) => r.fcpMs),
+    lcpMs: median((r) => r.lcpMs),
+    tbtMs: median((r) => r.tbtMs),
+    cls: median((r) => r.cls),
+    speedIndexMs: median((r) => r.speedIndexMs),
+    benchmarkIndex: median((r) => r.benchmarkIndex),
+  };
+}
+
 /** What keeps a page's median run under the thresholds (none: it passes). */
 function failuresOf(score: Omit<PageScore, 'path' | 'runs' | 'signedIn'>): string[] {
   const failures: string[] = [];
@@ -185,7 +209,8 @@ async function runLighthouse(
       continue;
     }
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
+    const measure = async () => {
+      const i = runs.length;
       const run = await lighthouseOnce(
         `${baseUrl}${pathname}`,
         profileDir,
@@ -197,22 +222,16 @@ async function runLighthouse(
         const name = `${page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
         fs.writeFileSync(path.join(values['report-dir'], name), JSON.stringify(run.report));
       }
+    };
+    while (runs.length < RUNS) await measure();
+    let score = medianScore(runs);
+    if (failuresOf(score).length > 0 && runs.length < CONFIRM_TO) {
+      console.log(
+        `  ${page.path.padEnd(32)} under in ${runs.length} run(s) (${failuresOf(score).join(', ')}): confirming with ${CONFIRM_TO - runs.length} more`,
+      );
+      while (runs.length < CONFIRM_TO) await measure();
+      score = medianScore(runs);
     }
-    // The median of each figure over the runs (the report printed: the median performance run's).
-    const median = (pick: (run: Run) => number) => {
-      const sorted = runs.map(pick).sort((a, b) => a - b);
-      return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-    };
-    const score = {
-      performance: median((r) => r.performance),
-      accessibility: median((r) => r.accessibility),
-      fcpMs: median((r) => r.fcpMs),
-      lcpMs: median((r) => r.lcpMs),
-      tbtMs: median((r) => r.tbtMs),
-      cls: median((r) => r.cls),
-      speedIndexMs: median((r) => r.speedIndexMs),
-      benchmarkIndex: median((r) => r.benchmarkIndex),
-    };
     // The page's own main-thread work, from CPU time (bench/lib/main-thread.ts): reported only.
     const traced = runs.flatMap((r) => (r.mainThread ? [r.mainThread] : []));
     const medianOf = (pick: (m: MainThreadCpu) => number) => {
@@ -261,7 +280,7 @@ function checksOf(
         page.initialJsGzipKb > page.budgetKb ? `initial JS ${page.initialJsGzipKb} KB gzip` : null,
     })),
     ...verdicts.map((verdict) => ({
-      name: `web budget ${verdict.path}: performance at least ${MIN_PERFORMANCE}, accessibility ${THRESHOLDS.accessibility}, TBT at most ${THRESHOLDS.tbtMs} ms, CLS at most ${THRESHOLDS.cls} (${RUNS === 1 ? 'one run' : `median of ${RUNS}`})`,
+      name: `web budget ${verdict.path}: performance at least ${MIN_PERFORMANCE}, accessibility ${THRESHOLDS.accessibility}, TBT at most ${THRESHOLDS.tbtMs} ms, CLS at most ${THRESHOLDS.cls} (${RUNS === 1 ? 'one run' : `median of ${RUNS}`}${CONFIRM_TO > RUNS ? `, a miss confirmed by the median of ${CONFIRM_TO}` : ''})`,
       failure: verdict.failures.length > 0 ? verdict.failures.join(', ') : null,
     })),
   ];
@@ -325,7 +344,7 @@ async function main() {
       keepOffRendererCpu(process.pid);
       const placement = CAN_ISOLATE ? ", the page's renderer on a CPU of its own" : '';
       console.log(
-        `Lighthouse (mobile, ${RUNS} run(s) per page, median) against ${baseUrl}${placement} …`,
+        `Lighthouse (mobile, ${RUNS} run(s) per page, median${CONFIRM_TO > RUNS ? `; a miss is measured until ${CONFIRM_TO} runs` : ''}) against ${baseUrl}${placement} …`,
       );
       verdicts = await runLighthouse(
         baseUrl,
@@ -342,6 +361,7 @@ async function main() {
       budgetKb: BUDGET_KB,
       thresholds: { ...THRESHOLDS, performance: MIN_PERFORMANCE },
       runs: RUNS,
+      confirmTo: CONFIRM_TO,
       rendererCpuIsolated: CAN_ISOLATE,
       initialJsGzipKb: Object.fromEntries(sizes.pages.map((p) => [p.path, p.initialJsGzipKb])),
       zodAtFirstLoad: sizes.pages.filter((p) => p.loadsZod).map((p) => p.path),

@@ -256,13 +256,15 @@ fi
 # e2e_with_web_budget: the Playwright suite, then the web budget's gate on the three screens that
 # were the slowest (issue 30): one Lighthouse run each on the same build, the performance
 # threshold 5 points lower than the bench's own for a loaded machine, every other threshold and
-# every page's initial-JS budget the same. Both run even when the first fails.
+# every page's initial-JS budget the same. A page that misses in its one run is measured twice
+# more and judged on the median of the three (decision 071: CI's machine ran one run at twice
+# this machine's CPU time). Both run even when the first fails.
 e2e_with_web_budget() {
   local rc=0
   bash scripts/e2e.sh || rc=$?
   echo
   echo "e2e: web budget (bench/web-budget.ts, one run per page)"
-  node_modules/.bin/tsx bench/web-budget.ts --dist dist --runs 1 --slack 5 \
+  node_modules/.bin/tsx bench/web-budget.ts --dist dist --runs 1 --confirm-to 3 --slack 5 \
     --pages /renter/dashboard,/landlord/billing,/landlord/dashboard \
     --results "$STOOP_RESULTS_DIR/web-budget.json" || rc=$?
   return "$rc"
