@@ -65,6 +65,35 @@ describe('the landlord waitlist', () => {
     await waitFor(() => expect(details.querySelectorAll('li')).toHaveLength(0));
   });
 
+  it('lists every listing in the filter, titles escaped, and keeps the one picked in the URL', async () => {
+    const odd = {
+      ...quietQueue(3),
+      listing: { ...quietQueue(3).listing, title: '<b>Loft</b> & "3"' },
+    };
+    const items = [quietQueue(1), quietQueue(2), odd];
+    stubApi((call) => {
+      if (call.url.pathname === '/api/landlord/waitlist') return { body: { items } };
+      if (call.url.pathname === '/api/landlord/availability') return { body: anAvailability() };
+      return undefined;
+    });
+    const { container } = await renderMessaging(<LandlordWaitlistPage />, {
+      path: `/landlord/waitlist?listing=${odd.listing.id}`,
+      pattern: '/landlord/waitlist',
+    });
+    const select = () => container.querySelector<HTMLSelectElement>('select');
+    await waitFor(() => expect(select()?.options).toHaveLength(4));
+    const options = [...(select()?.options ?? [])];
+    expect(options.map((o) => o.value)).toEqual(['', ...items.map((q) => q.listing.id)]);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'All listings',
+      'Quiet listing 1',
+      'Quiet listing 2',
+      '<b>Loft</b> & "3"',
+    ]);
+    expect(select()?.querySelector('b')).toBeNull();
+    expect(select()?.value).toBe(odd.listing.id);
+  });
+
   it('shows up to five quiet listings in full, with their switches', async () => {
     stubWaitlist(3);
     const { container } = await renderMessaging(<LandlordWaitlistPage />, {
