@@ -47,6 +47,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
 import { signIn } from '../src/server/test/server-process.ts';
+import { confirmedRuns } from './lib/confirmed-runs.ts';
 import { CAN_ISOLATE, keepOffRendererCpu, shareAllCpus } from './lib/cpu-placement.ts';
 import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
 import type { MainThreadCpu } from './lib/main-thread.ts';
@@ -208,30 +209,32 @@ async function runLighthouse(
       console.log(`  ${page.path}: the demo data has none, not measured`);
       continue;
     }
-    const runs: Run[] = [];
+    let measured = 0;
     const measure = async () => {
-      const i = runs.length;
+      const i = measured++;
       const run = await lighthouseOnce(
         `${baseUrl}${pathname}`,
         profileDir,
         page.as && cookies[page.as],
       );
-      runs.push(run);
       if (values['report-dir']) {
         fs.mkdirSync(values['report-dir'], { recursive: true });
         const name = `${page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
         fs.writeFileSync(path.join(values['report-dir'], name), JSON.stringify(run.report));
       }
+      return run;
     };
-    while (runs.length < RUNS) await measure();
-    let score = medianScore(runs);
-    if (failuresOf(score).length > 0 && runs.length < CONFIRM_TO) {
-      console.log(
-        `  ${page.path.padEnd(32)} under in ${runs.length} run(s) (${failuresOf(score).join(', ')}): confirming with ${CONFIRM_TO - runs.length} more`,
-      );
-      while (runs.length < CONFIRM_TO) await measure();
-      score = medianScore(runs);
-    }
+    const runs = await confirmedRuns({
+      runs: RUNS,
+      confirmTo: CONFIRM_TO,
+      measure,
+      misses: (so) => failuresOf(medianScore(so)).length > 0,
+      onConfirming: (so) =>
+        console.log(
+          `  ${page.path.padEnd(32)} under in ${so.length} run(s) (${failuresOf(medianScore(so)).join(', ')}): confirming with ${CONFIRM_TO - so.length} more`,
+        ),
+    });
+    const score = medianScore(runs);
     // The page's own main-thread work, from CPU time (bench/lib/main-thread.ts): reported only.
     const traced = runs.flatMap((r) => (r.mainThread ? [r.mainThread] : []));
     const medianOf = (pick: (m: MainThreadCpu) => number) => {
