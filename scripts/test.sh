@@ -263,7 +263,7 @@ e2e_with_web_budget() {
   local rc=0
   bash scripts/e2e.sh || rc=$?
   echo
-  echo "e2e: web budget (bench/web-budget.ts, one run per page)"
+  echo "e2e: web budget (bench/web-budget.ts, one run per page, a miss confirmed by the median of three)"
   node_modules/.bin/tsx bench/web-budget.ts --dist dist --runs 1 --confirm-to 3 --slack 5 \
     --pages /renter/dashboard,/landlord/billing,/landlord/dashboard \
     --results "$STOOP_RESULTS_DIR/web-budget.json" || rc=$?

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type DebianCluster,
@@ -396,12 +397,43 @@ async function restartDebianCluster(cluster: DebianCluster): Promise<number> {
   }
 }
 
+/**
+ * The throwaway cluster commits asynchronously for speed (scripts/ensure-postgres.sh), so a kill -9
+ * may lose the last few hundred milliseconds of commits: once, the conversation this test made just
+ * before the kill. A crash test needs what was acknowledged to survive, as in production.
+ */
+async function commitDurably(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("ALTER SYSTEM SET synchronous_commit = 'on'");
+    await client.query('SELECT pg_reload_conf()');
+  } finally {
+    await client.end();
+  }
+  // The reload is a signal: the server's connections, opened after, must see it.
+  const check = new pg.Client({ connectionString: url });
+  await check.connect();
+  try {
+    const deadline = performance.now() + 5_000;
+    for (;;) {
+      const { rows } = await check.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+      if (rows[0]?.synchronous_commit === 'on') break;
+      if (performance.now() > deadline) throw new Error('synchronous_commit is still off');
+      await sleep(50);
+    }
+  } finally {
+    await check.end();
+  }
+}
+
 describe("database faults on Debian's PostgreSQL (DATABASE_URL)", () => {
   const debian = debianClusterForDescribe();
 
   it('kill -9 of the postmaster under load: node stays up, healthy within 15 s of its restart, streams resume', async () => {
     const cluster = debian();
     const { url } = cluster;
+    await commitDurably(url);
     const dataDir = newDataDir('external');
     const server = await spawnServer({
       dataDir,
