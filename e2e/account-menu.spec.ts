@@ -97,6 +97,7 @@ test.describe('keyboard and closing', () => {
 
     // Tabbing past the last item leaves the menu and closes it.
     await button.click();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeFocused();
     await page.getByRole('button', { name: 'Sign Out' }).focus();
     await page.keyboard.press('Tab');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
