@@ -1,3 +1,4 @@
+import { splitList } from './list-param.ts';
 import { SEARCH_SORTS, type SearchSort } from './listings.ts';
 // Types only: the search page, which uses this codec, loads no zod (decision 038).
 import type { Bounds, Polygon, SearchFilters } from './schemas/listing-queries.ts';
@@ -26,14 +27,6 @@ export const SEARCH_PARAM_KEYS = [
   'sort',
 ] as const satisfies ReadonlyArray<keyof SearchFilters>;
 export type SearchParamKey = (typeof SEARCH_PARAM_KEYS)[number];
-
-/** The parts of a comma-separated value ("gym, doorman" -> ["gym", "doorman"]). */
-export function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
 
 /** The filters of a search address, as raw strings (the shared schema checks and parses them). */
 export function rawSearchFilters(params: URLSearchParams): Partial<Record<SearchParamKey, string>> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
+import { splitList } from '../list-param.ts';
 import {
   AMENITY_SLUGS,
   MAX_BATHROOMS,
@@ -11,7 +12,6 @@ import {
   SEARCH_SORTS,
 } from '../listings.ts';
 import { BOROUGH_SLUGS, NEIGHBORHOOD_SLUGS } from '../neighborhoods.ts';
-import { splitList } from '../search-url.ts';
 import {
   AmenitySchema,
   BoroughSchema,
