@@ -28,13 +28,12 @@ import {
  * postmaster.pid naming someone else's process, the postmaster killed with -9 under load (the
  * embedded server, which the app restarts, and Debian's PostgreSQL through DATABASE_URL, which
  * the test restarts), and the server itself killed with -9 and started again at once.
+ *
+ * Judged by what happens and in what order, never by how long it took (issue 48): issue 10's
+ * "within 15 s" figures are measured by bench/lifecycle.ts; here they are only printed.
  */
 
 const PASSWORD = 'faults-pass-1';
-/** Issue 10: health answers 200 within 15 s of the database being back. */
-const HEALTHY_AFTER_DB_BACK_MS = 15_000;
-/** Issue 10: after kill -9 of Node, the next start answers health within 15 s of its spawn. */
-const HEALTHY_AFTER_SPAWN_MS = 15_000;
 
 const dirs = lifecycleDataDirs('stoop-faults-');
 const { newDataDir } = dirs;
@@ -165,8 +164,9 @@ const LOAD_ENV = { MESSAGE_SEND_LIMIT_PER_MINUTE: '100000' };
 /**
  * Kills the postmaster with -9 while requests and a live stream are open; `bringBack` resolves
  * (with performance.now()) once PostgreSQL accepts connections again. Then: the server never
- * exited, health is 200 within 15 s of that, a signed-in user's requests work, and a message
- * sent after recovery reaches the stream (or its reconnect with Last-Event-ID, as a browser's).
+ * exited, the first health check after that (once the load has stopped) answers 200, with no
+ * restart or reconnect delay in between, a signed-in user's requests work, and a message sent
+ * after recovery reaches the stream (or its reconnect with Last-Event-ID, as a browser's).
  */
 async function survivesPostmasterKill(
   server: ServerProcess,
@@ -197,10 +197,15 @@ async function survivesPostmasterKill(
   process.kill(killed, 'SIGKILL');
   const killedAt = performance.now();
   const backAt = await bringBack(killed);
-  const healthyMs = await waitHealthy(server, { since: backAt, timeoutMs: 60_000 });
+  // The load stops first, so the check does not queue behind it for a pooled connection.
   await load.stop();
+  const firstCheck = await fetch(`${server.baseUrl}/api/health`, {
+    signal: AbortSignal.timeout(60_000),
+  });
+  const healthyMs = performance.now() - backAt;
   expect(exited, `server exited:\n${server.stderr()}`).toBe(false);
-  expect(healthyMs).toBeLessThanOrEqual(HEALTHY_AFTER_DB_BACK_MS);
+  expect(firstCheck.status, await firstCheck.clone().text()).toBe(200);
+  expect(await firstCheck.json()).toMatchObject({ status: 'ok', db: 'ok' });
 
   // A signed-in user's requests work again.
   const me = await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: landlord.cookie } });
@@ -309,7 +314,7 @@ describe('database faults on the embedded PostgreSQL', () => {
     },
   );
 
-  it('kill -9 of the postmaster under load: node stays up, restarts it, healthy within 15 s, streams resume', async () => {
+  it('kill -9 of the postmaster under load: node stays up, restarts it, healthy once it is back, streams resume', async () => {
     const dataDir = await seededDataDir('postmaster-kill');
     const server = await spawnServer({ dataDir, env: LOAD_ENV });
     await waitHealthy(server);
@@ -322,7 +327,8 @@ describe('database faults on the embedded PostgreSQL', () => {
       return performance.now();
     });
     console.info('embedded postmaster kill -9:', JSON.stringify(figures));
-    // Its death and the restart are in the log, at error and warn level.
+    // Its death and the restart are in the log, at error and warn level; the restart came
+    // after the shortest of the server's delays (its first attempt), not a later backoff.
     const logged = server
       .stdout()
       .split('\n')
@@ -333,12 +339,14 @@ describe('database faults on the embedded PostgreSQL', () => {
           return [];
         }
       });
-    expect(logged.some((l) => l.level === 50 && /exited unexpectedly/.test(l.msg))).toBe(true);
+    const deaths = logged.filter((l) => l.level === 50 && /exited unexpectedly/.test(l.msg));
+    expect(deaths).toHaveLength(1);
+    expect(deaths[0]?.msg).toMatch(/\(SIGKILL\); restarting it in 200 ms$/);
     expect(logged.some((l) => l.level === 40 && /PostgreSQL restarted/.test(l.msg))).toBe(true);
     expect(await stopServer(server)).toEqual({ code: 0, signal: null });
   });
 
-  it('kill -9 of node under load: the next start, at once, is healthy within 15 s of its spawn', async () => {
+  it('kill -9 of node under load: the next start, at once, on the same port, is healthy and serves', async () => {
     const dataDir = await seededDataDir('node-kill');
     const port = (await spawnServer({ dataDir }).then(async (first) => {
       await waitHealthy(first);
@@ -357,7 +365,6 @@ describe('database faults on the embedded PostgreSQL', () => {
     const second = await spawnServer({ dataDir, port });
     const healthyMs = await waitHealthy(second, { since: spawnedAt, timeoutMs: 90_000 });
     console.info(`kill -9 of node: next start healthy ${Math.round(healthyMs)} ms after spawn`);
-    expect(healthyMs).toBeLessThanOrEqual(HEALTHY_AFTER_SPAWN_MS);
     await newUser(second.baseUrl, 'renter');
     await stopServer(second);
   });
@@ -430,7 +437,7 @@ async function commitDurably(url: string): Promise<void> {
 describe("database faults on Debian's PostgreSQL (DATABASE_URL)", () => {
   const debian = debianClusterForDescribe();
 
-  it('kill -9 of the postmaster under load: node stays up, healthy within 15 s of its restart, streams resume', async () => {
+  it('kill -9 of the postmaster under load: node stays up, healthy once it is restarted, streams resume', async () => {
     const cluster = debian();
     const { url } = cluster;
     await commitDurably(url);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './db/embedded.ts';
 import { debianClusterForDescribe, lifecycleDataDirs } from './test/lifecycle-dirs.ts';
 import {
   isAlive,
@@ -18,14 +19,18 @@ import {
 } from './test/server-process.ts';
 
 /**
- * Durable jobs across `kill -9` of the server (decision 025): a mail job due a few seconds
- * later is enqueued through the server's database, the server is killed, the due time passes
- * while nothing runs, and the next start delivers the mail. On the embedded PostgreSQL (which
- * dies with the server) and on Debian's PostgreSQL through DATABASE_URL (which stays up).
+ * Durable jobs across `kill -9` of the server (decision 025): a mail job due later is enqueued
+ * through the server's database, the server is killed, the job falls due while nothing runs,
+ * and the next start delivers the mail. On the embedded PostgreSQL (which dies with the server)
+ * and on Debian's PostgreSQL through DATABASE_URL (which stays up).
+ *
+ * The job is enqueued an hour ahead and made due by the test once the server is down, through
+ * graphile-worker's own add_job on its key: the kill comes before the due time by construction,
+ * not by a wait the machine's speed could outrun (issue 48).
  */
 
-/** Far enough ahead that the kill lands first even on a loaded machine (checked below). */
-const DUE_IN_MS = 8_000;
+/** Not due while the first server runs, however slowly the test gets to its kill. */
+const NOT_DUE_FOR_MS = 3_600_000;
 
 const { newDataDir } = lifecycleDataDirs('stoop-jobs-');
 
@@ -42,8 +47,8 @@ function embeddedUrl(dataDir: string): string {
 async function enqueueDueMail(
   url: string,
   to: string,
-  dueInMs = DUE_IN_MS,
-): Promise<{ mailId: string; dueAt: number }> {
+  dueInMs = NOT_DUE_FOR_MS,
+): Promise<{ mailId: string }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -54,15 +59,52 @@ async function enqueueDueMail(
       [to],
     );
     const mailId = rows[0]?.id ?? '';
-    const job = await client.query<{ run_at: Date }>(
-      `select (j).run_at from graphile_worker.add_job('mail.send', json_build_object('mailId', $1::text),
-         run_at => now() + make_interval(secs => $2), job_key => 'mail:' || $1) j`,
+    await client.query(
+      `select graphile_worker.add_job('mail.send', json_build_object('mailId', $1::text),
+         run_at => now() + make_interval(secs => $2), job_key => 'mail:' || $1)`,
       [mailId, dueInMs / 1000],
     );
     await client.query('commit');
-    return { mailId, dueAt: new Date(job.rows[0]?.run_at ?? 0).getTime() };
+    return { mailId };
   } finally {
     await client.end();
+  }
+}
+
+/** The mail's `mail.send` job made due now (add_job on the same key replaces the waiting one). */
+async function makeDue(url: string, mailId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `select graphile_worker.add_job('mail.send', json_build_object('mailId', $1::text),
+         run_at => now() - interval '1 second', job_key => 'mail:' || $1)`,
+      [mailId],
+    );
+    const { rows } = await client.query<{ due: boolean }>(
+      `select run_at <= now() as due from graphile_worker.jobs where key = 'mail:' || $1`,
+      [mailId],
+    );
+    expect(rows).toEqual([{ due: true }]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The embedded cluster of a stopped server, started alone for `task` and stopped again. */
+async function withStoppedServersCluster(
+  dataDir: string,
+  task: (url: string) => Promise<void>,
+): Promise<void> {
+  const cluster = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'pg'),
+    restart: false,
+    whenRunning: 'refuse',
+  });
+  try {
+    await task(cluster.url);
+  } finally {
+    await cluster.stop();
   }
 }
 
@@ -128,13 +170,16 @@ describe('a job due while the server is down (kill -9)', () => {
     const health = await (await fetch(`${first.baseUrl}/api/health`)).json();
     expect(health).toEqual({ status: 'ok', db: 'ok', jobs: 'ok' });
     const to = `due-${Date.now()}@stoop.test`;
-    const { mailId, dueAt } = await enqueueDueMail(embeddedUrl(dataDir), to);
+    const { mailId } = await enqueueDueMail(embeddedUrl(dataDir), to);
     const postmaster = postmasterInfo(path.join(dataDir, 'pg'))?.pid ?? -1;
 
     await kill9(first);
-    expect(Date.now()).toBeLessThan(dueAt); // killed before it was due
     await waitFor(() => !isAlive(postmaster), 10_000); // postgres goes down with it
-    await sleep(Math.max(0, dueAt - Date.now()) + 500); // the due time passes while down
+    // Killed an hour before it was due: the mail waits; then it falls due while nothing runs.
+    await withStoppedServersCluster(dataDir, async (url) => {
+      expect(await sentAt(url, mailId)).toBeNull();
+      await makeDue(url, mailId);
+    });
 
     const second = await spawnServer({ dataDir, env: ENV });
     await waitHealthy(second);
@@ -187,11 +232,11 @@ describe("a job due while the server is down, on Debian's PostgreSQL (DATABASE_U
     console.info(`Debian PostgreSQL server_version_num ${rows[0]?.v}`);
 
     const to = `due-${Date.now()}@stoop.test`;
-    const { mailId, dueAt } = await enqueueDueMail(url, to);
+    const { mailId } = await enqueueDueMail(url, to);
     await kill9(first);
-    expect(Date.now()).toBeLessThan(dueAt);
-    await sleep(Math.max(0, dueAt - Date.now()) + 1_000);
-    // Due, the database up, no server: it waits.
+    // Killed an hour before it was due; now due, the database up, no server: it waits.
+    await makeDue(url, mailId);
+    await sleep(1_000);
     expect(await sentAt(url, mailId)).toBeNull();
 
     const second = await spawnServer({ dataDir, databaseUrl: url, env: ENV });

@@ -84,15 +84,12 @@ async function me(server: ServerProcess, cookie: string) {
   return (await res.json()) as { user: { email: string; userType: string } };
 }
 
-const exitedWithin = async (server: ServerProcess, ms: number) =>
-  Promise.race([server.exited.then(() => true), sleep(ms).then(() => false)]);
-
 beforeAll(() => {
   seeded = path.join(dirs.root(), 'seeded');
 });
 
 describe('server lifecycle on the embedded PostgreSQL', () => {
-  it('first start is healthy and seeded; SIGTERM stops node and postgres within 5 s, live stream open', async () => {
+  it('first start is healthy and seeded; SIGTERM ends the open live stream, then stops node and postgres', async () => {
     const dataDir = newDataDir('seeded');
     expect(dataDir).toBe(seeded);
     const server = await spawnServer({ dataDir });
@@ -114,28 +111,31 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
     const reader = events.body?.getReader();
     const firstChunk = new TextDecoder().decode((await reader?.read())?.value);
     expect(firstChunk).toContain('retry:');
+    // How the stream ends: 'ended' when the server finished it (live streams end first in the
+    // shutdown), 'cut' when its socket went without that (the grace period's closeAll, or exit).
     const streamEnded = (async () => {
       try {
         while (!(await reader?.read())?.done) {}
+        return 'ended';
       } catch {
-        // The socket closing is an end too.
+        return 'cut';
       }
-      return true;
     })();
 
     const family = postgresFamily(dataDir);
     const watchdogs = watchdogsOf(family[0] as number);
     expect(watchdogs).toHaveLength(1);
-    const sent = performance.now();
+    // In order, not against the clock (issue 48; bench/lifecycle.ts times it against issue
+    // 10's 5 s): the open stream is ended by the server, which then exits 0 having stopped
+    // postgres, so no postmaster or backend outlives it.
     process.kill(server.pid, 'SIGTERM');
-    expect(await exitedWithin(server, 5_000)).toBe(true);
-    expect(await streamEnded).toBe(true);
+    expect(await streamEnded).toBe('ended');
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    await waitFor(
-      () => [...family, ...watchdogs].every((pid) => !isAlive(pid)),
-      5_000 - (performance.now() - sent),
-    );
+    expect(family.filter((pid) => isAlive(pid))).toEqual([]);
     expect(fs.existsSync(path.join(pgDir(dataDir), 'postmaster.pid'))).toBe(false);
+    expect(server.stdout()).toMatch(/"msg":"stopped"/);
+    // The watchdog was killed before postgres was stopped; it is gone once reaped.
+    await waitFor(() => watchdogs.every((pid) => !isAlive(pid)), 30_000);
   });
 
   it('kill -9 leaves no postgres behind; the next start has every row', async () => {
@@ -151,8 +151,10 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
     const family = postgresFamily(dataDir);
     process.kill(first.pid, 'SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
-    const gone = await waitFor(() => family.every((pid) => !isAlive(pid)), 5_000);
-    expect(gone).toBeLessThan(5_000);
+    // Its watchdog stops postgres (a fast shutdown, a forced one after 10 s): a generous wait,
+    // as the time it takes is bench/lifecycle.ts's to measure (issue 48).
+    const gone = await waitFor(() => family.every((pid) => !isAlive(pid)), 60_000);
+    console.info(`kill -9 of node: its postgres gone after ${Math.round(gone)} ms`);
 
     const second = await spawnServer({ dataDir });
     await waitHealthy(second);

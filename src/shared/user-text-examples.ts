@@ -35,3 +35,16 @@ export const MARKUP_ONLY_EXAMPLES: readonly string[] = [
   '<img src=x onerror=alert(1)>',
   '<!-- -->',
 ];
+
+/**
+ * Adversarial input at the raw size limit of a message (2,000 characters times RAW_TEXT_FACTOR):
+ * one piece repeated, and what is stored. Unclosed quotes and comments are text, an unclosed
+ * script drops to the end, and tags joined by removing others are removed on the next pass. The
+ * unit test counts the cleaner's scans on them; bench/user-text.ts times them.
+ */
+export const ADVERSARIAL_USER_TEXT: readonly { piece: string; times: number; stored: string }[] = [
+  { piece: '<b a="', times: 2000, stored: '<b a="'.repeat(2000) },
+  { piece: '<!--', times: 2500, stored: '<!--'.repeat(2500) },
+  { piece: '<script>', times: 1250, stored: '' },
+  { piece: '<scr<b>ipt>', times: 900, stored: '' },
+];

@@ -85,13 +85,16 @@ describe('GET and PUT /api/renter-profile', () => {
   });
 
   it('stores a whole profile and reads it back as sent, nothing missing', async () => {
+    const sent = Date.now();
     const res = await putProfile(FULL);
     expect(res.status).toBe(200);
     const saved = RenterProfileResponseSchema.parse(await res.json());
     expect(saved.missing).toEqual([]);
     const { updatedAt, ...profile } = saved.profile ?? { updatedAt: '' };
     expect(profile).toEqual(FULL);
-    expect(Date.parse(updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Stamped by this save: not before it was sent, however long it took (issue 48).
+    expect(Date.parse(updatedAt)).toBeGreaterThanOrEqual(sent);
+    expect(Date.parse(updatedAt)).toBeLessThanOrEqual(Date.now());
     const again = RenterProfileResponseSchema.parse(
       await (await renter.client.get('/api/renter-profile')).json(),
     );
