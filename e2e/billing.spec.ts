@@ -55,7 +55,11 @@ test('free plan limit, upgrade in test mode, publish, boost, invoice', async ({
   // Feature it for 7 days: $21.00, charged now.
   await page.goto('/landlord/billing');
   await pageReady(page);
-  await page.getByLabel('Listing', { exact: true }).selectOption({ label: 'Third listing waits' });
+  // The listing combobox: type part of the title, pick it from what matches.
+  const listing = page.getByRole('combobox', { name: 'Listing', exact: true });
+  await listing.fill('third listing');
+  await page.getByRole('option', { name: 'Third listing waits' }).click();
+  await expect(listing).toHaveValue('Third listing waits');
   await page.getByLabel('Days', { exact: true }).fill('7');
   await expect(page.getByTestId('boost-price')).toHaveText(
     'Total: $21.00 for 7 days, charged now.',

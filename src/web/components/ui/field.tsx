@@ -10,7 +10,7 @@ export type FieldChromeProps = {
 
 type FieldProps = ComponentProps<'input'> & FieldChromeProps;
 
-const INPUT_CLASS =
+export const INPUT_CLASS =
   'block h-11 w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-sm ' +
   'placeholder:text-stone-400 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 ' +
   'focus:outline-brand-700/30 disabled:bg-stone-100';
@@ -45,11 +45,18 @@ export function FieldShell({
   hint,
   error,
   className,
+  labelId,
   children,
-}: FieldChromeProps & { inputId: string; className?: string | undefined; children: ReactNode }) {
+}: FieldChromeProps & {
+  inputId: string;
+  className?: string | undefined;
+  /** An id for the label, for a control named by `aria-labelledby` (a combobox's listbox). */
+  labelId?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
+      <label id={labelId} htmlFor={inputId} className="text-sm font-medium text-stone-800">
         {label}
       </label>
       {children}

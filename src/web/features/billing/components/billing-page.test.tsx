@@ -2,15 +2,18 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '../../../../shared/schemas/billing.ts';
+import type { LandlordListingChoices } from '../../../../shared/schemas/landlord-listings.ts';
 import {
   boostFixture,
   invoiceFixture,
   invoiceSummaryFixture,
+  LISTING_A,
+  LISTING_B,
   noListingChoicesFixture,
   plansFixture,
   subscriptionFixture,
 } from '../../../testing/billing-fixtures.ts';
-import { buttonNamed, textOf, typeInto } from '../../../testing/dom-queries.ts';
+import { buttonNamed, pressKey, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import {
   type ApiCall,
   renderMessaging,
@@ -24,6 +27,7 @@ import { InvoiceView } from './invoice-view.tsx';
 function stubBilling(
   subscription: Subscription,
   onChange?: (call: ApiCall) => { status?: number; body: unknown },
+  listingChoices: LandlordListingChoices = noListingChoicesFixture(),
 ) {
   return stubApi((call) => {
     const path = call.url.pathname;
@@ -35,7 +39,9 @@ function stubBilling(
       return { body: { checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_1' } };
     }
     if (path === '/api/billing/invoices') return { body: { items: [invoiceSummaryFixture()] } };
-    if (path === '/api/billing/boosts') return { body: { items: [boostFixture()] } };
+    if (path === '/api/billing/boosts' && call.method === 'GET') {
+      return { body: { items: [boostFixture()] } };
+    }
     if (path === '/api/billing/payment-method') {
       return {
         body: {
@@ -44,7 +50,12 @@ function stubBilling(
         },
       };
     }
-    if (path === '/api/landlord/listing-choices') return { body: noListingChoicesFixture() };
+    if (path === '/api/landlord/listing-choices') return { body: listingChoices };
+    if (path === '/api/billing/boosts' && call.method === 'POST') {
+      const { listingId } = call.body as { listingId: string };
+      const title = listingChoices.items.find((l) => l.id === listingId)?.title ?? '';
+      return { body: boostFixture({ listingId, listingTitle: title }) };
+    }
     return undefined;
   });
 }
@@ -83,6 +94,48 @@ describe('the billing page', () => {
         'a[href="/landlord/billing/invoices/00000000-0000-4000-8000-0000000000c1"]',
       ),
     ).not.toBeNull();
+  });
+
+  it('features a listing found by typing in the listing combobox', async () => {
+    const calls = stubBilling(subscriptionFixture(), undefined, {
+      items: [
+        { id: LISTING_A, title: 'Sunny 2BR in Park Slope', status: 'active' },
+        { id: LISTING_B, title: 'Garden duplex', status: 'active' },
+      ],
+      total: 2,
+    });
+    const { container } = await renderMessaging(<BillingPage />);
+    const input = () => container.querySelector<HTMLInputElement>('#boost-listing');
+    await waitFor(() => expect(input()?.disabled).toBe(false));
+    const box = input();
+    if (!box) throw new Error('no listing combobox');
+    expect(box.getAttribute('role')).toBe('combobox');
+    expect(box.placeholder).toBe('Choose a live listing');
+    const form = container.querySelector('form[aria-label="Feature a listing"]');
+    const submit = () => (form ? buttonNamed(form, 'Feature listing') : null)?.click();
+
+    // Nothing chosen: said, and the box focused.
+    await act(async () => submit());
+    expect(textOf(form)).toContain('Choose a listing to feature.');
+    expect(document.activeElement).toBe(box);
+
+    await act(async () => typeInto(box, 'garden'));
+    expect([...container.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual([
+      'Garden duplex',
+    ]);
+    await act(async () => pressKey(box, 'Enter'));
+    expect(box.value).toBe('Garden duplex');
+    await act(async () => submit());
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/billing/boosts'),
+      ).toBe(true),
+    );
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/billing/boosts');
+    expect(post?.body).toEqual({ listingId: LISTING_B, days: 7 });
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('Garden duplex is featured until'),
+    );
   });
 
   it('shows one loading state until the plans are in too, so nothing below them moves', async () => {

@@ -7,10 +7,9 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
+import { ListingCombobox } from '../../../components/ui/listing-combobox.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { optionsHtml } from '../../../lib/options-html.ts';
 import { useBoostableListings, useBoosts, useBuyBoost } from '../api/boosts.ts';
 import { boostPriceCents, formatCents, formatDate } from '../format.ts';
 import { PaymentsOffNotice } from './payments-off.tsx';
@@ -55,24 +54,20 @@ function BuyBoostForm({ hasCard }: { hasCard: boolean }) {
   if (listings.isError)
     return <p className="text-sm text-red-700">{errorMessage(listings.error)}</p>;
   const items = listings.data ?? [];
-  const options = optionsHtml([
-    { value: '', label: listings.isPending ? 'Loading your listings…' : 'Choose a live listing' },
-    ...items.map((listing) => ({ value: listing.id, label: listing.title })),
-  ]);
   if (listings.isSuccess && items.length === 0) {
     return <p className="text-stone-600">Publish a listing to feature it.</p>;
   }
   return (
     <Form label="Feature a listing" error={buy.error} onSubmit={submit} className="max-w-md">
-      <SelectField
+      <ListingCombobox
         id="boost-listing"
         label="Listing"
+        listings={items}
         value={listingId}
-        onChange={(event) => setListingId(event.target.value)}
+        onChange={setListingId}
+        placeholder={listings.isPending ? 'Loading your listings…' : 'Choose a live listing'}
         error={errors.listing}
         disabled={listings.isPending}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by optionsHtml; every live listing made by the parser in one step, not one element each
-        dangerouslySetInnerHTML={{ __html: options }}
       />
       <TextField
         id="boost-days"

@@ -3,6 +3,7 @@ import type { LandlordListingChoice } from '../../../../shared/schemas/landlord-
 import type { ListingTourSettings, TourSettings } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ListingCombobox } from '../../../components/ui/listing-combobox.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -12,7 +13,6 @@ import { loadAvailabilityChecks } from '../availability-checks.ts';
 import { type FieldErrors, sameDraft } from '../availability-helpers.ts';
 import { serverFieldErrors } from '../server-errors.ts';
 import { Section } from './landlord-controls.tsx';
-import { ListingPicker } from './landlord-listing-picker.tsx';
 import { TourSettingsFields } from './landlord-tour-settings-fields.tsx';
 
 /** Only the TourSettings fields of a listing's settings. */
@@ -132,7 +132,7 @@ export function ListingSettings({
         <p className="text-sm text-stone-700">You have no listings yet.</p>
       ) : (
         <div className="flex flex-col gap-4">
-          <ListingPicker
+          <ListingCombobox
             label="Listing"
             listings={listings}
             value={listingId}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { LandlordListingChoice } from '../../../../shared/schemas/landlord-listings.ts';
 import type { Slot } from '../../../../shared/schemas/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { ListingCombobox } from '../../../components/ui/listing-combobox.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useTourSlots } from '../api/get-tour-slots.ts';
@@ -14,7 +15,6 @@ import {
   zoneAbbreviation,
   zoneCity,
 } from '../format.ts';
-import { ListingPicker } from './landlord-listing-picker.tsx';
 
 /** Days the preview shows, today included. */
 export const PREVIEW_DAYS = 7;
@@ -79,7 +79,7 @@ export function SlotPreview({
         </p>
       ) : (
         <>
-          <ListingPicker
+          <ListingCombobox
             className="mt-4"
             label="Listing"
             listings={listings}

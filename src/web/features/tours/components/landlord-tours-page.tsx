@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE, TOUR_STATUSES } from '../../../../shared/tours.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListingCombobox } from '../../../components/ui/listing-combobox.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -25,7 +26,6 @@ import {
   zoneCity,
 } from '../format.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { ListingPicker } from './landlord-listing-picker.tsx';
 import { LandlordTourCard } from './landlord-tour-card.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -123,7 +123,7 @@ export function LandlordToursPage() {
           <section aria-labelledby="agenda-heading">
             <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
               <div className="grid grid-cols-2 gap-3 lg:w-[32rem]">
-                <ListingPicker
+                <ListingCombobox
                   label="Listing"
                   allLabel="All listings"
                   listings={listings.data ?? []}

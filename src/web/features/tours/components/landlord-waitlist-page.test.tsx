@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { pressKey, typeInto } from '../../../testing/dom-queries.ts';
 import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
 import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { anAvailability } from '../../../testing/tour-fixtures.ts';
@@ -65,7 +66,7 @@ describe('the landlord waitlist', () => {
     await waitFor(() => expect(details.querySelectorAll('li')).toHaveLength(0));
   });
 
-  it('lists every listing in the filter, titles escaped, and keeps the one picked in the URL', async () => {
+  it('filters by a listing picked in the combobox, titles as text, and keeps it in the URL', async () => {
     const odd = {
       ...quietQueue(3),
       listing: { ...quietQueue(3).listing, title: '<b>Loft</b> & "3"' },
@@ -76,22 +77,44 @@ describe('the landlord waitlist', () => {
       if (call.url.pathname === '/api/landlord/availability') return { body: anAvailability() };
       return undefined;
     });
-    const { container } = await renderMessaging(<LandlordWaitlistPage />, {
+    const { container, router } = await renderMessaging(<LandlordWaitlistPage />, {
       path: `/landlord/waitlist?listing=${odd.listing.id}`,
       pattern: '/landlord/waitlist',
     });
-    const select = () => container.querySelector<HTMLSelectElement>('select');
-    await waitFor(() => expect(select()?.options).toHaveLength(4));
-    const options = [...(select()?.options ?? [])];
-    expect(options.map((o) => o.value)).toEqual(['', ...items.map((q) => q.listing.id)]);
-    expect(options.map((o) => o.textContent)).toEqual([
+    const input = () => container.querySelector<HTMLInputElement>('input[role="combobox"]');
+    const options = () => [...container.querySelectorAll('[role="option"]')];
+    await waitFor(() => expect(input()?.value).toBe('<b>Loft</b> & "3"'));
+    expect(container.querySelectorAll('[data-testid="waitlist-queue"]')).toHaveLength(1);
+    expect(options()).toHaveLength(0);
+
+    await act(async () => input()?.click());
+    expect(options().map((o) => o.textContent)).toEqual([
       'All listings',
       'Quiet listing 1',
       'Quiet listing 2',
       '<b>Loft</b> & "3"',
     ]);
-    expect(select()?.querySelector('b')).toBeNull();
-    expect(select()?.value).toBe(odd.listing.id);
+    expect(container.querySelector('[role="listbox"] b')).toBeNull();
+
+    // Typed, then picked by keyboard: the URL names it, and the page shows its queue alone.
+    const box = input();
+    if (!box) throw new Error('no combobox');
+    await act(async () => typeInto(box, 'listing 2'));
+    expect(options().map((o) => o.textContent)).toEqual(['Quiet listing 2']);
+    await act(async () => pressKey(box, 'Enter'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?listing=${quietQueue(2).listing.id}`),
+    );
+    expect(box.value).toBe('Quiet listing 2');
+    expect(container.querySelector('[data-testid="waitlist-queue"] h2')?.textContent).toBe(
+      'Quiet listing 2',
+    );
+
+    // "All listings" clears the filter.
+    await act(async () => box.click());
+    await act(async () => (options()[0] as HTMLElement | undefined)?.click());
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(box.value).toBe('All listings');
   });
 
   it('shows up to five quiet listings in full, with their switches', async () => {

@@ -5,13 +5,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FullPageStatus } from '../../../components/ui/full-page-status.tsx';
+import { ListingCombobox } from '../../../components/ui/listing-combobox.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { optionsHtml } from '../../../lib/options-html.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { type LandlordWaitlist, useLandlordWaitlist } from '../api/get-landlord-waitlist.ts';
 import { useUpdateTourSettings } from '../api/update-tour-settings.ts';
@@ -152,16 +151,9 @@ export function LandlordWaitlistPage() {
   // Queues with renters first, the longest on top; a listing picked by hand always in full.
   const busy = shown.filter((q) => listingId || count(q) > 0).sort((a, b) => count(b) - count(a));
   const quiet = listingId ? [] : shown.filter((q) => count(q) === 0);
-  // One queue per listing, hundreds for a big landlord: the filter's options are one HTML string
-  // the parser makes in one step, not one element each (decision 070).
-  const listingOptions = useMemo(
-    () =>
-      optionsHtml([
-        { value: '', label: 'All listings' },
-        ...(waitlist.data ?? []).map((q) => ({ value: q.listing.id, label: q.listing.title })),
-      ]),
-    [waitlist.data],
-  );
+  // One queue per listing, hundreds for a big landlord: the filter is a combobox that lists only
+  // the titles holding what is typed (decision 073).
+  const listings = useMemo(() => (waitlist.data ?? []).map((q) => q.listing), [waitlist.data]);
 
   return (
     <Page title="Waitlist" width="default">
@@ -195,17 +187,13 @@ export function LandlordWaitlistPage() {
                 : `${waiting} renter${waiting === 1 ? '' : 's'} waiting across your listings.`}
             </p>
             {all.length > 1 ? (
-              <SelectField
+              <ListingCombobox
                 label="Listing"
+                allLabel="All listings"
+                listings={listings}
                 value={listingId}
-                onChange={(event) =>
-                  setParams(event.target.value ? { listing: event.target.value } : {}, {
-                    replace: true,
-                  })
-                }
+                onChange={(id) => setParams(id ? { listing: id } : {}, { replace: true })}
                 className="sm:w-72"
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by optionsHtml; one option per listing, made by the parser
-                dangerouslySetInnerHTML={{ __html: listingOptions }}
               />
             ) : null}
           </div>
