@@ -6,7 +6,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
-import { reactOnPreact } from './scripts/lib/react-on-preact.ts';
 import { LANDING_PAGES, PAGE_INDEX_FILE, type PageIndex } from './src/shared/landing-pages.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -150,16 +149,14 @@ function nonBlockingStylesheet(): Plugin {
 
 export default defineConfig({
   plugins: [
-    // JSX through React's automatic runtime, which the aliases below make Preact's. React Fast
-    // Refresh needs React itself, so an edit reloads the page in `npm run dev` (decision 064).
-    react({ refreshExclude: /./ }),
+    // JSX through React's automatic runtime; React Fast Refresh in `npm run dev` (decision 072).
+    react(),
     tailwindcss(),
     precompress(),
     serviceWorker(),
     pageIndex(),
     nonBlockingStylesheet(),
   ],
-  resolve: { alias: reactOnPreact() },
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },
@@ -174,22 +171,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Every page is its own chunk (src/web/app/router.tsx). The entry holds Preact (as React),
-    // the router and TanStack Query (~220 KB minified, ~73 KB gzip); bench/web-budget.ts checks
+    // Every page is its own chunk (src/web/app/router.tsx). The entry holds React, React DOM,
+    // the router and TanStack Query; bench/web-budget.ts checks
     // the gzip budget of docs/architecture.md §8, so this warning only flags a real jump.
     chunkSizeWarningLimit: 400,
     // dist/.vite/manifest.json: with the page index (pageIndex above), the server names a
     // landing page's chunks in its HTML (src/server/lib/route-preloads.ts).
     manifest: true,
     rolldownOptions: {
-      onwarn(warning, warn) {
-        // React Router reads React 19's `useOptimistic` by a computed name and falls back to
-        // React 18's way when it is missing, as on Preact (decision 064).
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
-          return;
-        }
-        warn(warning);
-      },
       output: {
         codeSplitting: {
           // What the entry imports statically (React, the router, the API client, …) is one

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact } from './scripts/lib/react-on-preact.ts';
 
 /**
  * The DOM tests: the files under src/ that start with `// @vitest-environment happy-dom`. They
@@ -37,6 +36,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'src/server/modules/**/*.unit.test.ts',
             'bench/lib/*.test.ts',
+            'scripts/lib/*.test.ts',
           ],
           exclude: [
             ...DOM_TESTS,
@@ -49,15 +49,9 @@ export default defineConfig({
         },
       },
       {
-        // Preact as React, as in the build (decision 064); the packages that import React are
-        // run through the aliases rather than loaded by Node as they are.
-        resolve: { alias: reactOnPreact({ forTests: true }) },
         test: {
           ...UNIT_TESTS,
           name: 'unit-dom',
-          server: {
-            deps: { inline: [/@tanstack\/react-query/, /react-router/, /react-hook-form/] },
-          },
           include: DOM_TESTS,
           environment: 'happy-dom',
           setupFiles: [...UNIT_TESTS.setupFiles, 'src/test-setup/reset-dom.ts'],

@@ -1,5 +1,13 @@
 /** The pages the web budget measures (bench/web-budget.ts): the public ones, every signed-in screen. */
 
+/**
+ * Each page's initial JS at most, in KB gzip, with React 19 (decision 072): checked in every
+ * build by scripts/check-web-sizes.ts and printed by the bench.
+ */
+export const BUDGET_KB = { public: 145, signedIn: 175 } as const;
+
+export const budgetOf = (page: Page): number => (page.as ? BUDGET_KB.signedIn : BUDGET_KB.public);
+
 export type DemoRole = 'landlord' | 'renter' | 'admin';
 export const DEMO_EMAIL: Record<DemoRole, string> = {
   landlord: 'landlord@stoop.test',

@@ -8,7 +8,6 @@ import { createAppRouter } from './app/router.tsx';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
 import { healthQueryOptions } from './features/health/api/get-health.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { yieldBetweenRenders } from './lib/render-scheduling.ts';
 import { warmIntlOffMainThread } from './lib/warm-intl.ts';
 import './styles.css';
 
@@ -40,7 +39,6 @@ async function appStyles(): Promise<void> {
 async function start() {
   // First: the first date of a page (some format one in their first render) finds ICU loaded.
   warmIntlOffMainThread();
-  yieldBetweenRenders();
   const queryClient = createQueryClient();
   // Ask for health and the session at once, while the first page's code loads.
   void queryClient.prefetchQuery(healthQueryOptions);

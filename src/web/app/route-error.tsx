@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { DocumentTitle } from '../components/ui/document-title.tsx';
 
 /** Shown when a page fails to load or render (a stale chunk after a deploy, a bug). */
 export function RouteError() {
@@ -7,7 +6,7 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-      <DocumentTitle title="Something went wrong · Stoop" />
+      <title>Something went wrong · Stoop</title>
       <h1 className="text-2xl font-bold text-stone-900">
         {notFound ? 'Page not found' : 'Something went wrong'}
       </h1>

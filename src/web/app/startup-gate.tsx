@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { DocumentTitle } from '../components/ui/document-title.tsx';
 import { isOffline, useHealth } from '../features/health/api/get-health.ts';
 
 /** Same markup as the static screen in index.html, so the hand-over does not shift. */
@@ -15,7 +14,7 @@ export function StartupScreen() {
 export function DatabaseErrorScreen() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-      <DocumentTitle title="Database Connection Error · Stoop" />
+      <title>Database Connection Error · Stoop</title>
       <div className="max-w-md rounded-2xl border border-red-200 bg-white p-8 shadow-sm">
         <h1 className="text-xl font-bold text-stone-900">Database Connection Error</h1>
         <p className="mt-2 text-stone-600">

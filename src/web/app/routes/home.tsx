@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
@@ -95,7 +94,7 @@ export function Component() {
   const [rowsRef, rowsNear] = useNearViewport<HTMLDivElement>();
   return (
     <div className="flex min-h-dvh flex-col">
-      <DocumentTitle title="Stoop · No-fee apartments in New York" />
+      <title>Stoop · No-fee apartments in New York</title>
       <main className="flex-1">
         <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 text-white">
           <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-24">

@@ -1,28 +1,32 @@
 // @vitest-environment happy-dom
-import { options } from 'preact';
-import { act } from 'react';
+import { act, useLayoutEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from '../../testing/render.tsx';
 import { AfterPaint } from './after-paint.tsx';
 
 /**
- * Frames by hand: Preact runs effects after a frame through `options.requestAnimationFrame`.
- * `paint` runs the frames asked for so far, then lets the re-renders they caused happen.
+ * Polls outside `act`: these tests let React schedule its renders and effects as in the
+ * browser, which `act` would flush at once.
  */
-function framesByHand() {
-  const frames: Array<() => void> = [];
-  const before = options.requestAnimationFrame;
-  options.requestAnimationFrame = (callback) => frames.push(callback);
-  return {
-    paint: async () => {
-      for (const frame of frames.splice(0)) frame();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    },
-    restore: () => {
-      options.requestAnimationFrame = before;
-    },
-  };
+async function eventually(check: () => void): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (attempt >= 200) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A child that notes, as it reaches the screen, which of the watched children are there too. */
+function Noting({ id, box, log }: { id: string; box: HTMLElement; log: string[][] }) {
+  useLayoutEffect(() => {
+    log.push(['first', 'second'].filter((other) => box.querySelector(`[data-testid="${other}"]`)));
+  }, [box, log]);
+  return <p data-testid={id}>{id}</p>;
 }
 
 describe('AfterPaint', () => {
@@ -34,19 +38,21 @@ describe('AfterPaint', () => {
 
   it('leaves its children out of the render that mounts it, and renders them next', async () => {
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
-    root.render(
-      <>
-        <p data-testid="upper">upper</p>
-        <AfterPaint>
-          <p data-testid="lower">lower</p>
-        </AfterPaint>
-      </>,
+    flushSync(() =>
+      root.render(
+        <>
+          <p data-testid="upper">upper</p>
+          <AfterPaint>
+            <p data-testid="lower">lower</p>
+          </AfterPaint>
+        </>,
+      ),
     );
     // The mounting render is done and on screen, without the lower part.
     expect(container.querySelector('[data-testid="upper"]')?.textContent).toBe('upper');
     expect(container.querySelector('[data-testid="lower"]')).toBeNull();
-    // Preact runs effects after the next frame: then the lower part renders.
-    await waitFor(() =>
+    // The effect runs after the mounting render has been committed: then the lower part renders.
+    await eventually(() =>
       expect(container.querySelector('[data-testid="lower"]')?.textContent).toBe('lower'),
     );
     globalThis.IS_REACT_ACT_ENVIRONMENT = true;
@@ -56,14 +62,16 @@ describe('AfterPaint', () => {
     const box = document.createElement('div');
     const ownRoot = createRoot(box);
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
-    ownRoot.render(
-      <AfterPaint fallback={<p data-testid="stand-in">stand-in</p>}>
-        <p data-testid="real">real</p>
-      </AfterPaint>,
+    flushSync(() =>
+      ownRoot.render(
+        <AfterPaint fallback={<p data-testid="stand-in">stand-in</p>}>
+          <p data-testid="real">real</p>
+        </AfterPaint>,
+      ),
     );
     expect(box.querySelector('[data-testid="stand-in"]')?.textContent).toBe('stand-in');
     expect(box.querySelector('[data-testid="real"]')).toBeNull();
-    await waitFor(() =>
+    await eventually(() =>
       expect(box.querySelector('[data-testid="real"]')?.textContent).toBe('real'),
     );
     expect(box.querySelector('[data-testid="stand-in"]')).toBeNull();
@@ -71,37 +79,35 @@ describe('AfterPaint', () => {
     await act(async () => ownRoot.unmount());
   });
   it('renders several one after the other: the next once the one before has painted', async () => {
-    const { paint, restore } = framesByHand();
     const box = document.createElement('div');
     const ownRoot = createRoot(box);
+    const log: string[][] = [];
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
     try {
-      ownRoot.render(
-        <>
-          <AfterPaint>
-            <p data-testid="first">first</p>
-          </AfterPaint>
-          <AfterPaint>
-            <p data-testid="second">second</p>
-          </AfterPaint>
-        </>,
+      // A synchronous render: both mount effects have run when it returns.
+      flushSync(() =>
+        ownRoot.render(
+          <>
+            <AfterPaint>
+              <Noting id="first" box={box} log={log} />
+            </AfterPaint>
+            <AfterPaint>
+              <Noting id="second" box={box} log={log} />
+            </AfterPaint>
+          </>,
+        ),
       );
-      const shown = () =>
-        ['first', 'second'].filter((id) => box.querySelector(`[data-testid="${id}"]`) !== null);
-      expect(shown()).toEqual([]);
-      await paint();
-      expect(shown()).toEqual(['first']);
-      await paint();
-      expect(shown()).toEqual(['first', 'second']);
+      expect(box.querySelector('[data-testid="first"]')).toBeNull();
+      await eventually(() => expect(box.querySelector('[data-testid="second"]')).not.toBeNull());
+      // Two commits, in order: the first alone on screen, then both.
+      expect(log).toEqual([['first'], ['first', 'second']]);
     } finally {
-      restore();
       globalThis.IS_REACT_ACT_ENVIRONMENT = true;
       await act(async () => ownRoot.unmount());
     }
   });
 
   it('lets the next one render when the one whose turn it is goes away before it paints', async () => {
-    const { paint, restore } = framesByHand();
     const box = document.createElement('div');
     const ownRoot = createRoot(box);
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
@@ -118,18 +124,15 @@ describe('AfterPaint', () => {
       </>
     );
     try {
-      ownRoot.render(page(true));
-      await paint();
-      // The first's children are rendered, not yet painted; the second waits for that.
-      expect(box.querySelector('[data-testid="first"]')).not.toBeNull();
-      expect(box.querySelector('[data-testid="second"]')).toBeNull();
-      ownRoot.render(page(false));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      await paint();
+      // The first has its turn (its mount effect ran) but has not rendered its children yet.
+      flushSync(() => ownRoot.render(page(true)));
       expect(box.querySelector('[data-testid="first"]')).toBeNull();
-      expect(box.querySelector('[data-testid="second"]')?.textContent).toBe('second');
+      flushSync(() => ownRoot.render(page(false)));
+      await eventually(() =>
+        expect(box.querySelector('[data-testid="second"]')?.textContent).toBe('second'),
+      );
+      expect(box.querySelector('[data-testid="first"]')).toBeNull();
     } finally {
-      restore();
       globalThis.IS_REACT_ACT_ENVIRONMENT = true;
       await act(async () => ownRoot.unmount());
     }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { DocumentTitle } from './document-title.tsx';
 
 type PageProps = {
   /** The document title, before ' · Stoop'. */
@@ -21,7 +20,7 @@ const WIDTHS = {
 export function Page({ title, width = 'default', children }: PageProps) {
   return (
     <div className={cn('mx-auto w-full px-4 py-8 sm:px-6 sm:py-12', WIDTHS[width])}>
-      <DocumentTitle title={`${title} · Stoop`} />
+      <title>{`${title} · Stoop`}</title>
       {children}
     </div>
   );

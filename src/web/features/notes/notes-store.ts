@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '../../../shared/constants.ts';
 import type { CreateNoteInput, Note, UpdateNoteInput } from '../../../shared/schemas/notes.ts';
 import { dateFormat } from '../../lib/date-format.ts';
+import { NOTES_MESSAGES, outboxKey } from './notes-messages.ts';
 import {
   enqueue,
   mergeWithServer,
@@ -18,14 +19,7 @@ import {
  * replayed create the same note. Plain TypeScript: the provider subscribes to it.
  */
 
-export const NOTES_MESSAGES = {
-  loadFailed: 'Failed to load notes. Please try again later.',
-  syncFailed: 'Failed to sync notes. Please try again later.',
-  createSignedOut: 'User must be logged in to create notes',
-  updateSignedOut: 'User must be logged in to update notes',
-  deleteSignedOut: 'User must be logged in to delete notes',
-  notFound: 'Note not found',
-} as const;
+export { NOTES_MESSAGES, outboxKey };
 
 export type NoteAnswer = { note: Note; conflictCopy?: Note | undefined };
 
@@ -59,8 +53,6 @@ export type NotesSnapshot = {
 };
 
 export type NoteDraft = Partial<NoteFields> & Pick<NoteFields, 'propertyAddress'>;
-
-export const outboxKey = (userId: string) => `${STORAGE_KEYS.notes(userId)}.outbox`;
 
 /** Today's date in New York (docs/architecture.md §3: times are shown in America/New_York). */
 export function todayInNewYork(now: Date = new Date()): string {

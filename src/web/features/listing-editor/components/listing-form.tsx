@@ -1,9 +1,10 @@
-import { type ComponentType, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Listing, Photo } from '../../../../shared/schemas/listing-responses.ts';
 import { ApiErrorAlert } from '../../../components/ui/api-error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { issuesOfError, usePublishListing, useSaveDraft } from '../api/listing-editor-api.ts';
 import {
   EMPTY_VALUES,
@@ -14,7 +15,7 @@ import {
   type StepKey,
   valuesOf,
 } from '../listing-form-values.ts';
-import { ApplicationCriteria, type CriteriaHandle } from './application-criteria.tsx';
+import type { CriteriaHandle } from './application-criteria.tsx';
 import { BasicsStep } from './basics-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { listingResolver } from './lazy-listing-resolver.ts';
@@ -25,6 +26,19 @@ import { ReviewStep } from './review-step.tsx';
 import { StepButtons } from './step-buttons.tsx';
 import type { FormStepProps } from './step-props.ts';
 import { WizardProgress } from './wizard-progress.tsx';
+
+/*
+ * The criteria section checks its fields with the shared zod schema as they are typed; it
+ * shows once the first step has made the listing, so zod is not part of the page's first load.
+ */
+const ApplicationCriteria = lazy(() =>
+  import('./application-criteria.tsx').then((module) => ({ default: module.ApplicationCriteria })),
+);
+const criteriaLoading = (
+  <p role="status" className="flex items-center gap-2 text-sm text-stone-700">
+    <Spinner size="sm" /> Loading application criteria…
+  </p>
+);
 
 /** The steps that are fields of the one form, saved by "Save and continue". */
 const FORM_STEPS: Partial<Record<StepKey, ComponentType<FormStepProps>>> = {
@@ -148,7 +162,13 @@ export function ListingForm({ listing, onCreated, onPublished }: ListingFormProp
           onPublish={() => void publishWithCriteria()}
           // Issue 28: the listing exists by now (the first step created it), so its criteria
           // can be saved; Publish saves them first if they changed.
-          criteria={id === null ? null : <ApplicationCriteria listingId={id} ref={criteria} />}
+          criteria={
+            id === null ? null : (
+              <Suspense fallback={criteriaLoading}>
+                <ApplicationCriteria listingId={id} ref={criteria} />
+              </Suspense>
+            )
+          }
         />
       ) : null}
     </div>

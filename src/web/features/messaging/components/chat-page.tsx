@@ -1,7 +1,6 @@
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Conversation } from '../../../../shared/schemas/messaging.ts';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { ConversationListFilters } from '../api/messaging-keys.ts';
 import { filtersFromSearch, searchFromFilters } from '../filters-url.ts';
@@ -39,7 +38,7 @@ export function ChatPage({ me, conversationId, listingHint, threadActions }: Cha
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] min-h-[28rem] w-full max-w-6xl flex-col max-md:bg-white md:px-6 md:py-6">
-      {conversationId ? null : <DocumentTitle title="Messages · Stoop" />}
+      {conversationId ? null : <title>Messages · Stoop</title>}
       {/* On a phone the thread is its own screen: its heading is the person, this one only for screen readers. */}
       <h1
         className={cn(

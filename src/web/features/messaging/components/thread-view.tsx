@@ -2,7 +2,6 @@ import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'reac
 import { Link } from 'react-router';
 import type { Conversation, Message } from '../../../../shared/schemas/messaging.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useLiveConnected } from '../../../lib/live/live-status.ts';
@@ -138,7 +137,7 @@ function Thread({ conversation, me, back, heading, listingHint, actions }: Threa
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <DocumentTitle title={`${name} · Messages · Stoop`} />
+      <title>{`${name} · Messages · Stoop`}</title>
       <ThreadHeader
         conversation={conversation}
         name={name}

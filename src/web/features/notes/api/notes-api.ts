@@ -2,16 +2,14 @@ import type { Photo } from '../../../../shared/schemas/listing-responses.ts';
 import type { Note } from '../../../../shared/schemas/notes.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import type { NoteAnswer, NotesRemote } from '../notes-store.ts';
+import { notesKeys } from './notes-keys.ts';
 
 /*
  * The notes endpoints (issue 15). Answers are narrowed by hand: the notes store runs on every
  * page of a signed-in renter, and zod would be a second download for it (decision 012).
  */
 
-export const notesKeys = {
-  all: ['notes'] as const,
-  list: (userId: string) => ['notes', userId] as const,
-};
+export { notesKeys };
 
 function unexpected(): never {
   throw new ApiError({ status: 200, code: null, message: 'Unexpected answer from the server.' });

@@ -4,9 +4,9 @@ import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import type { CreateNoteInput, Note } from '../../../../shared/schemas/notes.ts';
-import { flush, hookProbe, render, renderError } from '../../../testing/render.tsx';
-import type { NotesRemote } from '../notes-store.ts';
-import { NOTES_MESSAGES, NotesProvider, todayInNewYork, useNotes } from './notes-provider.tsx';
+import { flush, hookProbe, render, renderError, waitFor } from '../../../testing/render.tsx';
+import { type NotesRemote, todayInNewYork } from '../notes-store.ts';
+import { NOTES_MESSAGES, NotesProvider, useNotes } from './notes-provider.tsx';
 
 const probe = hookProbe(useNotes);
 const USER = '00000000-0000-4000-8000-000000000001';
@@ -75,7 +75,9 @@ describe('NotesProvider', () => {
     const server = fakeRemote();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await render(wrap(<probe.Probe />, USER, server.remote));
-    await flush();
+    // Loading while the store's code arrives (it is not in the page's first load).
+    expect(probe.current().isLoading).toBe(true);
+    await waitFor(() => expect(probe.current().isLoading).toBe(false));
     expect(probe.current().isOnline).toBe(false);
     let id = '';
     await act(async () => {
@@ -108,7 +110,7 @@ describe('NotesProvider', () => {
     localStorage.setItem(STORAGE_KEYS.notes(USER), '{broken');
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await render(wrap(<probe.Probe />, USER, fakeRemote().remote));
-    expect(probe.current().error).toBe(NOTES_MESSAGES.loadFailed);
+    await waitFor(() => expect(probe.current().error).toBe(NOTES_MESSAGES.loadFailed));
   });
 
   it('throws a clear error outside its provider', async () => {

@@ -3,19 +3,12 @@ import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } fr
 import { STORAGE_KEYS } from '../../../../shared/constants.ts';
 import type { Note } from '../../../../shared/schemas/notes.ts';
 import { createStrictContext } from '../../../lib/strict-context.ts';
-import { notesKeys, notesRemote } from '../api/notes-api.ts';
-import {
-  createNotesStore,
-  NOTES_MESSAGES,
-  type NoteDraft,
-  type NotesRemote,
-  type NotesSnapshot,
-  type NotesStore,
-  outboxKey,
-} from '../notes-store.ts';
+import { notesKeys } from '../api/notes-keys.ts';
+import { NOTES_MESSAGES, outboxKey } from '../notes-messages.ts';
+import type { NoteDraft, NotesRemote, NotesSnapshot, NotesStore } from '../notes-store.ts';
 import type { NoteFields } from '../outbox.ts';
 
-export { NOTES_MESSAGES, todayInNewYork } from '../notes-store.ts';
+export { NOTES_MESSAGES };
 
 export type NotesApi = {
   notes: readonly Note[];
@@ -47,6 +40,9 @@ const EMPTY: NotesSnapshot = {
   error: null,
 };
 const noStore = { subscribe: () => () => {}, getSnapshot: () => EMPTY };
+// A renter's notes while the store's code loads: loading, not an empty list.
+const LOADING: NotesSnapshot = { ...EMPTY, isLoading: true };
+const loadingStore = { subscribe: () => () => {}, getSnapshot: () => LOADING };
 
 const online = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
@@ -73,24 +69,39 @@ type NotesProviderProps = {
  * sent when back online (issue 15: the sync is real). Refetches on reconnect, on focus and on the
  * live `notes.changed` event (through the `notesKeys` query the notes live handler refreshes).
  */
-export function NotesProvider({ userId, children, remote = notesRemote }: NotesProviderProps) {
+export function NotesProvider({ userId, children, remote }: NotesProviderProps) {
   const [isOnline, setOnline] = useState(online);
-  const store = useMemo<NotesStore | null>(
-    () =>
-      userId === null || typeof window === 'undefined'
-        ? null
-        : createNotesStore({
+  // The store's code (the offline queue and its merge) loads only for a signed-in renter: a
+  // visitor's first load does not carry it (decision 072).
+  const [store, setStore] = useState<NotesStore | null>(null);
+  useEffect(() => {
+    if (userId === null || typeof window === 'undefined') {
+      setStore(null);
+      return;
+    }
+    let current = true;
+    void Promise.all([import('../notes-store.ts'), import('../api/notes-api.ts')]).then(
+      ([{ createNotesStore }, { notesRemote }]) => {
+        if (!current) return;
+        setStore(
+          createNotesStore({
             userId,
             storage: window.localStorage,
-            remote,
+            remote: remote ?? notesRemote,
             isOnline: online,
             newId: () => crypto.randomUUID(),
             now: () => new Date(),
             exclusive,
           }),
-    [userId, remote],
-  );
-  const source = store ?? noStore;
+        );
+      },
+    );
+    return () => {
+      current = false;
+      setStore(null);
+    };
+  }, [userId, remote]);
+  const source = store ?? (userId === null ? noStore : loadingStore);
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot, source.getSnapshot);
 
   // The query is only the trigger: focus and the live event refetch it, it refreshes the store.

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { notesKeys } from '../api/notes-api.ts';
+import { notesKeys } from '../api/notes-keys.ts';
 import { notesLive } from './notes-live.ts';
 
 const stale = (client: QueryClient, key: readonly unknown[]) =>

@@ -1,5 +1,5 @@
 import { defineLiveFeature, type LiveContext } from '../../../lib/live/live-feature.ts';
-import { notesKeys } from '../api/notes-api.ts';
+import { notesKeys } from '../api/notes-keys.ts';
 
 /*
  * Notes' live handler: the renter's notes changed on another tab or device (`notes.changed`,
