@@ -6,7 +6,7 @@
 #   beside proxy (two instances behind Debian's nginx, scripts/proxy-test.sh) ·
 #   e2e (Playwright in Debian's Chromium). The build stage also checks every page's initial JS
 #   against its budget in gzip bytes (scripts/check-web-sizes.ts). No test decides by the
-#   machine's speed: Lighthouse's scores are bench/web-budget.ts's, for a person to run.
+#   machine's speed: page scores are measured by the benches in bench/, for a person to run.
 # Installs PostgreSQL, nginx and Chromium with apt when missing. Every process it starts (each stage runs
 # in its own process group, the throwaway PostgreSQL cluster) is stopped on any exit.
 set -euo pipefail
