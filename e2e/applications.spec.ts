@@ -356,7 +356,10 @@ for (const [width, viewport] of [
     await expect(list).toContainText('Olga Other');
     if (desktop) {
       await expect(landlord.getByLabel('Status', { exact: true })).toHaveValue('closed');
-      await expect(landlord.getByLabel('Listing', { exact: true })).toHaveValue(listingId);
+      // The picker names the listing chosen in the address, noting that it is rented now.
+      await expect(landlord.getByRole('combobox', { name: 'Listing' })).toHaveValue(
+        `${title} (rented)`,
+      );
     }
 
     await Promise.all([landlordContext.close(), renterContext.close(), otherContext.close()]);

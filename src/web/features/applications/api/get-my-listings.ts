@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LandlordListingChoicesSchema } from '../../../../shared/schemas/landlord-listings.ts';
+import type { ListingComboboxItem } from '../../../components/ui/listing-combobox.tsx';
 import { apiAnswer } from '../../../lib/api-client.ts';
 import { applicationsKeys } from './applications-keys.ts';
 
-export type ListingChoice = { id: string; title: string };
+/** With its status, which the picker names beside a listing that is not live. */
+export type ListingChoice = Required<ListingComboboxItem>;
 
 /**
  * `GET /api/landlord/listing-choices`: the landlord's listings in every state (a rented one has
@@ -15,7 +17,7 @@ export async function fetchMyListings(signal?: AbortSignal): Promise<ListingChoi
     signal ? { signal } : {},
   );
   return items
-    .map(({ id, title }) => ({ id, title }))
+    .map(({ id, title, status }) => ({ id, title, status }))
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 

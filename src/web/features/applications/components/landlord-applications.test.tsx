@@ -8,7 +8,7 @@ import {
   applicationId,
   OTHER_LISTING_ID,
 } from '../../../testing/application-fixtures.ts';
-import { textOf } from '../../../testing/dom-queries.ts';
+import { pressKey, textOf, typeInto } from '../../../testing/dom-queries.ts';
 import { renderMessaging, stubApi } from '../../../testing/messaging-test-harness.tsx';
 import { resetPageAfterEach, waitFor } from '../../../testing/render.tsx';
 import { filterOf, LandlordApplications } from './landlord-applications.tsx';
@@ -36,6 +36,9 @@ function stub(applications: Application[]) {
 }
 
 const select = (id: string) => document.getElementById(id) as HTMLSelectElement;
+const listingBox = () => document.getElementById('applications-listing') as HTMLInputElement;
+const optionTexts = () =>
+  [...document.querySelectorAll('[role="option"]')].map((option) => option.textContent);
 
 describe('the landlord applications list', () => {
   resetPageAfterEach();
@@ -58,8 +61,17 @@ describe('the landlord applications list', () => {
     const asked = calls.find((c) => c.url.pathname === '/api/applications');
     expect(asked?.url.searchParams.get('listingId')).toBe(APPLICATION_LISTING_ID);
     expect(asked?.url.searchParams.get('status')).toBe('offered');
-    await waitFor(() => expect(select('applications-listing').value).toBe(APPLICATION_LISTING_ID));
+    await waitFor(() => expect(listingBox().value).toBe('Sunny two-bedroom'));
     expect(select('applications-status').value).toBe('offered');
+  });
+
+  it('names a listing in the address that is not among the choices "This listing"', async () => {
+    stub([]);
+    await renderMessaging(<LandlordApplications />, {
+      path: `/landlord/applications?listingId=${applicationId(77)}`,
+      pattern: '/landlord/applications',
+    });
+    await waitFor(() => expect(listingBox().value).toBe('This listing'));
   });
 
   it('a filter chosen goes into the address', async () => {
@@ -68,12 +80,14 @@ describe('the landlord applications list', () => {
       path: '/landlord/applications',
       pattern: '/landlord/applications',
     });
-    await waitFor(() => expect(select('applications-listing').options.length).toBe(3));
-    await act(async () => {
-      const listing = select('applications-listing');
-      listing.value = OTHER_LISTING_ID;
-      listing.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    await waitFor(() => expect(listingBox().value).toBe('All listings'));
+    await act(async () => listingBox().click());
+    await waitFor(() =>
+      expect(optionTexts()).toEqual(['All listings', 'Quiet studio', 'Sunny two-bedroom']),
+    );
+    await act(async () => typeInto(listingBox(), 'studio'));
+    expect(optionTexts()).toEqual(['Quiet studio']);
+    await act(async () => pressKey(listingBox(), 'Enter'));
     await act(async () => {
       const status = select('applications-status');
       status.value = 'declined';

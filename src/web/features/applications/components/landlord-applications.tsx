@@ -5,6 +5,7 @@ import type { Application, ApplicationStatus } from '../../../../shared/schemas/
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListingCombobox } from '../../../components/ui/listing-combobox.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -39,35 +40,34 @@ function Filters({
   filter,
   onChange,
   choices,
+  settled,
 }: {
   filter: ApplicationsFilter;
   onChange: (next: ApplicationsFilter) => void;
   choices: ListingChoice[];
+  /** The choices have loaded, or failed to: only then is a listing known to be missing. */
+  settled: boolean;
 }) {
   // A listing in the address that is not among those loaded still shows as chosen.
   const listed = choices.some((choice) => choice.id === filter.listingId);
+  const listings =
+    settled && filter.listingId && !listed
+      ? [{ id: filter.listingId, title: 'This listing', status: 'active' as const }, ...choices]
+      : choices;
   return (
     <form
       aria-label="Filter applications"
       className="mb-6 grid gap-4 sm:grid-cols-2"
       onSubmit={(event) => event.preventDefault()}
     >
-      <SelectField
+      <ListingCombobox
         id="applications-listing"
         label="Listing"
-        value={filter.listingId ?? ''}
-        onChange={(event) => onChange({ ...filter, listingId: event.target.value || undefined })}
-      >
-        <option value="">All listings</option>
-        {filter.listingId && !listed ? (
-          <option value={filter.listingId}>This listing</option>
-        ) : null}
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.title}
-          </option>
-        ))}
-      </SelectField>
+        allLabel="All listings"
+        listings={listings}
+        value={filter.listingId ?? null}
+        onChange={(id) => onChange({ ...filter, listingId: id || undefined })}
+      />
       <SelectField
         id="applications-status"
         label="Status"
@@ -203,7 +203,12 @@ export function LandlordApplications() {
 
   return (
     <div>
-      <Filters filter={filter} onChange={change} choices={listings.data ?? []} />
+      <Filters
+        filter={filter}
+        onChange={change}
+        choices={listings.data ?? []}
+        settled={!listings.isPending}
+      />
       {listings.isError ? (
         <p className="-mt-4 mb-6 text-sm text-stone-700">
           Your listings could not be loaded for the filter.{' '}
