@@ -31,12 +31,14 @@ function stubAvailability() {
   });
 }
 
-function choose(select: HTMLSelectElement | null | undefined, value: string) {
+async function choose(select: HTMLSelectElement | null | undefined, value: string) {
   if (!select) throw new Error('no select');
-  // As a person would: a time select makes its steps when first focused.
-  select.focus();
-  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value);
-  select.dispatchEvent(new Event('change', { bubbles: true }));
+  // As a person would: a time select makes its steps when first focused, then one is picked.
+  await act(async () => select.focus());
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
 }
 
 const day = (container: HTMLElement, name: string) => {
@@ -70,7 +72,7 @@ describe('the weekly hours editor', () => {
     await act(async () => button(monday, 'Add hours on Monday')?.click());
     // The second range starts an hour after the first ends.
     expect(selects(monday).map((s) => s.value)).toEqual(['17:00', '20:00', '21:00', '22:00']);
-    await act(async () => choose(selects(monday)[2], '19:00'));
+    await choose(selects(monday)[2], '19:00');
     await act(async () => button(container, 'Save availability')?.click());
     // The checks load with the first save (availability-checks.ts).
     await waitFor(() =>
@@ -80,9 +82,9 @@ describe('the weekly hours editor', () => {
     expect(puts(calls)).toHaveLength(0);
 
     // Messages follow the edits once a save was refused.
-    await act(async () => choose(selects(monday)[2], '20:00'));
+    await choose(selects(monday)[2], '20:00');
     expect(monday.textContent).not.toContain('must not overlap');
-    await act(async () => choose(selects(monday)[1], '16:00'));
+    await choose(selects(monday)[1], '16:00');
     expect(monday.textContent).toContain('A range must end after it starts.');
     expect(selects(monday)[1]?.getAttribute('aria-invalid')).toBe('true');
     await act(async () => button(container, 'Save availability')?.click());

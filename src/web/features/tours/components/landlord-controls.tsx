@@ -1,6 +1,5 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { optionsHtml } from '../../../lib/options-html.ts';
 import { TIME_STEPS } from '../availability-helpers.ts';
 import { formatTimeOfDay } from '../format.ts';
 
@@ -62,27 +61,20 @@ type TimeSelectProps = {
   describedBy?: string | undefined;
 };
 
-const timeOptionsCache = new Map<string, string>();
-/** By element, not by component: a re-render may give a TimeSelect a new `<select>`. */
-const armedSelects = new WeakSet<HTMLSelectElement>();
-const shownOptions = new WeakMap<HTMLSelectElement, string>();
-
-/** The options of a time select, once per list (a start's, an end's, or one with an odd time). */
-function timeOptionsHtml(times: readonly string[]): string {
-  const key = times.join(',');
-  let html = timeOptionsCache.get(key);
-  if (html === undefined) {
-    html = optionsHtml(times.map((time) => ({ value: time, label: formatTimeOfDay(time) })));
-    timeOptionsCache.set(key, html);
-  }
-  return html;
+/** A time select's choices: every step of its kind, and a saved time off the grid among them. */
+function timeChoices(kind: TimeSelectProps['kind'], value: string): string[] {
+  const steps = TIME_STEPS.filter((time) =>
+    kind === 'start' ? time !== '24:00' : time !== '00:00',
+  );
+  return steps.includes(value) ? steps : [...steps, value].sort();
 }
 
 /**
  * A time of day in 15-minute steps (a saved time off that grid is kept as a choice). Until it is
  * first focused or pressed it holds only its chosen time, and its 96 steps are made then: the
- * editor's 20 time selects were 1,920 of its 3,200 elements at its first render (decision 066).
- * Its options are the DOM's own, set here, not children of the render.
+ * editor's 20 time selects would be 1,920 of its 3,200 elements at its first render (decision
+ * 066). A press arms it before the list opens: React renders a discrete event's update before
+ * the browser's default action.
  */
 export function TimeSelect({
   value,
@@ -92,31 +84,12 @@ export function TimeSelect({
   invalid,
   describedBy,
 }: TimeSelectProps) {
-  const ref = useRef<HTMLSelectElement>(null);
-  const steps = TIME_STEPS.filter((time) =>
-    kind === 'start' ? time !== '24:00' : time !== '00:00',
-  );
-  const options = steps.includes(value) ? steps : [...steps, value].sort();
-  const allOptions = timeOptionsHtml(options);
-  const fill = (select: HTMLSelectElement) => {
-    const html = armedSelects.has(select) ? allOptions : timeOptionsHtml([value]);
-    if (shownOptions.get(select) !== html) {
-      select.innerHTML = html;
-      shownOptions.set(select, html);
-    }
-    select.value = value;
-  };
-  useLayoutEffect(() => {
-    if (ref.current) fill(ref.current);
-  });
-  const arm = (event: { currentTarget: HTMLSelectElement }) => {
-    if (armedSelects.has(event.currentTarget)) return;
-    armedSelects.add(event.currentTarget);
-    fill(event.currentTarget);
-  };
+  const [armed, setArmed] = useState(false);
+  const times = armed ? timeChoices(kind, value) : [value];
+  const arm = () => setArmed(true);
   return (
     <select
-      ref={ref}
+      value={value}
       onFocus={arm}
       onPointerDown={arm}
       aria-label={label}
@@ -127,7 +100,13 @@ export function TimeSelect({
         'h-10 w-[7.5rem] rounded-lg border bg-white px-2 text-sm text-stone-900 shadow-sm',
         invalid ? 'border-red-600' : 'border-stone-300',
       )}
-    />
+    >
+      {times.map((time) => (
+        <option key={time} value={time}>
+          {formatTimeOfDay(time)}
+        </option>
+      ))}
+    </select>
   );
 }
 

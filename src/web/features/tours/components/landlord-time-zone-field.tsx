@@ -1,7 +1,6 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { isTimeZone } from '../../../../shared/tours.ts';
 import { TextField } from '../../../components/ui/field.tsx';
-import { optionsHtml } from '../../../lib/options-html.ts';
 import { timeZones } from '../availability-helpers.ts';
 import { formatTime, zoneAbbreviation } from '../format.ts';
 
@@ -23,10 +22,7 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
   // (decision 066): a datalist only shows them to a focused field. The list itself is asked for
   // only then, or to check a typed zone (decision 068).
   const [suggesting, setSuggesting] = useState(false);
-  const zoneOptions = useMemo(
-    () => (suggesting ? optionsHtml(timeZones().map((zone) => ({ value: zone }))) : ''),
-    [suggesting],
-  );
+  const zones = suggesting ? timeZones() : [];
   const known = (zone: string) => isTimeZone(zone) && timeZones().includes(zone);
   // A new saved value (a reset or a refetch) replaces what is typed.
   if (value !== lastValue) {
@@ -62,11 +58,11 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
         }
         className="sm:max-w-sm"
       />
-      <datalist
-        id={listId}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by optionsHtml; 418 zones made by the parser, not one by one (decision 065)
-        dangerouslySetInnerHTML={{ __html: zoneOptions }}
-      />
+      <datalist id={listId}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
     </>
   );
 }
