@@ -30,25 +30,23 @@
  * of spawning one. `--shared-cpus` leaves every process on every CPU (decision 068). The last line
  * printed is JSON.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { DEMO_PASSWORD } from '../src/server/seed/seed.ts';
-import { signIn } from '../src/server/test/server-process.ts';
 import { CAN_ISOLATE, keepOffRendererCpu, shareAllCpus } from './lib/cpu-placement.ts';
 import { diagnose, lighthouseOnce, type PageScore, type Run } from './lib/lighthouse.ts';
 import type { MainThreadCpu } from './lib/main-thread.ts';
-import { freePort, stop, waitFor } from './lib/processes.ts';
+import { stop } from './lib/processes.ts';
 import { warmUp } from './lib/warm-up.ts';
+import { pickIds, signInAll, startServer } from './lib/web-bench-server.ts';
 import {
   ALL_PAGES,
   BUDGET_KB,
   budgetOf,
-  DEMO_EMAIL,
   type DemoRole,
   type Ids,
   type Page,
@@ -107,61 +105,6 @@ async function buildApp(outRoot: string): Promise<string> {
     build: { outDir, emptyOutDir: true, manifest: true },
   });
   return outDir;
-}
-
-/**
- * The real server on a temp DATA_DIR, serving the build in `cwd/dist`: production, with the
- * demo data and billing's test mode turned on by hand (both are off by default there).
- */
-async function startServer(cwd: string, logFile: string) {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = path.join(cwd, 'data');
-  const tsx = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs'));
-  const log = fs.openSync(logFile, 'w');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    BASE_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'true',
-    BILLING_TEST_MODE: 'true',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(
-    process.execPath,
-    ['--import', tsx.href, path.join(REPO_ROOT, 'src', 'server', 'index.ts')],
-    { cwd, env, stdio: ['ignore', log, log], detached: true },
-  );
-  fs.closeSync(log);
-  await waitFor(`${baseUrl}/api/health`, 180_000, child);
-  return { child, baseUrl };
-}
-
-async function getJson<T>(url: string, cookie?: string): Promise<T> {
-  const res = await fetch(url, { headers: cookie ? { cookie } : {} });
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}.`);
-  return (await res.json()) as T;
-}
-
-/** The ids the pages with a parameter show, from the demo data through the API. */
-async function pickIds(baseUrl: string, cookies: Record<DemoRole, string>): Promise<Ids> {
-  type Items = { items: { id: string; photoCount?: number }[] };
-  const listings = await getJson<Items>(`${baseUrl}/api/listings?sort=newest`);
-  // The newest active listing with photos.
-  const listing = listings.items.find((item) => (item.photoCount ?? 0) > 0);
-  if (!listing) throw new Error('No active listing with photos: is the demo data seeded?');
-  const applications = await getJson<Items>(`${baseUrl}/api/applications`, cookies.landlord);
-  const application = applications.items[0];
-  if (!application) throw new Error('The demo landlord has no application: is the demo seeded?');
-  const invoices = await getJson<Items>(`${baseUrl}/api/billing/invoices`, cookies.landlord);
-  return {
-    listing: listing.id,
-    landlordApplication: application.id,
-    invoice: invoices.items[0]?.id ?? null,
-  };
 }
 
 type Verdict = PageScore & {
@@ -334,14 +277,6 @@ function summaryOf(label: string, sizes: Sizes, verdicts: readonly Verdict[] | n
     overBudget: overBudget.map((p) => p.path),
     missesGoals: Object.fromEntries(under.map((v) => [v.path, v.failures])),
     pass: overBudget.length === 0 && under.length === 0,
-  };
-}
-
-async function signInAll(baseUrl: string): Promise<Record<DemoRole, string>> {
-  return {
-    landlord: await signIn(baseUrl, DEMO_EMAIL.landlord, DEMO_PASSWORD),
-    renter: await signIn(baseUrl, DEMO_EMAIL.renter, DEMO_PASSWORD),
-    admin: await signIn(baseUrl, DEMO_EMAIL.admin, DEMO_PASSWORD),
   };
 }
 
