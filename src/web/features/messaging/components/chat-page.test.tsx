@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONVERSATION_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
 import { aConversation, openChat } from '../../../testing/chat-page-harness.tsx';
 import { buttonNamed, byText, pressKey, typeInto } from '../../../testing/dom-queries.ts';
 import {
@@ -119,10 +120,19 @@ describe('the conversation list', () => {
       calls.filter(
         (c) => c.url.pathname === '/api/conversations' && c.url.searchParams.has('searchTerm'),
       );
-    await act(async () => typeInto(box, 'l'));
-    await act(async () => typeInto(box, 'la'));
-    await act(async () => typeInto(box, 'lar'));
-    expect(searches()).toHaveLength(0);
+    // The debounce on a fake clock: a slow machine's pauses between keystrokes must not search.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => typeInto(box, 'l'));
+      await act(async () => typeInto(box, 'la'));
+      await act(async () => typeInto(box, 'lar'));
+      await act(async () => vi.advanceTimersByTime(CONVERSATION_SEARCH_DEBOUNCE_MS - 1));
+      expect(searches()).toHaveLength(0);
+      await act(async () => vi.advanceTimersByTime(1));
+      await act(async () => vi.runOnlyPendingTimers());
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(searches()).toHaveLength(1));
     expect(searches()[0]?.url.searchParams.get('searchTerm')).toBe('lar');
     expect(router.state.location.search).toBe('?q=lar');
