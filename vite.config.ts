@@ -152,11 +152,25 @@ export default defineConfig({
     // JSX through React's automatic runtime; React Fast Refresh in `npm run dev` (decision 072).
     react(),
     tailwindcss(),
-    precompress(),
-    serviceWorker(),
-    pageIndex(),
-    nonBlockingStylesheet(),
+    // What the browser's build writes beside its files; the server-rendering bundle has none.
+    ...[precompress(), serviceWorker(), pageIndex(), nonBlockingStylesheet()].map(
+      (plugin): Plugin => ({ ...plugin, applyToEnvironment: (env) => env.name === 'client' }),
+    ),
   ],
+  // `vite build` builds both environments: the browser's app into dist/ and the server-rendering
+  // entry into dist-ssr/ (decision 075), so every script that builds gets both.
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        manifest: false,
+        ssr: true,
+        rolldownOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' } },
+      },
+    },
+  },
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },

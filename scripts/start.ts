@@ -17,6 +17,8 @@ process.chdir(root);
 /** What the built app depends on; a change in any of these means rebuilding. */
 const WEB_SOURCES = ['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'public'];
 const BUILT_INDEX = path.join(root, 'dist', 'index.html');
+/** The server-rendering entry the same `vite build` writes (decision 075). */
+const BUILT_RENDERER = path.join(root, 'dist-ssr', 'entry-server.js');
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -40,7 +42,7 @@ function buildIfNeeded(): void {
   }
   const built = fs.statSync(BUILT_INDEX, { throwIfNoEntry: false });
   const sources = Math.max(...WEB_SOURCES.map((entry) => newestMtime(path.join(root, entry))));
-  if (built && built.mtimeMs >= sources) {
+  if (built && built.mtimeMs >= sources && fs.existsSync(BUILT_RENDERER)) {
     console.log('Web app is up to date (dist/).');
     return;
   }
@@ -52,6 +54,7 @@ function buildIfNeeded(): void {
     fail(`vite build failed (exit ${result.status ?? result.signal}); the server was not started.`);
   }
   if (!fs.existsSync(BUILT_INDEX)) fail('vite build produced no dist/index.html.');
+  if (!fs.existsSync(BUILT_RENDERER)) fail('vite build produced no dist-ssr/entry-server.js.');
 }
 
 buildIfNeeded();

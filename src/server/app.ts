@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { pageQueryKeys } from '../shared/ssr.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
 import { loadSession, type ResolvedSession, sessionResolver } from './auth/session.ts';
@@ -23,6 +24,7 @@ import { authModule } from './modules/auth/auth.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 import { planLimits } from './modules/billing/plan-limits.service.ts';
 import { configModule } from './modules/config/config.module.ts';
+import { publicConfig } from './modules/config/config.service.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
@@ -139,7 +141,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
 
   mountSite(app, modules);
-  if (deps.webRoot) mountWebApp(app, deps.webRoot, shellPages(modules));
+  if (deps.webRoot) {
+    const config = {
+      queryKey: pageQueryKeys.publicConfig,
+      data: publicConfig({ ctx: { env: deps.env } }),
+    };
+    mountWebApp(app, deps.webRoot, shellPages(modules), () => [config]);
+  }
   return app;
 }
 

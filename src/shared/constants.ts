@@ -1,5 +1,7 @@
 /** Business constants and limits of docs/spec.md §9. */
 export const MOBILE_BREAKPOINT_PX = 768;
+/** docs/spec.md §2: the user agents that count as mobile whatever the window width. */
+export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
 export const MESSAGE_MIN_LENGTH = 1;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const SEARCH_TERM_MAX_LENGTH = 100;

@@ -1,13 +1,16 @@
 // First: configures zod before any schema is created (see the module).
 import './zod-config.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, loadMatchedPages } from './app/router.tsx';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
 import { healthQueryOptions } from './features/health/api/get-health.ts';
+import { endHydration, startHydration } from './lib/hydration.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { type SsrState, takeSsrState } from './lib/ssr-state.ts';
 import { warmIntlOffMainThread } from './lib/warm-intl.ts';
 import './styles.css';
 
@@ -36,6 +39,35 @@ async function appStyles(): Promise<void> {
   link.media = 'all';
 }
 
+/** Rendered last in a hydrated tree: its effect runs once everything above has hydrated. */
+function HydrationEnd() {
+  useEffect(endHydration, []);
+  return null;
+}
+
+/**
+ * A page the server rendered (decision 075): its answers go into the cache it was rendered
+ * from and its page modules load before `hydrateRoot`, so the first render is the server's
+ * markup, asks the API nothing it was rendered with, and the styles are already applied.
+ */
+async function hydrateServerPage(container: HTMLElement, state: SsrState) {
+  startHydration();
+  warmIntlOffMainThread();
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.queries);
+  await loadMatchedPages(window.location);
+  const router = createAppRouter(state.router);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+        <HydrationEnd />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
 async function start() {
   // First: the first date of a page (some format one in their first render) finds ICU loaded.
   warmIntlOffMainThread();
@@ -61,4 +93,7 @@ async function start() {
   );
 }
 
-void start();
+const root = document.getElementById('root');
+const serverState = takeSsrState(document);
+if (root && serverState) void hydrateServerPage(root, serverState);
+else void start();

@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { jsonBodyLimit } from './http.ts';
 import type { ApiOperation } from './openapi.ts';
+import type { RenderPage } from './page-render.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,7 +39,10 @@ export type AppModule = {
   openApi?: ApiOperation[];
   site?: SiteRouter[];
   /** Web app pages the server answers itself, with the shell, before the SPA fallback. */
-  shellPages?: (indexHtml: (pathname: string) => string | undefined) => Hono<AppEnv>;
+  shellPages?: (
+    indexHtml: (pathname: string) => string | undefined,
+    renderPage: RenderPage,
+  ) => Hono<AppEnv>;
 };
 
 /**
@@ -89,8 +93,12 @@ export function mountSite(app: Hono<AppEnv>, modules: readonly AppModule[]) {
 
 /** The modules' shell pages, for the web app to mount before its fallback. */
 export function shellPages(modules: readonly AppModule[]) {
-  return (web: Hono<AppEnv>, indexHtml: (pathname: string) => string | undefined) => {
+  return (
+    web: Hono<AppEnv>,
+    indexHtml: (pathname: string) => string | undefined,
+    renderPage: RenderPage,
+  ) => {
     for (const module of modules)
-      if (module.shellPages) web.route('/', module.shellPages(indexHtml));
+      if (module.shellPages) web.route('/', module.shellPages(indexHtml, renderPage));
   };
 }

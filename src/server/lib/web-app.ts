@@ -3,8 +3,10 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import { PAGE_INDEX_FILE, type PageIndex } from '../../shared/landing-pages.ts';
+import type { ServerQuery } from '../../shared/ssr.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './app-error.ts';
+import { createRenderPage, pageRendererLoader, type RenderPage } from './page-render.ts';
 import { routePreloads, type ViteManifest, type WebBuild } from './route-preloads.ts';
 
 /** Any segment starting with a dot, also percent-encoded (serveStatic decodes the path). */
@@ -34,13 +36,22 @@ export function mountWebApp(
   app: Hono<AppEnv>,
   webRoot: string,
   /** Routes that answer some app paths themselves (with the shell) before the fallback. */
-  beforeFallback?: (app: Hono<AppEnv>, indexHtml: (pathname: string) => string | undefined) => void,
+  beforeFallback?: (
+    app: Hono<AppEnv>,
+    indexHtml: (pathname: string) => string | undefined,
+    renderPage: RenderPage,
+  ) => void,
+  /** Answers every server-rendered page carries (decision 075). */
+  sharedQueries?: () => ServerQuery[],
 ) {
   const indexFile = path.join(webRoot, 'index.html');
   const cacheFor = (value: string): MiddlewareHandler<AppEnv> => {
     return async (c, next) => {
       await next();
-      if (c.res.status === 200) c.res.headers.set('Cache-Control', value);
+      // A page that set its own (a server-rendered one is private) keeps it.
+      if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
+        c.res.headers.set('Cache-Control', value);
+      }
     };
   };
   // Dotfiles (.vite/, which the server reads itself below) are not for the public.
@@ -70,7 +81,11 @@ export function mountWebApp(
     const tags = cached.preloads(pathname);
     return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
   };
-  const shell: Handler<AppEnv> = (c) => {
+  const renderPage = createRenderPage(pageRendererLoader(webRoot), readIndex, sharedQueries);
+  // The pages the route table marks are rendered here (decision 075); the rest get the shell.
+  const shell: Handler<AppEnv> = async (c) => {
+    const rendered = await renderPage(c);
+    if (rendered) return rendered;
     const html = readIndex(c.req.path);
     if (html === undefined) throw new AppError('NOT_FOUND');
     return c.html(html);
@@ -79,6 +94,6 @@ export function mountWebApp(
   // The home page is the shell too (with its preloads), not the static index.html.
   app.get('/', shell);
   app.use('*', serveStatic({ root: webRoot, precompressed: true }));
-  beforeFallback?.(app, readIndex);
+  beforeFallback?.(app, readIndex, renderPage);
   app.get('*', shell);
 }

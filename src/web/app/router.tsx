@@ -1,4 +1,12 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type Location,
+  matchRoutes,
+  Outlet,
+  type RouteObject,
+} from 'react-router';
+import { SERVER_RENDERED } from '../../shared/ssr.ts';
 import { FullPageStatus } from '../components/ui/full-page-status.tsx';
 import { paths } from '../config/paths.ts';
 import { MobileVariantRedirect } from './guards/mobile-variant-redirect.tsx';
@@ -62,7 +70,8 @@ const page = {
 
 /**
  * The route table of docs/spec.md §2, one entry per path, with the guards of docs/spec.md §6 as
- * wrappers (the landlord confinement wraps everything, in `RootRoute`).
+ * wrappers (the landlord confinement wraps everything, in `RootRoute`). The pages marked
+ * `SERVER_RENDERED` arrive rendered from the server and hydrate (decision 075).
  */
 export const routes: RouteObject[] = [
   {
@@ -89,14 +98,22 @@ export const routes: RouteObject[] = [
             children: [
               // Public routes
               { path: paths.featured.pattern, lazy: page.featured },
-              { path: paths.register.pattern, lazy: page.register },
-              { path: paths.registerRenter.pattern, lazy: page.registerRenter },
-              { path: paths.registerLandlord.pattern, lazy: page.registerLandlord },
-              { path: paths.login.pattern, lazy: page.signIn },
-              { path: paths.signIn.pattern, lazy: page.signIn },
-              { path: paths.signUp.pattern, lazy: page.signUp },
-              { path: paths.authSignIn.pattern, lazy: page.signIn },
-              { path: paths.authSignUp.pattern, lazy: page.signUp },
+              { path: paths.register.pattern, lazy: page.register, handle: SERVER_RENDERED },
+              {
+                path: paths.registerRenter.pattern,
+                lazy: page.registerRenter,
+                handle: SERVER_RENDERED,
+              },
+              {
+                path: paths.registerLandlord.pattern,
+                lazy: page.registerLandlord,
+                handle: SERVER_RENDERED,
+              },
+              { path: paths.login.pattern, lazy: page.signIn, handle: SERVER_RENDERED },
+              { path: paths.signIn.pattern, lazy: page.signIn, handle: SERVER_RENDERED },
+              { path: paths.signUp.pattern, lazy: page.signUp, handle: SERVER_RENDERED },
+              { path: paths.authSignIn.pattern, lazy: page.signIn, handle: SERVER_RENDERED },
+              { path: paths.authSignUp.pattern, lazy: page.signUp, handle: SERVER_RENDERED },
               { path: paths.forgotPassword.pattern, lazy: page.forgotPassword },
               { path: paths.resetPassword.pattern, lazy: page.resetPassword },
               { path: paths.passwordResetRedirect.pattern, lazy: page.passwordResetRedirect },
@@ -105,12 +122,20 @@ export const routes: RouteObject[] = [
               {
                 path: paths.listing.pattern,
                 element: <MobileVariantRedirect to={paths.listingMobile.pattern} />,
-                children: [{ index: true, lazy: page.listing }],
+                children: [{ index: true, lazy: page.listing, handle: SERVER_RENDERED }],
               },
-              { path: paths.listingMobile.pattern, lazy: page.listingMobile },
-              { path: paths.about.pattern, lazy: page.about },
+              {
+                path: paths.listingMobile.pattern,
+                lazy: page.listingMobile,
+                handle: SERVER_RENDERED,
+              },
+              { path: paths.about.pattern, lazy: page.about, handle: SERVER_RENDERED },
               { path: paths.testPage.pattern, lazy: page.testPage },
-              { path: paths.simpleListing.pattern, lazy: page.simpleListing },
+              {
+                path: paths.simpleListing.pattern,
+                lazy: page.simpleListing,
+                handle: SERVER_RENDERED,
+              },
               // The one-click link of every alert mail (issue 16): works signed out.
               { path: paths.alertsUnsubscribe.pattern, lazy: page.alertsUnsubscribe },
               // A household invitation's link (issue 29): read signed out; a renter joins.
@@ -170,7 +195,7 @@ export const routes: RouteObject[] = [
               // Dev-only tool outside the spec's table (the API answers 404 in production).
               { path: paths.devMailbox.pattern, lazy: page.devMailbox },
 
-              { path: '*', lazy: page.notFound },
+              { path: '*', lazy: page.notFound, handle: SERVER_RENDERED },
             ],
           },
         ],
@@ -179,6 +204,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `hydrationData` for a page the server rendered (decision 075). */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+}
+
+/**
+ * Loads the page modules `location` renders, into the route table, before a server-rendered
+ * page hydrates: a route still lazy would render the start-up fallback, not the server's markup.
+ */
+export async function loadMatchedPages(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const load = route.lazy;
+      if (typeof load !== 'function') return;
+      const module = await load();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
 }

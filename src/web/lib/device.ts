@@ -1,7 +1,6 @@
-import { MOBILE_BREAKPOINT_PX } from '../../shared/constants.ts';
+import { MOBILE_BREAKPOINT_PX, MOBILE_USER_AGENT } from '../../shared/constants.ts';
 
-/** docs/spec.md §2: the user agents that count as mobile whatever the window width. */
-export const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini/i;
+export { MOBILE_USER_AGENT };
 
 /**
  * docs/spec.md §2: mobile if the window is narrower than 768 px or the user agent is a mobile one.

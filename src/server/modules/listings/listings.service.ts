@@ -167,6 +167,25 @@ export async function getListing({
   return toListing(storage, row, viewer?.id === row.landlord_id ? 'owner' : 'public');
 }
 
+/**
+ * A visitor's view of a public listing whose page the server rendered (decision 075): the
+ * page asks the API nothing after, so its view is counted here, as `getListing` would.
+ */
+export function countVisitorView({
+  ctx,
+  input: { listingId, client },
+}: {
+  ctx: { db: Db; events: EventBus; viewSecret: string };
+  input: { listingId: string; client: { address?: string; userAgent?: string } };
+}): void {
+  const visitor = visitorHash(ctx.viewSecret, {
+    userId: null,
+    address: client.address,
+    userAgent: client.userAgent,
+  });
+  recordView(ctx, { listingId, visitor });
+}
+
 /** An active listing for server-rendered pages (SEO); no view is counted. */
 export async function findPublicListing({
   ctx: { db, storage },

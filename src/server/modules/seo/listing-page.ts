@@ -1,11 +1,15 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { MOBILE_USER_AGENT } from '../../../shared/constants.ts';
 import { GALLERY_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { LISTING_PAGE_DATA_ID } from '../../../shared/listings.ts';
 import type { Listing } from '../../../shared/schemas/listing-responses.ts';
+import { pageQueryKeys } from '../../../shared/ssr.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { escapeHtml, jsonForScript } from '../../lib/html.ts';
-import { findPublicListing } from '../listings/listings.service.ts';
+import type { RenderPage } from '../../lib/page-render.ts';
+import { getApplicationSettings } from '../applications/application-settings.service.ts';
+import { countVisitorView, findPublicListing } from '../listings/listings.service.ts';
 import { addToHead, injectHead, listingHeadTags, NOINDEX_TAGS } from './seo-html.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,27 +38,74 @@ function listingPageData(listing: Listing, preloadGallery: boolean): string {
  * that is not a listing id falls through to it.
  */
 export function createListingPageRoutes(
-  { database: { db }, storage, env }: AppDeps,
+  deps: AppDeps,
   indexHtml: (pathname: string) => string | undefined,
+  renderPage: RenderPage,
 ) {
+  const {
+    database: { db },
+    storage,
+    env,
+  } = deps;
+  const viewDeps = { db, events: deps.events, viewSecret: deps.auth.options.secret };
   const handler =
-    (preloadGallery: boolean): MiddlewareHandler<AppEnv> =>
+    (preloadGallery: boolean, mobileVariant?: string): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
       const id = c.req.param('id') ?? '';
       const shell = indexHtml(c.req.path);
       if (!shell || !UUID.test(id)) return next();
+      // docs/spec.md §2: a phone gets the page's mobile variant; the server knows it by the user
+      // agent and answers at once (the browser still moves a narrow desktop window).
+      if (mobileVariant && MOBILE_USER_AGENT.test(c.req.header('user-agent') ?? '')) {
+        const url = new URL(c.req.url);
+        return c.redirect(`${c.req.path.replace(/\/$/, '')}${mobileVariant}${url.search}`, 302);
+      }
       const listing = await findPublicListing({
         ctx: { db, storage },
         input: { listingId: id.toLowerCase() },
       });
       // Gone or never public: the app shows its not-found page; crawlers drop the URL.
-      if (!listing) return c.html(addToHead(shell, NOINDEX_TAGS), 404);
+      if (!listing) {
+        const notFound = await renderPage(c, {
+          queries: [{ queryKey: pageQueryKeys.listing(id), data: null }],
+          headTags: NOINDEX_TAGS,
+          status: 404,
+        });
+        return notFound ?? c.html(addToHead(shell, NOINDEX_TAGS), 404);
+      }
+      // A visitor gets the page rendered (decision 075), and the view counted here: the
+      // hydrated page asks the API nothing.
+      const rendered = await renderPage(c, {
+        queries: [
+          { queryKey: pageQueryKeys.listing(id), data: listing },
+          {
+            queryKey: pageQueryKeys.applicationSettings(id),
+            data: (
+              await getApplicationSettings({
+                ctx: { db, user: null },
+                input: { listingId: listing.id },
+              })
+            ).settings,
+          },
+        ],
+        headTags: listingHeadTags(listing, env.BASE_URL),
+      });
+      if (rendered) {
+        countVisitorView({
+          ctx: viewDeps,
+          input: {
+            listingId: listing.id,
+            client: { address: c.var.clientIp, userAgent: c.req.header('user-agent') },
+          },
+        });
+        return rendered;
+      }
       const tags = `${listingHeadTags(listing, env.BASE_URL)}\n    ${listingPageData(listing, preloadGallery)}`;
       return c.html(injectHead(shell, tags));
     };
   return (
     new Hono<AppEnv>()
-      .get('/listings/:id', handler(true))
+      .get('/listings/:id', handler(true, '/mobile'))
       .get('/listings/:id/mobile', handler(true))
       // The printable summary shows a small cover, not the gallery: no preload.
       .get('/simple-listing/:id', handler(false))

@@ -10,6 +10,6 @@ import { createSeoRoutes } from './seo.routes.ts';
 export function seoModule(deps: AppDeps): AppModule {
   return {
     site: [{ path: '/', routes: createSeoRoutes(deps) }],
-    shellPages: (indexHtml) => createListingPageRoutes(deps, indexHtml),
+    shellPages: (indexHtml, renderPage) => createListingPageRoutes(deps, indexHtml, renderPage),
   };
 }

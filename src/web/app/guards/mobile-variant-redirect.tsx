@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { generatePath, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isMobileBrowser } from '../../lib/device.ts';
 
@@ -21,6 +22,9 @@ type MobileVariantRedirectProps = {
   isMobile?: () => boolean;
 };
 
+const subscribeToNothing = () => () => {};
+const notMobile = () => false;
+
 /** docs/spec.md §2: on a mobile device, a page with a mobile variant replaces itself with it. */
 export function MobileVariantRedirect({
   to,
@@ -28,7 +32,10 @@ export function MobileVariantRedirect({
 }: MobileVariantRedirectProps) {
   const params = useParams();
   const { search, hash } = useLocation();
-  if (isMobile()) {
+  // A page rendered on the server was rendered as the desktop one: it hydrates as that first,
+  // then a phone's narrow window moves on (getServerSnapshot is what hydration renders).
+  const mobile = useSyncExternalStore(subscribeToNothing, isMobile, notMobile);
+  if (mobile) {
     return (
       <>
         <Navigate to={mobileVariantPath(to, params, search, hash)} replace />

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { AfterPaint } from '../../components/ui/after-paint.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { AlertNotifier } from '../../features/saved-searches/components/alert-notifier.tsx';
+import { isHydrating } from '../../lib/hydration.ts';
 import { LiveEvents } from '../../lib/live/live-events.tsx';
 import { Navbar, NavbarPlaceholder } from './navbar.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -15,6 +17,17 @@ export function AppLayout() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
   const { user } = useAuth();
+  // A page rendered on the server has its bar in the HTML already: nothing to defer then.
+  const [barInMarkup] = useState(isHydrating);
+  const bar = (
+    <>
+      {/* Live events for the signed-in user (messages, read receipts, unread counts). */}
+      <LiveEvents userId={user?.id ?? null} load={loadLiveFeatures} />
+      {/* A renter's saved-search and saved-listing alerts, as toasts (issue 16). */}
+      <AlertNotifier enabled={user?.userType === 'renter'} listingHref={paths.listing.href} />
+      <Navbar />
+    </>
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,13 +53,7 @@ export function AppLayout() {
           was a single 20-30 ms task on this machine, and the page's heading, its largest text,
           now paints before the bar's requests start (decision 067). Until then an empty bar of
           the same height holds its place. */}
-      <AfterPaint fallback={<NavbarPlaceholder />}>
-        {/* Live events for the signed-in user (messages, read receipts, unread counts). */}
-        <LiveEvents userId={user?.id ?? null} load={loadLiveFeatures} />
-        {/* A renter's saved-search and saved-listing alerts, as toasts (issue 16). */}
-        <AlertNotifier enabled={user?.userType === 'renter'} listingHref={paths.listing.href} />
-        <Navbar />
-      </AfterPaint>
+      {barInMarkup ? bar : <AfterPaint fallback={<NavbarPlaceholder />}>{bar}</AfterPaint>}
       {/* At least the viewport below the 4rem bar: the footer starts below the fold, so a page
           whose figures arrive after the first paint grows without shifting it (CLS). */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1 print:min-h-0" tabIndex={-1}>

@@ -1,7 +1,9 @@
+import { pageQueryKeys } from '../../../../shared/ssr.ts';
+
 /** Every query of the apply feature starts with 'apply': a live change refetches them all. */
 export const applyKeys = {
   all: ['apply'] as const,
-  settings: (listingId: string) => ['apply', 'settings', listingId] as const,
+  settings: pageQueryKeys.applicationSettings,
   target: (listingId: string) => ['apply', 'target', listingId] as const,
   mine: (listingId: string) => ['apply', 'mine', listingId] as const,
   profile: ['apply', 'profile'] as const,

@@ -1,10 +1,11 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS, USER_TYPES } from '../../../../shared/constants.ts';
 import type { MeUser } from '../../../../shared/schemas/auth.ts';
+import { pageQueryKeys } from '../../../../shared/ssr.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { NOT_LIVE, noteLiveStart } from '../../../lib/live/live-start.ts';
 
-export const meQueryKey = ['me'] as const;
+export const meQueryKey = pageQueryKeys.me;
 
 /**
  * Narrows `GET /api/me`'s body to the shape of the shared `MeResponseSchema`. A hand-written

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../../../shared/schemas/config.ts';
+import { pageQueryKeys } from '../../../../shared/ssr.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
-export const publicConfigQueryKey = ['public-config'] as const;
+export const publicConfigQueryKey = pageQueryKeys.publicConfig;
 
 /**
  * Narrows `GET /api/config` to the shared `PublicConfigSchema`'s shape. Hand-written like

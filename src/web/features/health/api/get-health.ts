@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HealthResponse } from '../../../../shared/schemas/health.ts';
+import { pageQueryKeys } from '../../../../shared/ssr.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { NOT_LIVE } from '../../../lib/live/live-start.ts';
 
@@ -23,7 +24,7 @@ export async function fetchHealth(): Promise<HealthCheck> {
 }
 
 export const healthQueryOptions = queryOptions({
-  queryKey: ['health'],
+  queryKey: pageQueryKeys.health,
   queryFn: fetchHealth,
   meta: NOT_LIVE,
   staleTime: Number.POSITIVE_INFINITY,

@@ -10,7 +10,9 @@ import type {
   ListingPage,
   ListingSummary,
 } from '../../../../shared/schemas/listing-responses.ts';
+import { pageQueryKeys } from '../../../../shared/ssr.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { isHydrating } from '../../../lib/hydration.ts';
 import { preloadPhoto } from '../photo-preload.ts';
 
 /*
@@ -170,14 +172,15 @@ export function takeEarlyListing(id: string): Promise<Listing | null> | undefine
   return entry && Date.now() - entry.at < EARLY_MAX_AGE_MS ? entry.listing : undefined;
 }
 
-if (typeof window !== 'undefined' && window.location) {
+// A server-rendered page (decision 075) has its listing in the query cache already.
+if (typeof window !== 'undefined' && window.location && !isHydrating()) {
   keepServerListing(readServerListing(document));
   if (!serverListing) startEarlyListingFetch(window.location.pathname);
 }
 
 export function useListing(id: string) {
   return useQuery({
-    queryKey: ['listings', 'detail', id],
+    queryKey: pageQueryKeys.listing(id),
     queryFn: ({ signal }) => takeEarlyListing(id) ?? fetchListing(id, signal),
     // The page shows the listing it arrived with at once, taken as already stale so it still
     // asks the API once behind it: that request counts the view (the server's getListing) and
@@ -228,7 +231,7 @@ export function useSetListingStatus(id: string) {
         parse: parseListing,
       }),
     onSuccess: (listing) => {
-      queryClient.setQueryData(['listings', 'detail', id], listing);
+      queryClient.setQueryData(pageQueryKeys.listing(id), listing);
       void queryClient.invalidateQueries({
         predicate: (query) =>
           query.queryKey[0] === 'landlord' ||

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'hono';
+import {
+  type PageRenderer,
+  pageQueryKeys,
+  type RenderResult,
+  type ServerQuery,
+  SSR_STATE_ID,
+} from '../../shared/ssr.ts';
+import type { AppEnv } from '../app-env.ts';
+import { jsonForScript } from './html.ts';
+
+/** Where `vite build` writes the server-rendering entry: beside the web root, never inside it. */
+export function pageRendererFile(webRoot: string): string {
+  return path.join(path.dirname(webRoot), 'dist-ssr', 'entry-server.js');
+}
+
+/** Loaded on the first page that needs it, once; undefined when the build has no such entry. */
+export function pageRendererLoader(webRoot: string): () => Promise<PageRenderer | undefined> {
+  let loaded: Promise<PageRenderer | undefined> | undefined;
+  return () => {
+    loaded ??= (async () => {
+      const file = pageRendererFile(webRoot);
+      if (!fs.existsSync(file)) return undefined;
+      return (await import(pathToFileURL(file).href)) as PageRenderer;
+    })();
+    return loaded;
+  };
+}
+
+/** Answers a page is always rendered with: the start-up gate's health check, and who asks. */
+const VISITOR_QUERIES: ServerQuery[] = [
+  { queryKey: pageQueryKeys.health, data: { status: 'ok', db: 'ok', roundTripMs: 0 } },
+  { queryKey: pageQueryKeys.me, data: null },
+];
+
+/** React's `<title>`, `<meta>` and `<link>` tags, which it writes first: they go in the head. */
+const LEADING_HOISTABLES = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
+
+/**
+ * The app shell with a rendered page in it: the page's markup in `#root`, its state as JSON data
+ * for the entry module, React's head tags (or the caller's `headTags`, which replace the title)
+ * in the head, the stylesheet applied before the first paint (the content is there to style),
+ * and without the start-up requests' preloads (the page asks neither).
+ */
+export function pageIntoShell(
+  shell: string,
+  page: { html: string; state: unknown },
+  headTags?: string,
+): string {
+  const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hoisted.length);
+  const head = headTags ? `${hoisted.replace(/<title>[\s\S]*?<\/title>/, '')}${headTags}` : hoisted;
+  const rootStart = shell.indexOf('<div id="root">');
+  const rootEnd = shell.lastIndexOf('</div>', shell.lastIndexOf('</body>')) + '</div>'.length;
+  if (rootStart < 0 || rootEnd < rootStart) throw new Error('index.html has no #root element.');
+  const withPage = `${shell.slice(0, rootStart)}<div id="root">${body}</div>${shell.slice(rootEnd)}`;
+  return withPage
+    .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
+    .replace(/<link rel="stylesheet" media="print"/, '<link rel="stylesheet"')
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(
+      /<meta\s+name=["']description["'][^>]*>\s*/i,
+      head.includes('name="description"') ? '' : '$&',
+    )
+    .replace(
+      /<\/head>/i,
+      () =>
+        `  ${head}\n    <script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(page.state)}</script>\n  </head>`,
+    );
+}
+
+function asJson(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+/** A session cookie, whether or not it is still valid: such a request gets the app shell. */
+function hasSessionCookie(c: Context<AppEnv>): boolean {
+  return c.req.header('cookie')?.includes('session_token') ?? false;
+}
+
+export type RenderPage = (
+  c: Context<AppEnv>,
+  options?: { queries?: ServerQuery[]; headTags?: string; status?: number },
+) => Promise<Response | undefined>;
+
+/**
+ * Renders the page at the request's address for a visitor (decision 075): the answer, or
+ * undefined when the shell should answer instead (no renderer in the build, a signed-in
+ * request, a screen rendered in the browser, or a render that failed, which is logged).
+ */
+export function createRenderPage(
+  loadRenderer: () => Promise<PageRenderer | undefined>,
+  indexHtml: (pathname: string) => string | undefined,
+  /** Answers every page is rendered with beside the visitor's (the public config). */
+  sharedQueries: () => ServerQuery[] = () => [],
+): RenderPage {
+  return async (c, options = {}) => {
+    if (hasSessionCookie(c)) return undefined;
+    const shell = indexHtml(c.req.path);
+    const renderer = shell === undefined ? undefined : await loadRenderer();
+    if (!renderer || shell === undefined) return undefined;
+    let result: RenderResult;
+    try {
+      // As JSON, like the API's answers: the browser hydrates with the same values (a Date
+      // would render one way here and another from the page's JSON).
+      const queries = [...VISITOR_QUERIES, ...sharedQueries(), ...(options.queries ?? [])].map(
+        ({ queryKey, data }) => ({ queryKey, data: asJson(data) }),
+      );
+      result = await renderer.renderPage(new Request(c.req.url), queries);
+    } catch (error) {
+      c.var.logger.error({ err: error, path: c.req.path }, 'server rendering failed');
+      return undefined;
+    }
+    if (result.kind === 'shell') return undefined;
+    if (result.kind === 'redirect') return c.redirect(result.location, 302);
+    c.header('Cache-Control', 'private, no-store');
+    const status = (options.status ?? result.status) as 200 | 404;
+    return c.html(pageIntoShell(shell, result, options.headTags), status);
+  };
+}

@@ -1,0 +1,84 @@
+// First, as in main.tsx: zod is configured before any schema exists.
+import './zod-config.ts';
+import { dehydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import type { PageRenderer, RenderResult, SERVER_RENDERED, ServerQuery } from '../shared/ssr.ts';
+import { AppProvider } from './app/provider.tsx';
+import { routes } from './app/router.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import type { SsrState } from './lib/ssr-state.ts';
+
+const { query, dataRoutes } = createStaticHandler(routes);
+
+/** True when the deepest matched route is the catch-all `*` (the not-found page). */
+function isNotFound(context: StaticHandlerContext): boolean {
+  return context.matches.at(-1)?.route.path === '*';
+}
+
+/**
+ * The page's HTML, whole: a prerender writes nothing until every part is ready, the lazily
+ * loaded ones (the apply and tour panels) included, and with no chunk size limit it writes each
+ * in place. Otherwise React moves a part in with an inline script, which the CSP forbids: such a
+ * page is refused here and the shell answers instead.
+ */
+async function renderWhole(page: ReactNode, signal: AbortSignal): Promise<string> {
+  const { prelude } = await prerender(page, {
+    signal,
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    // A part that fails here would be left to the browser: said, and the shell answers.
+    onError(error) {
+      console.error('server rendering:', error);
+    },
+  });
+  const html = await new Response(prelude).text();
+  if (html.includes('<script')) throw new Error('The rendered page holds an inline script.');
+  return html;
+}
+
+/**
+ * Renders one page of the route table for `request` with the answers in `queries` already in
+ * TanStack Query's cache: the same tree `main.tsx` hydrates, so the browser reuses this markup
+ * and asks the API for none of it. The router's lazy page modules are loaded by `query` first.
+ */
+export async function renderPage(request: Request, queries: ServerQuery[]): Promise<RenderResult> {
+  // Only the pages the route table marks; the others are screens rendered in the browser.
+  const deepest = matchRoutes(routes, new URL(request.url).pathname)?.at(-1)?.route.handle as
+    | Partial<typeof SERVER_RENDERED>
+    | undefined;
+  if (!deepest?.serverRendered) return { kind: 'shell' };
+  const context = await query(request);
+  if (context instanceof Response) {
+    return {
+      kind: 'redirect',
+      status: context.status,
+      location: context.headers.get('Location') ?? '/',
+    };
+  }
+  const queryClient = createQueryClient();
+  for (const { queryKey, data } of queries) queryClient.setQueryData(queryKey, data);
+  const router = createStaticRouter(dataRoutes, context);
+  const page = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>
+  );
+  const html = await renderWhole(page, request.signal);
+  const state: SsrState = {
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+  };
+  queryClient.clear();
+  return { kind: 'page', status: isNotFound(context) ? 404 : context.statusCode, html, state };
+}
+
+renderPage satisfies PageRenderer['renderPage'];
