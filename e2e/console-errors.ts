@@ -20,8 +20,3 @@ export function collectConsoleErrors(page: Page) {
     },
   };
 }
-
-/** Resolves once the app's start-up "who am I" request (`GET /api/session`) has been answered. */
-export function sessionAnswered(page: Page): Promise<unknown> {
-  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session');
-}

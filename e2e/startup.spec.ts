@@ -1,5 +1,10 @@
 import { expect, pageReady, test } from './fixtures.ts';
 
+/*
+ * The start-up gate of a screen rendered in the browser (/forgot-password is one); the pages the
+ * server renders arrive with their content (server-rendered.spec.ts).
+ */
+
 test('with the API down, the start-up screen shows the error and Retry reloads', async ({
   page,
 }) => {
@@ -10,14 +15,16 @@ test('with the API down, the start-up screen shows the error and Retry reloads',
       body: JSON.stringify({ status: 'unavailable', db: 'down' }),
     }),
   );
-  await page.goto('/about');
+  await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { name: 'Database Connection Error' })).toBeVisible();
 
   await page.unroute('**/api/health');
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Retry Connection' }).click();
   await reloaded;
-  await expect(page.getByRole('heading', { level: 1, name: 'About Stoop' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
 });
 
 test("shows 'Connecting to database...' until the health check answers", async ({ page }) => {
@@ -29,7 +36,7 @@ test("shows 'Connecting to database...' until the health check answers", async (
     await gate;
     await route.continue();
   });
-  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  await page.goto('/forgot-password', { waitUntil: 'domcontentloaded' });
   await expect(page.getByText('Connecting to database...')).toBeVisible();
   release();
   await pageReady(page);
@@ -67,7 +74,7 @@ test("the start-up screen paints before the app's stylesheet, and the app waits 
     await route.continue();
   });
   const healthAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/health');
-  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  await page.goto('/forgot-password', { waitUntil: 'domcontentloaded' });
   // Painted and styled by index.html's own styles, with the stylesheet still on its way.
   const screen = page.getByRole('status').filter({ hasText: 'Connecting to database...' });
   await expect(screen).toBeVisible();
@@ -78,11 +85,15 @@ test("the start-up screen paints before the app's stylesheet, and the app waits 
   await healthAnswered;
   await page.waitForFunction(() => document.querySelector('link[data-app-styles]') !== null);
   await page.waitForTimeout(500);
-  await expect(page.getByRole('heading', { level: 1, name: 'About Stoop' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toHaveCount(
+    0,
+  );
   await expect(page.locator('link[data-app-styles]')).toHaveAttribute('media', 'print');
 
   release();
-  await expect(page.getByRole('heading', { level: 1, name: 'About Stoop' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
   await expect(page.locator('link[data-app-styles]')).toHaveAttribute('media', 'all');
   // Styled at its first render: the stylesheet's background, not the browser's white.
   await expect(page.locator('body')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');

@@ -146,7 +146,10 @@ export function createApp(deps: AppDeps) {
       queryKey: pageQueryKeys.publicConfig,
       data: publicConfig({ ctx: { env: deps.env } }),
     };
-    mountWebApp(app, deps.webRoot, shellPages(modules), () => [config]);
+    mountWebApp(app, deps.webRoot, shellPages(modules), {
+      sharedQueries: () => [config],
+      databaseUp: () => deps.database.ping(),
+    });
   }
   return app;
 }

@@ -25,6 +25,8 @@ export type RenderResult =
 /** The server-rendering entry's one export, as the server loads it from the build. */
 export type PageRenderer = {
   renderPage(request: Request, queries: ServerQuery[]): Promise<RenderResult>;
+  /** docs/spec.md §2's 'Database Connection Error' screen, for a page while PostgreSQL is down. */
+  renderDatabaseError(): Promise<string>;
 };
 
 /** A route whose page the server renders: `handle` on its entry in the route table. */

@@ -13,6 +13,7 @@ import {
 import type { PageRenderer, RenderResult, SERVER_RENDERED, ServerQuery } from '../shared/ssr.ts';
 import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
+import { DatabaseErrorScreen } from './app/startup-gate.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import type { SsrState } from './lib/ssr-state.ts';
 
@@ -81,4 +82,12 @@ export async function renderPage(request: Request, queries: ServerQuery[]): Prom
   return { kind: 'page', status: isNotFound(context) ? 404 : context.statusCode, html, state };
 }
 
-renderPage satisfies PageRenderer['renderPage'];
+/**
+ * The start-up gate's error screen on its own, for a page asked for while PostgreSQL is down.
+ * Not hydrated: the app starts as usual under it and asks `/api/health` itself.
+ */
+export function renderDatabaseError(): Promise<string> {
+  return renderWhole(<DatabaseErrorScreen />, AbortSignal.timeout(5_000));
+}
+
+({ renderPage, renderDatabaseError }) satisfies PageRenderer;

@@ -47,16 +47,22 @@ const LEADING_HOISTABLES = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^
  */
 export function pageIntoShell(
   shell: string,
-  page: { html: string; state: unknown },
+  /** `state` undefined: a page that is not hydrated (the app starts afresh under it). */
+  page: { html: string; state?: unknown },
   headTags?: string,
 ): string {
   const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
-  const head = headTags ? `${hoisted.replace(/<title>[\s\S]*?<\/title>/, '')}${headTags}` : hoisted;
+  const ownTitle = headTags?.includes('<title>') ?? false;
+  const head = `${ownTitle ? hoisted.replace(/<title>[\s\S]*?<\/title>/, '') : hoisted}${headTags ?? ''}`;
   const rootStart = shell.indexOf('<div id="root">');
   const rootEnd = shell.lastIndexOf('</div>', shell.lastIndexOf('</body>')) + '</div>'.length;
   if (rootStart < 0 || rootEnd < rootStart) throw new Error('index.html has no #root element.');
   const withPage = `${shell.slice(0, rootStart)}<div id="root">${body}</div>${shell.slice(rootEnd)}`;
+  const data =
+    page.state === undefined
+      ? ''
+      : `\n    <script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(page.state)}</script>`;
   return withPage
     .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
     .replace(/<link rel="stylesheet" media="print"/, '<link rel="stylesheet"')
@@ -65,11 +71,7 @@ export function pageIntoShell(
       /<meta\s+name=["']description["'][^>]*>\s*/i,
       head.includes('name="description"') ? '' : '$&',
     )
-    .replace(
-      /<\/head>/i,
-      () =>
-        `  ${head}\n    <script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(page.state)}</script>\n  </head>`,
-    );
+    .replace(/<\/head>/i, () => `  ${head}${data}\n  </head>`);
 }
 
 function asJson(value: unknown): unknown {
@@ -81,10 +83,15 @@ function hasSessionCookie(c: Context<AppEnv>): boolean {
   return c.req.header('cookie')?.includes('session_token') ?? false;
 }
 
-export type RenderPage = (
-  c: Context<AppEnv>,
-  options?: { queries?: ServerQuery[]; headTags?: string; status?: number },
-) => Promise<Response | undefined>;
+export type RenderPage = {
+  /** The page at the request's address, or undefined when the shell should answer. */
+  page(
+    c: Context<AppEnv>,
+    options?: { queries?: ServerQuery[]; headTags?: string; status?: number },
+  ): Promise<Response | undefined>;
+  /** The 503 'Database Connection Error' page when PostgreSQL is down, else undefined. */
+  unavailable(c: Context<AppEnv>): Promise<Response | undefined>;
+};
 
 /**
  * Renders the page at the request's address for a visitor (decision 075): the answer, or
@@ -96,8 +103,22 @@ export function createRenderPage(
   indexHtml: (pathname: string) => string | undefined,
   /** Answers every page is rendered with beside the visitor's (the public config). */
   sharedQueries: () => ServerQuery[] = () => [],
+  /** Whether PostgreSQL answers; asked before each page is rendered. */
+  databaseUp: () => Promise<boolean> = async () => true,
 ): RenderPage {
-  return async (c, options = {}) => {
+  const databaseError = async (c: Context<AppEnv>, shell: string, renderer: PageRenderer) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Retry-After', '5');
+    return c.html(pageIntoShell(shell, { html: await renderer.renderDatabaseError() }), 503);
+  };
+  const unavailable: RenderPage['unavailable'] = async (c) => {
+    if (await databaseUp()) return undefined;
+    const shell = indexHtml(c.req.path);
+    const renderer = shell === undefined ? undefined : await loadRenderer();
+    if (!renderer || shell === undefined) return undefined;
+    return databaseError(c, shell, renderer);
+  };
+  const page: RenderPage['page'] = async (c, options = {}) => {
     if (hasSessionCookie(c)) return undefined;
     const shell = indexHtml(c.req.path);
     const renderer = shell === undefined ? undefined : await loadRenderer();
@@ -115,9 +136,12 @@ export function createRenderPage(
       return undefined;
     }
     if (result.kind === 'shell') return undefined;
+    // A page that needed no data still shows whether the app can work: not while it is down.
+    if (!(await databaseUp())) return databaseError(c, shell, renderer);
     if (result.kind === 'redirect') return c.redirect(result.location, 302);
     c.header('Cache-Control', 'private, no-store');
     const status = (options.status ?? result.status) as 200 | 404;
     return c.html(pageIntoShell(shell, result, options.headTags), status);
   };
+  return { page, unavailable };
 }

@@ -41,8 +41,8 @@ export function mountWebApp(
     indexHtml: (pathname: string) => string | undefined,
     renderPage: RenderPage,
   ) => void,
-  /** Answers every server-rendered page carries (decision 075). */
-  sharedQueries?: () => ServerQuery[],
+  /** Answers every server-rendered page carries (decision 075), and whether PostgreSQL is up. */
+  pages: { sharedQueries?: () => ServerQuery[]; databaseUp?: () => Promise<boolean> } = {},
 ) {
   const indexFile = path.join(webRoot, 'index.html');
   const cacheFor = (value: string): MiddlewareHandler<AppEnv> => {
@@ -81,10 +81,15 @@ export function mountWebApp(
     const tags = cached.preloads(pathname);
     return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
   };
-  const renderPage = createRenderPage(pageRendererLoader(webRoot), readIndex, sharedQueries);
+  const renderPage = createRenderPage(
+    pageRendererLoader(webRoot),
+    readIndex,
+    pages.sharedQueries,
+    pages.databaseUp,
+  );
   // The pages the route table marks are rendered here (decision 075); the rest get the shell.
   const shell: Handler<AppEnv> = async (c) => {
-    const rendered = await renderPage(c);
+    const rendered = await renderPage.page(c);
     if (rendered) return rendered;
     const html = readIndex(c.req.path);
     if (html === undefined) throw new AppError('NOT_FOUND');

@@ -53,20 +53,30 @@ export function createListingPageRoutes(
     async (c, next) => {
       const id = c.req.param('id') ?? '';
       const shell = indexHtml(c.req.path);
-      if (!shell || !UUID.test(id)) return next();
+      if (!shell) return next();
       // docs/spec.md §2: a phone gets the page's mobile variant; the server knows it by the user
       // agent and answers at once (the browser still moves a narrow desktop window).
       if (mobileVariant && MOBILE_USER_AGENT.test(c.req.header('user-agent') ?? '')) {
         const url = new URL(c.req.url);
         return c.redirect(`${c.req.path.replace(/\/$/, '')}${mobileVariant}${url.search}`, 302);
       }
-      const listing = await findPublicListing({
-        ctx: { db, storage },
-        input: { listingId: id.toLowerCase() },
-      });
+      // Not an id at all: no such listing either (the API answers such an id 400).
+      let listing: Listing | null = null;
+      try {
+        if (UUID.test(id))
+          listing = await findPublicListing({
+            ctx: { db, storage },
+            input: { listingId: id.toLowerCase() },
+          });
+      } catch (error) {
+        // PostgreSQL is down: the page says so (503), as the start-up gate would.
+        const down = await renderPage.unavailable(c);
+        if (down) return down;
+        throw error;
+      }
       // Gone or never public: the app shows its not-found page; crawlers drop the URL.
       if (!listing) {
-        const notFound = await renderPage(c, {
+        const notFound = await renderPage.page(c, {
           queries: [{ queryKey: pageQueryKeys.listing(id), data: null }],
           headTags: NOINDEX_TAGS,
           status: 404,
@@ -75,7 +85,7 @@ export function createListingPageRoutes(
       }
       // A visitor gets the page rendered (decision 075), and the view counted here: the
       // hydrated page asks the API nothing.
-      const rendered = await renderPage(c, {
+      const rendered = await renderPage.page(c, {
         queries: [
           { queryKey: pageQueryKeys.listing(id), data: listing },
           {

@@ -1,0 +1,150 @@
+import { Hono } from 'hono';
+import { describe, expect, it, vi } from 'vitest';
+import type { PageRenderer, RenderResult } from '../../shared/ssr.ts';
+import { SSR_STATE_ID } from '../../shared/ssr.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { Logger } from './logger.ts';
+import { createRenderPage, pageIntoShell } from './page-render.ts';
+
+/** The built index.html's parts the server changes, as Vite writes them. */
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Stoop: no-fee apartment rentals in New York." />
+    <link rel="preload" href="/api/health" as="fetch" crossorigin="anonymous" />
+    <link rel="preload" href="/api/session" as="fetch" crossorigin="anonymous" />
+    <title>Stoop · No-fee apartments in New York</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" media="print" fetchpriority="high" data-app-styles crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root">
+      <div class="startup-screen" role="status"><p>Connecting to database...</p></div>
+    </div>
+  </body>
+</html>`;
+
+const PAGE = {
+  html: '<title>About Us · Stoop</title><meta name="description" content="About."/><main><h1>About Stoop</h1></main>',
+  state: { queries: { queries: [{ data: { text: '</script><script>alert(1)</script><!--' } }] } },
+};
+
+describe('pageIntoShell', () => {
+  const html = pageIntoShell(SHELL, PAGE);
+
+  it('puts the page in #root in place of the start-up screen', () => {
+    expect(html).toContain('<div id="root"><main><h1>About Stoop</h1></main></div>');
+    expect(html).not.toContain('Connecting to database...');
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
+  it("moves React's title and meta into the head, replacing the shell's", () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>About Us · Stoop</title>');
+    expect(head).toContain('<meta name="description" content="About."/>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain('no-fee apartment rentals in New York.');
+  });
+
+  it('applies the stylesheet before the first paint and drops the start-up preloads', () => {
+    expect(html).toContain('<link rel="stylesheet" fetchpriority="high" data-app-styles');
+    expect(html).not.toContain('media="print"');
+    expect(html).not.toContain('href="/api/health"');
+    expect(html).not.toContain('href="/api/session"');
+  });
+
+  it('carries the state as JSON data that no text inside can end or comment out', () => {
+    const match = new RegExp(
+      `<script type="application/json" id="${SSR_STATE_ID}">([^<]*)</script>`,
+    ).exec(html);
+    expect(match?.[1]).toBeDefined();
+    expect(JSON.parse(match?.[1] ?? '')).toEqual(PAGE.state);
+    // The only scripts: the entry module and the data.
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html).not.toContain('<!--"');
+  });
+
+  it("keeps a caller's head tags in place of React's title", () => {
+    const withTags = pageIntoShell(SHELL, PAGE, '<title>Listing · Stoop</title>');
+    expect(withTags.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Listing · Stoop</title>']);
+  });
+});
+
+describe('createRenderPage', () => {
+  const logger = { error: vi.fn() } as unknown as Logger;
+
+  function appWith(result: RenderResult | Error, databaseUp = true) {
+    const renderPage = vi.fn<PageRenderer['renderPage']>(async () => {
+      if (result instanceof Error) throw result;
+      return result;
+    });
+    const renderDatabaseError = async () =>
+      '<title>Database Connection Error · Stoop</title><main><h1>Database Connection Error</h1></main>';
+    const render = createRenderPage(
+      async () => ({ renderPage, renderDatabaseError }),
+      () => SHELL,
+      () => [],
+      async () => databaseUp,
+    );
+    const app = new Hono<AppEnv>()
+      .use((c, next) => {
+        c.set('logger', logger);
+        return next();
+      })
+      .get('/unavailable', async (c) => (await render.unavailable(c)) ?? c.text('up'))
+      .get('*', async (c) => (await render.page(c)) ?? c.text('shell'));
+    return { app, renderPage };
+  }
+
+  const page: RenderResult = { kind: 'page', status: 200, html: PAGE.html, state: {} };
+
+  it('renders for a visitor, privately', async () => {
+    const { app } = appWith(page);
+    const res = await app.request('/about');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(await res.text()).toContain('<h1>About Stoop</h1>');
+  });
+
+  it('leaves a request with a session cookie to the shell, without rendering', async () => {
+    const { app, renderPage } = appWith(page);
+    const res = await app.request('/about', {
+      headers: { cookie: 'stoop.session_token=abc' },
+    });
+    expect(await res.text()).toBe('shell');
+    expect(renderPage).not.toHaveBeenCalled();
+  });
+
+  it("answers the route table's redirects and its not-found status", async () => {
+    const redirect = await appWith({ kind: 'redirect', status: 302, location: '/x' }).app.request(
+      '/',
+    );
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('Location')).toBe('/x');
+    const missing = await appWith({ ...page, status: 404 }).app.request('/nope');
+    expect(missing.status).toBe(404);
+  });
+
+  it('falls back to the shell when rendering fails, and logs why', async () => {
+    const res = await appWith(new Error('boom')).app.request('/about');
+    expect(await res.text()).toBe('shell');
+    expect(logger.error).toHaveBeenCalled();
+  });
+
+  it("answers 503 with the 'Database Connection Error' screen while PostgreSQL is down", async () => {
+    const res = await appWith(page, false).app.request('/about');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('<h1>Database Connection Error</h1>');
+    // Not hydrated: the app starts afresh under it and asks for its health itself.
+    expect(html).not.toContain(SSR_STATE_ID);
+    expect((await appWith(page, false).app.request('/unavailable')).status).toBe(503);
+    expect(await (await appWith(page, true).app.request('/unavailable')).text()).toBe('up');
+  });
+
+  it('gives the shell for screens rendered in the browser', async () => {
+    const res = await appWith({ kind: 'shell' }).app.request('/dashboard');
+    expect(await res.text()).toBe('shell');
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { Listing } from '../shared/schemas/listing-responses.ts';
+import { pageQueryKeys, type ServerQuery } from '../shared/ssr.ts';
+import { renderPage } from './entry-server.tsx';
+
+const ID = '00000000-0000-4000-8000-0000000000a1';
+const HOSTILE = '</script><script>alert(1)</script><!-- <img src=x onerror=alert(2)>';
+
+/** A public listing as `GET /api/listings/{id}` answers a visitor, with hostile text in it. */
+const LISTING: Listing = {
+  id: ID,
+  status: 'active',
+  title: `Sunny 2BR ${HOSTILE}`,
+  description: `Big windows. ${HOSTILE}`,
+  address: '120 Bedford Ave',
+  unit: null,
+  neighborhood: 'williamsburg',
+  borough: 'brooklyn',
+  lat: 40.7181,
+  lng: -73.9571,
+  rentCents: 325_000,
+  netEffectiveRentCents: null,
+  freeMonths: 0,
+  bedrooms: 2,
+  bathrooms: 1,
+  sqft: 850,
+  availableFrom: '2027-01-01',
+  leaseTermMonths: 12,
+  pets: 'cats',
+  laundry: 'in_unit',
+  amenities: [],
+  fees: [{ type: 'security_deposit', amountCents: 325_000, frequency: 'one_time', required: true }],
+  featured: false,
+  publishedAt: '2026-11-01T12:00:00.000Z',
+  createdAt: '2026-11-01T12:00:00.000Z',
+  updatedAt: '2026-11-01T12:00:00.000Z',
+  showExactLocation: false,
+  photos: [1, 2].map((n) => ({
+    id: `00000000-0000-4000-8000-00000000010${n}`,
+    url: `/media/p${n}-800.webp`,
+    width: 800,
+    height: 600,
+    placeholder: 'data:image/webp;base64,AAAA',
+    sources: [
+      { width: 400, height: 300, url: `/media/p${n}-400.webp` },
+      { width: 800, height: 600, url: `/media/p${n}-800.webp` },
+    ],
+  })),
+  landlord: { id: '00000000-0000-4000-8000-0000000000b1', name: `Rosa ${HOSTILE}` },
+};
+
+const VISITOR: ServerQuery[] = [
+  { queryKey: pageQueryKeys.health, data: { status: 'ok', db: 'ok', roundTripMs: 0 } },
+  { queryKey: pageQueryKeys.me, data: null },
+  { queryKey: pageQueryKeys.publicConfig, data: { chatbot: null, map: null } },
+];
+
+const render = (path: string, queries: ServerQuery[] = []) =>
+  renderPage(new Request(`http://localhost${path}`), [...VISITOR, ...queries]);
+
+async function renderedListing(path: string) {
+  const result = await render(path, [{ queryKey: pageQueryKeys.listing(ID), data: LISTING }]);
+  if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
+  return result;
+}
+
+describe('renderPage', () => {
+  it('renders a listing page whole: title, rent, facts, place, text, landlord and photos', async () => {
+    const { status, html } = await renderedListing(`/listings/${ID}`);
+    expect(status).toBe(200);
+    expect(html).toMatch(/<h1[^>]*>Sunny 2BR &lt;\/script&gt;/);
+    expect(html).toContain('$3,250');
+    expect(html).toMatch(/2 bed/i);
+    expect(html).toMatch(/1 bath/i);
+    expect(html).toContain('Williamsburg');
+    expect(html).toContain('Brooklyn');
+    expect(html).toContain('Big windows.');
+    expect(html).toContain('Rosa ');
+    const images = html.match(/<img\b[^>]*>/g) ?? [];
+    const photos = images.filter((tag) => tag.includes('/media/p'));
+    // Every photo, each with its size and its sources; the thumbnails' alt is empty (the button
+    // around each names it).
+    for (const n of [1, 2]) expect(photos.some((tag) => tag.includes(`/media/p${n}-`))).toBe(true);
+    for (const tag of photos) {
+      expect(tag).toMatch(/ alt="[^"]*"/);
+      expect(tag).toMatch(/ width="\d+"/);
+      expect(tag).toMatch(/ height="\d+"/);
+      expect(tag).toMatch(/ srcSet="[^"]*400w, [^"]*800w"/);
+    }
+    // The cover, the page's largest paint: named, and asked for at once.
+    expect(photos[0]).toMatch(/ alt="Sunny 2BR[^"]*photo 1 of 2"/);
+    expect(photos[0]).not.toContain('loading="lazy"');
+    expect(photos[0]).toContain('fetchPriority="high"');
+  });
+
+  it('escapes every listing text: no script, comment or tag of its own reaches the HTML', async () => {
+    const { html } = await renderedListing(`/listings/${ID}`);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<!-- <img');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('hands the browser the answers it rendered with, and React’s title first for the head', async () => {
+    const { html, state } = await renderedListing(`/listings/${ID}/mobile`);
+    // React writes its head tags first (the cover's preload, the title): the server moves them.
+    expect(html).toMatch(/^(<link [^>]*>)*<title>Sunny 2BR/);
+    const keys = (state as { queries: { queries: { queryKey: unknown }[] } }).queries.queries.map(
+      (q) => JSON.stringify(q.queryKey),
+    );
+    expect(keys).toContain(JSON.stringify(pageQueryKeys.listing(ID)));
+    expect(keys).toContain(JSON.stringify(pageQueryKeys.me));
+  });
+
+  it('answers 404 with the not-found page for an address with no page', async () => {
+    const result = await render('/no/such/page');
+    expect(result.kind).toBe('page');
+    if (result.kind !== 'page') return;
+    expect(result.status).toBe(404);
+    expect(result.html).toContain('Page not found');
+  });
+
+  it('renders the listing’s not-found state for a listing the server could not find', async () => {
+    const result = await render(`/listings/${ID}`, [
+      { queryKey: pageQueryKeys.listing(ID), data: null },
+    ]);
+    expect(result.kind === 'page' && result.html).toMatch(/Listing not found/);
+  });
+
+  it('leaves the screens rendered in the browser to the shell', async () => {
+    for (const path of ['/dashboard', '/chat', '/landlord/dashboard', '/tours']) {
+      expect((await render(path)).kind).toBe('shell');
+    }
+  });
+});
