@@ -1,9 +1,10 @@
 /**
  * The user-text cleaner (src/shared/user-text.ts, decision 022) on the adversarial input of
  * src/shared/user-text-examples.ts, at the raw size limit of a message and at twice it: ms per
- * clean, the median of several rounds of many runs. The unit test judges the cleaner by its
- * counted scans (twice the input, at most twice the scans); this prints what a clean costs on
- * this machine, and how the time grows with the input (about 2 when it is linear, 4 quadratic).
+ * clean, the median of several rounds of many runs. The unit test judges the cleaner by the
+ * characters it reads (twice the input, at most twice the characters); this prints what a clean
+ * costs on this machine, and how the time grows with the input (about 2 when it is linear, 4
+ * quadratic).
  *
  *   npx tsx bench/user-text.ts [--runs 20] [--rounds 5]
  */

@@ -49,8 +49,30 @@ function skipSpace(text: string, at: number): number {
   return at + (match(SPACE, text, at)?.length ?? 0);
 }
 
+/** `text.indexOf(needle, from)` for the one text a cleaning pass reads. */
+export type Find = (needle: string, from: number) => number;
+
+/**
+ * A `Find` for one pass that remembers, per needle, its last search. A later search from at or
+ * after that start has the same answer when nothing was found, or when the match is still ahead:
+ * without this, each of many unclosed `<!--` (or quotes, CDATA sections, doctypes) searched to
+ * the end of the text again, quadratic in its length.
+ */
+export function forwardFind(text: string): Find {
+  const last = new Map<string, { from: number; found: number }>();
+  return (needle, from) => {
+    const known = last.get(needle);
+    if (known && known.from <= from && (known.found === -1 || known.found >= from)) {
+      return known.found;
+    }
+    const found = text.indexOf(needle, from);
+    last.set(needle, { from, found });
+    return found;
+  };
+}
+
 /** The end (exclusive) of a well-formed start tag of a known element at `at`, and its name. */
-function startTag(text: string, at: number): { end: number; name: string } | null {
+function startTag(text: string, at: number, find: Find): { end: number; name: string } | null {
   const raw = match(NAME, text, at + 1);
   if (!raw) return null;
   const name = raw.toLowerCase();
@@ -70,7 +92,7 @@ function startTag(text: string, at: number): { end: number; name: string } | nul
     const valueAt = skipSpace(text, beforeEquals + 1);
     const quote = text[valueAt];
     if (quote === '"' || quote === "'") {
-      const close = text.indexOf(quote, valueAt + 1);
+      const close = find(quote, valueAt + 1);
       if (close === -1) return null;
       i = close + 1;
     } else {
@@ -82,17 +104,17 @@ function startTag(text: string, at: number): { end: number; name: string } | nul
 }
 
 /** The end (exclusive) of the markup starting with `<` at `at`, or -1 when it is text. */
-function markupEnd(text: string, at: number): number {
+function markupEnd(text: string, at: number, find: Find): number {
   if (text.startsWith('<!--', at)) {
-    const close = text.indexOf('-->', at + 4);
+    const close = find('-->', at + 4);
     return close === -1 ? -1 : close + 3;
   }
   if (text.startsWith('<![CDATA[', at)) {
-    const close = text.indexOf(']]>', at + 9);
+    const close = find(']]>', at + 9);
     return close === -1 ? -1 : close + 3;
   }
   if (/^<!doctype[\s>]/i.test(text.slice(at, at + 10))) {
-    const close = text.indexOf('>', at);
+    const close = find('>', at);
     return close === -1 ? -1 : close + 1;
   }
   if (text[at + 1] === '/') {
@@ -101,7 +123,7 @@ function markupEnd(text: string, at: number): number {
     const close = skipSpace(text, at + 2 + raw.length);
     return text[close] === '>' ? close + 1 : -1;
   }
-  const tag = startTag(text, at);
+  const tag = startTag(text, at, find);
   if (!tag) return -1;
   if (!DROP_CONTENT.has(tag.name)) return tag.end;
   const endTag = new RegExp(`</${tag.name}\\s*>`, 'ig');
@@ -110,12 +132,14 @@ function markupEnd(text: string, at: number): number {
   return close ? close.index + close[0].length : text.length;
 }
 
-function stripOnce(text: string): string {
+function stripOnce(text: string, findIn: (text: string) => Find): string {
+  // One cache per pass: the text changes between passes.
+  const find = findIn(text);
   let out = '';
   let from = 0;
   let at = text.indexOf('<');
   while (at !== -1) {
-    const end = markupEnd(text, at);
+    const end = markupEnd(text, at, find);
     if (end === -1) {
       at = text.indexOf('<', at + 1);
     } else {
@@ -129,9 +153,18 @@ function stripOnce(text: string): string {
 
 /** Text as typed without its real HTML tags (see above), trimmed. */
 export function cleanUserText(text: string): string {
+  return cleanUserTextWith(text, forwardFind);
+}
+
+/**
+ * `cleanUserText` with the searches of each pass made by `findIn(text)`, so a test can compare
+ * finders. Not a second parameter of `cleanUserText`: the schemas pass it to zod's `.transform`,
+ * which calls it with a context as the second argument.
+ */
+export function cleanUserTextWith(text: string, findIn: (text: string) => Find): string {
   let current = text;
   for (;;) {
-    const next = stripOnce(current);
+    const next = stripOnce(current, findIn);
     if (next === current) return current.trim();
     current = next;
   }
