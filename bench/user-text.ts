@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { cleanUserText } from '../src/shared/user-text.ts';
-import { ADVERSARIAL_USER_TEXT } from '../src/shared/user-text-examples.ts';
+import { ADVERSARIAL_USER_TEXT, adversarialText } from '../src/shared/user-text-examples.ts';
 import { round, summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -34,15 +34,19 @@ function msPerClean(text: string): number {
   return round(summary(rounds).p50, 3);
 }
 
-const results = ADVERSARIAL_USER_TEXT.map(({ piece, times }) => {
-  const atLimit = msPerClean(piece.repeat(times));
-  const twice = msPerClean(piece.repeat(2 * times));
+const results = ADVERSARIAL_USER_TEXT.map((row) => {
+  const { piece, closing, times } = row;
+  const chars = adversarialText(row, times).length;
+  const atLimit = msPerClean(adversarialText(row, times));
+  const twice = msPerClean(adversarialText(row, 2 * times));
   const growth = atLimit > 0 ? round(twice / atLimit, 2) : null;
+  const name =
+    JSON.stringify(piece) + (closing === undefined ? '' : ` then ${JSON.stringify(closing)}`);
   console.log(
-    `${JSON.stringify(piece)} x ${times} (${piece.length * times} chars): ${atLimit} ms; ` +
+    `${name} x ${times} (${chars} chars): ${atLimit} ms; ` +
       `twice the input ${twice} ms (x${growth ?? '?'})`,
   );
-  return { piece, chars: piece.length * times, ms: atLimit, twiceMs: twice, growth };
+  return { piece, closing, chars, ms: atLimit, twiceMs: twice, growth };
 });
 
 console.log(JSON.stringify({ bench: 'user-text', runs: RUNS, rounds: ROUNDS, results }));

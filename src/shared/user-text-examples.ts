@@ -38,16 +38,28 @@ export const MARKUP_ONLY_EXAMPLES: readonly string[] = [
 
 /**
  * Adversarial input at the raw size limit of a message (2,000 characters times RAW_TEXT_FACTOR):
- * one piece repeated, and what is stored. Unclosed quotes, comments, CDATA sections and doctypes
- * are text, an unclosed script drops to the end, and tags joined by removing others are removed on
- * the next pass. The unit test counts the characters the cleaner reads on them; bench/user-text.ts
- * times them.
+ * one piece repeated, then `closing` as many times when given, and what is stored. Unclosed quotes,
+ * comments, CDATA sections and doctypes are text, an unclosed script drops to the end, and tags
+ * joined by removing others are removed on the next round. Tags nested so that each round joins
+ * one more (`<b<b>>`) go over the rounds' budget: nothing is kept. The unit test counts the
+ * characters the cleaner reads on them; bench/user-text.ts times them.
  */
-export const ADVERSARIAL_USER_TEXT: readonly { piece: string; times: number; stored: string }[] = [
+export const ADVERSARIAL_USER_TEXT: readonly {
+  piece: string;
+  closing?: string;
+  times: number;
+  stored: string;
+}[] = [
   { piece: '<b a="', times: 2000, stored: '<b a="'.repeat(2000) },
   { piece: '<!--', times: 2500, stored: '<!--'.repeat(2500) },
   { piece: '<![CDATA[', times: 1111, stored: '<![CDATA['.repeat(1111) },
   { piece: '<!doctype ', times: 1000, stored: '<!doctype '.repeat(1000).trim() },
   { piece: '<script>', times: 1250, stored: '' },
   { piece: '<scr<b>ipt>', times: 900, stored: '' },
+  { piece: '<b', closing: '>', times: 3333, stored: '' },
 ];
+
+/** The text of an ADVERSARIAL_USER_TEXT row with its pieces repeated `times` times. */
+export function adversarialText(row: { piece: string; closing?: string }, times: number): string {
+  return row.piece.repeat(times) + (row.closing ?? '').repeat(times);
+}
