@@ -8,7 +8,10 @@ export type RouteCase = {
   access: Access;
   /** Where a visitor allowed on the route ends up, when the route redirects. */
   endsOn?: { signedOut?: string; renter?: string; landlord?: string };
-  /** The status a visitor gets when it is not 200: a server-rendered page with nothing to show. */
+  /**
+   * A visitor's status when it is not 200: a server-rendered page with nothing to show (a
+   * listing id that is none). Signed in, the same address is still the app shell's 200.
+   */
   signedOutStatus?: number;
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../shared/schemas/listing-responses.ts';
 import { pageQueryKeys, type ServerQuery } from '../shared/ssr.ts';
-import { renderPage } from './entry-server.tsx';
+import { renderDatabaseError, renderPage } from './entry-server.tsx';
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
 const HOSTILE = '</script><script>alert(1)</script><!-- <img src=x onerror=alert(2)>';
@@ -120,11 +120,24 @@ describe('renderPage', () => {
     expect(result.html).toContain('Page not found');
   });
 
-  it('renders the listing’s not-found state for a listing the server could not find', async () => {
-    const result = await render(`/listings/${ID}`, [
+  it('answers 404 with the listing’s not-found state for a listing the server could not find', async () => {
+    const missing = await render(`/listings/${ID}`, [
       { queryKey: pageQueryKeys.listing(ID), data: null },
     ]);
-    expect(result.kind === 'page' && result.html).toMatch(/Listing not found/);
+    // And for an address whose id is no id at all, known without asking anything.
+    const malformed = await render('/simple-listing/42');
+    for (const result of [missing, malformed]) {
+      expect(result.kind).toBe('page');
+      if (result.kind !== 'page') continue;
+      expect(result.status).toBe(404);
+      expect(result.html).toMatch(/<h1[^>]*>Listing not found<\/h1>/);
+    }
+  });
+
+  it('renders the Database Connection Error screen with its Retry button', async () => {
+    const html = await renderDatabaseError();
+    expect(html).toMatch(/<h1[^>]*>Database Connection Error<\/h1>/);
+    expect(html).toMatch(/<button[^>]*>Retry Connection<\/button>/);
   });
 
   it('leaves the screens rendered in the browser to the shell', async () => {

@@ -15,6 +15,7 @@ import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
 import { DatabaseErrorScreen } from './app/startup-gate.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { ServerStatusContext } from './lib/server-status.ts';
 import type { SsrState } from './lib/ssr-state.ts';
 
 const { query, dataRoutes } = createStaticHandler(routes);
@@ -66,11 +67,14 @@ export async function renderPage(request: Request, queries: ServerQuery[]): Prom
   const queryClient = createQueryClient();
   for (const { queryKey, data } of queries) queryClient.setQueryData(queryKey, data);
   const router = createStaticRouter(dataRoutes, context);
+  const status = { status: isNotFound(context) ? 404 : context.statusCode };
   const page = (
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <ServerStatusContext value={status}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </ServerStatusContext>
     </StrictMode>
   );
   const html = await renderWhole(page, request.signal);
@@ -79,7 +83,7 @@ export async function renderPage(request: Request, queries: ServerQuery[]): Prom
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
   };
   queryClient.clear();
-  return { kind: 'page', status: isNotFound(context) ? 404 : context.statusCode, html, state };
+  return { kind: 'page', status: status.status, html, state };
 }
 
 /**

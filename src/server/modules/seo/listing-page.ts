@@ -53,21 +53,20 @@ export function createListingPageRoutes(
     async (c, next) => {
       const id = c.req.param('id') ?? '';
       const shell = indexHtml(c.req.path);
-      if (!shell) return next();
+      // Not an id (`/listings/create` is a page of its own): the route table decides.
+      if (!shell || !UUID.test(id)) return next();
       // docs/spec.md §2: a phone gets the page's mobile variant; the server knows it by the user
       // agent and answers at once (the browser still moves a narrow desktop window).
       if (mobileVariant && MOBILE_USER_AGENT.test(c.req.header('user-agent') ?? '')) {
         const url = new URL(c.req.url);
         return c.redirect(`${c.req.path.replace(/\/$/, '')}${mobileVariant}${url.search}`, 302);
       }
-      // Not an id at all: no such listing either (the API answers such an id 400).
-      let listing: Listing | null = null;
+      let listing: Listing | null;
       try {
-        if (UUID.test(id))
-          listing = await findPublicListing({
-            ctx: { db, storage },
-            input: { listingId: id.toLowerCase() },
-          });
+        listing = await findPublicListing({
+          ctx: { db, storage },
+          input: { listingId: id.toLowerCase() },
+        });
       } catch (error) {
         // PostgreSQL is down: the page says so (503), as the start-up gate would.
         const down = await renderPage.unavailable(c);

@@ -185,7 +185,8 @@ export function useListing(id: string) {
     // The page shows the listing it arrived with at once, taken as already stale so it still
     // asks the API once behind it: that request counts the view (the server's getListing) and
     // answers for this viewer.
-    initialData: () => takeServerListing(id),
+    // Not an id at all: no such listing, known without asking (the API would answer 400).
+    initialData: () => (isListingId(id) ? takeServerListing(id) : null),
     initialDataUpdatedAt: 0,
     staleTime: 30_000,
   });

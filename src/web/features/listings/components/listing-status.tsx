@@ -3,6 +3,7 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { FullPageStatus } from '../../../components/ui/full-page-status.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useNotFoundStatus } from '../../../lib/server-status.ts';
 
 /**
  * Shown while a listing loads. As tall as the screen, so the footer stays below the fold: a
@@ -14,6 +15,7 @@ export function ListingLoading() {
 
 /** A missing, draft or removed listing. */
 export function ListingNotFound() {
+  useNotFoundStatus();
   return (
     <Page title="Listing not found" width="narrow">
       <div className="flex flex-col items-start gap-4">
