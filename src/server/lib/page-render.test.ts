@@ -143,6 +143,15 @@ describe('createRenderPage', () => {
     expect(await (await appWith(page, true).app.request('/unavailable')).text()).toBe('up');
   });
 
+  it('renders a page once for the same address and answers, again when an answer changed', async () => {
+    const { app, renderPage } = appWith(page);
+    await app.request('/about');
+    await app.request('/about');
+    expect(renderPage).toHaveBeenCalledTimes(1);
+    await app.request('/about?x=1');
+    expect(renderPage).toHaveBeenCalledTimes(2);
+  });
+
   it('gives the shell for screens rendered in the browser', async () => {
     const res = await appWith({ kind: 'shell' }).app.request('/dashboard');
     expect(await res.text()).toBe('shell');

@@ -78,6 +78,43 @@ function asJson(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
+/**
+ * Pages rendered for visitors, kept for a few seconds (decision 075): a link shared to many
+ * people, or a crawler's burst, is rendered once. The key is the address with every answer the
+ * page was rendered with, so a changed listing is a new key, never a stale page; a signed-in
+ * request never reaches it (`page` answers those with the shell before looking).
+ */
+type RenderedPage = { status: number; html: string };
+
+class RenderCache {
+  private readonly entries = new Map<string, { at: number; page: RenderedPage }>();
+
+  constructor(
+    private readonly maxEntries = 500,
+    private readonly maxAgeMs = 10_000,
+  ) {}
+
+  get(key: string): RenderedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (Date.now() - entry.at > this.maxAgeMs) return undefined;
+    this.entries.set(key, entry); // the most recently used last
+    return entry.page;
+  }
+
+  set(key: string, page: RenderedPage): void {
+    this.entries.set(key, { at: Date.now(), page });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+/** Who asked decides what a rendered page shows: no shared cache may keep it. */
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
 /** A session cookie, whether or not it is still valid: such a request gets the app shell. */
 function hasSessionCookie(c: Context<AppEnv>): boolean {
   return c.req.header('cookie')?.includes('session_token') ?? false;
@@ -87,7 +124,13 @@ export type RenderPage = {
   /** The page at the request's address, or undefined when the shell should answer. */
   page(
     c: Context<AppEnv>,
-    options?: { queries?: ServerQuery[]; headTags?: string; status?: number },
+    options?: {
+      queries?: ServerQuery[];
+      headTags?: string;
+      status?: number;
+      /** The page's data came from PostgreSQL just now: no need to ask whether it is up. */
+      databaseAnswered?: boolean;
+    },
   ): Promise<Response | undefined>;
   /** The 503 'Database Connection Error' page when PostgreSQL is down, else undefined. */
   unavailable(c: Context<AppEnv>): Promise<Response | undefined>;
@@ -106,6 +149,7 @@ export function createRenderPage(
   /** Whether PostgreSQL answers; asked before each page is rendered. */
   databaseUp: () => Promise<boolean> = async () => true,
 ): RenderPage {
+  const rendered = new RenderCache();
   const databaseError = async (c: Context<AppEnv>, shell: string, renderer: PageRenderer) => {
     c.header('Cache-Control', 'no-store');
     c.header('Retry-After', '5');
@@ -124,12 +168,18 @@ export function createRenderPage(
     const renderer = shell === undefined ? undefined : await loadRenderer();
     if (!renderer || shell === undefined) return undefined;
     let result: RenderResult;
+    let key: string;
     try {
       // As JSON, like the API's answers: the browser hydrates with the same values (a Date
       // would render one way here and another from the page's JSON).
       const queries = [...VISITOR_QUERIES, ...sharedQueries(), ...(options.queries ?? [])].map(
         ({ queryKey, data }) => ({ queryKey, data: asJson(data) }),
       );
+      key = `${c.req.url}\n${options.headTags ?? ''}\n${JSON.stringify(queries)}`;
+      const cached = rendered.get(key);
+      if (cached && (options.databaseAnswered || (await databaseUp()))) {
+        return c.html(cached.html, cached.status as 200 | 404, PRIVATE);
+      }
       result = await renderer.renderPage(new Request(c.req.url), queries);
     } catch (error) {
       c.var.logger.error({ err: error, path: c.req.path }, 'server rendering failed');
@@ -137,11 +187,13 @@ export function createRenderPage(
     }
     if (result.kind === 'shell') return undefined;
     // A page that needed no data still shows whether the app can work: not while it is down.
-    if (!(await databaseUp())) return databaseError(c, shell, renderer);
+    if (!options.databaseAnswered && !(await databaseUp()))
+      return databaseError(c, shell, renderer);
     if (result.kind === 'redirect') return c.redirect(result.location, 302);
-    c.header('Cache-Control', 'private, no-store');
     const status = (options.status ?? result.status) as 200 | 404;
-    return c.html(pageIntoShell(shell, result, options.headTags), status);
+    const html = pageIntoShell(shell, result, options.headTags);
+    rendered.set(key, { status, html });
+    return c.html(html, status, PRIVATE);
   };
   return { page, unavailable };
 }

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { MOBILE_USER_AGENT } from '../../../shared/constants.ts';
 import { GALLERY_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { LISTING_PAGE_DATA_ID } from '../../../shared/listings.ts';
+import type { ApplicationSettings } from '../../../shared/schemas/application-settings.ts';
 import type { Listing } from '../../../shared/schemas/listing-responses.ts';
 import { pageQueryKeys } from '../../../shared/ssr.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -62,11 +63,17 @@ export function createListingPageRoutes(
         return c.redirect(`${c.req.path.replace(/\/$/, '')}${mobileVariant}${url.search}`, 302);
       }
       let listing: Listing | null;
+      let settings: ApplicationSettings | null;
       try {
-        listing = await findPublicListing({
-          ctx: { db, storage },
-          input: { listingId: id.toLowerCase() },
-        });
+        // At once: what the page shows of applying (none for a listing that is not public).
+        const listingId = id.toLowerCase();
+        [listing, settings] = await Promise.all([
+          findPublicListing({ ctx: { db, storage }, input: { listingId } }),
+          getApplicationSettings({ ctx: { db, user: null }, input: { listingId } }).then(
+            (view) => view.settings,
+            () => null,
+          ),
+        ]);
       } catch (error) {
         // PostgreSQL is down: the page says so (503), as the start-up gate would.
         const down = await renderPage.unavailable(c);
@@ -79,6 +86,7 @@ export function createListingPageRoutes(
           queries: [{ queryKey: pageQueryKeys.listing(id), data: null }],
           headTags: NOINDEX_TAGS,
           status: 404,
+          databaseAnswered: true,
         });
         return notFound ?? c.html(addToHead(shell, NOINDEX_TAGS), 404);
       }
@@ -87,17 +95,12 @@ export function createListingPageRoutes(
       const rendered = await renderPage.page(c, {
         queries: [
           { queryKey: pageQueryKeys.listing(id), data: listing },
-          {
-            queryKey: pageQueryKeys.applicationSettings(id),
-            data: (
-              await getApplicationSettings({
-                ctx: { db, user: null },
-                input: { listingId: listing.id },
-              })
-            ).settings,
-          },
+          ...(settings
+            ? [{ queryKey: pageQueryKeys.applicationSettings(id), data: settings }]
+            : []),
         ],
         headTags: listingHeadTags(listing, env.BASE_URL),
+        databaseAnswered: true,
       });
       if (rendered) {
         countVisitorView({
