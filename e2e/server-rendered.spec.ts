@@ -45,6 +45,8 @@ test.describe('server-rendered pages, as a visitor', () => {
   });
 
   const pages = () => [
+    { path: '/', status: 200 },
+    { path: '/featured', status: 200 },
     { path: `/listings/${listingId}`, status: 200 },
     { path: `/listings/${listingId}/mobile`, status: 200 },
     { path: `/simple-listing/${listingId}`, status: 200 },
@@ -88,6 +90,19 @@ test.describe('server-rendered pages, as a visitor', () => {
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     for (const tag of scripts)
       expect(tag).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
+  });
+
+  test('home and featured carry their listings as links, and / hands recovery links on', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/featured']) {
+      const html = await (await request.get(path)).text();
+      const links = new Set(html.match(/<a [^>]*href="\/listings\/[0-9a-f-]{36}"/g) ?? []);
+      expect(links.size, path).toBeGreaterThanOrEqual(6);
+    }
+    const recovery = await request.get('/?type=recovery&from=mail', { maxRedirects: 0 });
+    expect(recovery.status()).toBe(302);
+    expect(recovery.headers().location).toBe('/reset-password?type=recovery&from=mail');
   });
 
   test('a phone is sent to the mobile layout by the server', async ({ request }) => {

@@ -42,4 +42,6 @@ export const pageQueryKeys = {
   publicConfig: ['public-config'],
   listing: (id: string) => ['listings', 'detail', id],
   applicationSettings: (listingId: string) => ['apply', 'settings', listingId],
+  featuredListings: (limit: number | null) => ['listings', 'featured', limit],
+  newestListings: (limit: number) => ['listings', 'newest', limit],
 } as const;

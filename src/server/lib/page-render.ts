@@ -121,6 +121,8 @@ function hasSessionCookie(c: Context<AppEnv>): boolean {
 }
 
 export type RenderPage = {
+  /** Whether `page` would render for this request (a visitor's), before loading its data. */
+  renders(c: Context<AppEnv>): boolean;
   /** The page at the request's address, or undefined when the shell should answer. */
   page(
     c: Context<AppEnv>,
@@ -195,5 +197,5 @@ export function createRenderPage(
     rendered.set(key, { status, html });
     return c.html(html, status, PRIVATE);
   };
-  return { page, unavailable };
+  return { page, unavailable, renders: (c) => !hasSessionCookie(c) };
 }

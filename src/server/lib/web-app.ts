@@ -96,9 +96,10 @@ export function mountWebApp(
     return c.html(html);
   };
   app.use('*', cacheFor('no-cache'));
+  // The modules' pages first: the home page among them (rendered with its listings).
+  beforeFallback?.(app, readIndex, renderPage);
   // The home page is the shell too (with its preloads), not the static index.html.
   app.get('/', shell);
   app.use('*', serveStatic({ root: webRoot, precompressed: true }));
-  beforeFallback?.(app, readIndex, renderPage);
   app.get('*', shell);
 }

@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.home.pattern,
         element: <RecoveryRedirect />,
-        children: [{ index: true, lazy: page.home }],
+        children: [{ index: true, lazy: page.home, handle: SERVER_RENDERED }],
       },
       {
         element: <AppLayout />,
@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               // Public routes
-              { path: paths.featured.pattern, lazy: page.featured },
+              { path: paths.featured.pattern, lazy: page.featured, handle: SERVER_RENDERED },
               { path: paths.register.pattern, lazy: page.register, handle: SERVER_RENDERED },
               {
                 path: paths.registerRenter.pattern,

@@ -1,4 +1,6 @@
+import { Hono } from 'hono';
 import type { AppDeps } from '../../app-deps.ts';
+import type { AppEnv } from '../../app-env.ts';
 import { requireRole } from '../../auth/session.ts';
 import type { AppModule } from '../../lib/module.ts';
 import { photoBodyLimit } from '../../lib/photo-upload.ts';
@@ -11,6 +13,7 @@ import {
   createPhotoUploadRoutes,
 } from './listings.routes.ts';
 import type { PlanLimits } from './listings.service.ts';
+import { createPublicPageRoutes } from './public-pages.ts';
 import { createSearchPageRoutes } from './search-page.ts';
 
 /** `planLimits`: the billing module's answer for publishing, handed in by app.ts. */
@@ -38,6 +41,9 @@ export function listingsModule(
       { path: '/neighborhoods', routes: createNeighborhoodsRoutes() },
     ],
     openApi: listingsApiOperations,
-    shellPages: (indexHtml) => createSearchPageRoutes(deps, indexHtml),
+    shellPages: (indexHtml, renderPage) =>
+      new Hono<AppEnv>()
+        .route('/', createSearchPageRoutes(deps, indexHtml))
+        .route('/', createPublicPageRoutes(deps, renderPage)),
   };
 }

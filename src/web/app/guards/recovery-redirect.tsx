@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { hasRecoveryMarker, recoveryTarget } from '../../lib/recovery.ts';
+import { hasRecoveryMarker, recoveryTarget } from '../../../shared/recovery.ts';
 
 /**
  * docs/spec.md §2: the home page hands password-recovery addresses to /reset-password, query and

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
+import { hasRecoveryMarker, recoveryTarget } from '../../../shared/recovery.ts';
 import { FullPageStatus } from '../../components/ui/full-page-status.tsx';
 import { fetchMe, meQueryKey } from '../../features/auth/api/get-me.ts';
 import { dashboardPathFor } from '../../features/auth/use-auth.ts';
-import { hasRecoveryMarker, recoveryTarget } from '../../lib/recovery.ts';
 
 /** Only paths inside the app, never `//host` or a full URL. */
 function safeNext(value: string | null): string | null {

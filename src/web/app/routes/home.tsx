@@ -5,6 +5,7 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { SearchTextBox } from '../../features/search/components/search-text-box.tsx';
+import { isHydrating } from '../../lib/hydration.ts';
 import { SiteFooter } from '../layout/site-footer.tsx';
 
 /** The featured and newest rows: their own chunk, loaded when they come near the screen. */
@@ -27,7 +28,8 @@ const POPULAR_NEIGHBORHOODS = [
 
 /** A ref and whether its element has come within 300 px of the viewport (then stays true). */
 function useNearViewport<T extends Element>(): [(element: T | null) => void, boolean] {
-  const [near, setNear] = useState(false);
+  // A page rendered on the server has its rows in the HTML (their listings as links): kept.
+  const [near, setNear] = useState(isHydrating);
   const ref = useCallback((element: T | null) => {
     if (element === null) return;
     if (typeof IntersectionObserver === 'undefined') {

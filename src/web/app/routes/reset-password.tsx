@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { readResetLink } from '../../../shared/recovery.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { AuthPanel } from '../../components/ui/auth-panel.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
-import { readResetLink } from '../../lib/recovery.ts';
 
 const INVALID_LINK = 'This link is invalid or has expired.';
 

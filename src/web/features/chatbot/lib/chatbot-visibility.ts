@@ -1,4 +1,4 @@
-import { hasRecoveryMarker } from '../../../lib/recovery.ts';
+import { hasRecoveryMarker } from '../../../../shared/recovery.ts';
 
 /**
  * In the entry chunk (a few lines): hiding must work before, during and after the lazy

@@ -201,7 +201,7 @@ function parseItems(data: unknown): ListingSummary[] {
 /** `GET /api/listings/featured`. */
 export function useFeaturedListings(limit?: number) {
   return useQuery({
-    queryKey: ['listings', 'featured', limit ?? null],
+    queryKey: pageQueryKeys.featuredListings(limit ?? null),
     queryFn: ({ signal }) =>
       api(`/api/listings/featured${limit ? `?limit=${limit}` : ''}`, { parse: parseItems, signal }),
     staleTime: 60_000,
@@ -211,7 +211,7 @@ export function useFeaturedListings(limit?: number) {
 /** The newest active listings (first page of the default search). */
 export function useNewestListings(limit: number) {
   return useQuery({
-    queryKey: ['listings', 'newest', limit],
+    queryKey: pageQueryKeys.newestListings(limit),
     queryFn: ({ signal }) => api(`/api/listings?limit=${limit}`, { parse: parsePage, signal }),
     staleTime: 60_000,
   });
