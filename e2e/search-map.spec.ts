@@ -203,6 +203,17 @@ test.describe('the search map', () => {
       const body = (await response.json()) as Record<string, unknown>;
       await route.fulfill({ response, json: { ...body, map: { styleUrl } } });
     });
+    // A server-rendered /search carries the config in its state (decision 075): stood in there.
+    await page.route('**/search?*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '"data":{"chatbot":null,"map":null}',
+        `"data":{"chatbot":null,"map":{"styleUrl":"${styleUrl}"}}`,
+      );
+      expect(html).toContain(styleUrl);
+      await route.fulfill({ response, body: html });
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 

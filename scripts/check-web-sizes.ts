@@ -1,7 +1,7 @@
 /*
  * The web budget's deterministic half, for every build (`npm test`'s build stage, decision 072):
  * each page's initial JS in gzip bytes, read from the build's manifest (the entry, what it
- * imports statically and the page's route chunks with theirs), against its budget: 145 KB on a
+ * imports statically and the page's route chunks with theirs), against its budget: 148 KB on a
  * public page, 175 KB on a signed-in one. Byte counts, not timings, so it decides the same on
  * every machine; Lighthouse's scores stay in bench/web-budget.ts, for a person to run.
  *

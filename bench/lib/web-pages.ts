@@ -1,10 +1,11 @@
 /** The pages the web budget measures (bench/web-budget.ts): the public ones, every signed-in screen. */
 
 /**
- * Each page's initial JS at most, in KB gzip, with React 19 (decision 072): checked in every
+ * Each page's initial JS at most, in KB gzip, with React 19 (decision 072) and the hydration of
+ * server-rendered pages (decision 075: +3 KB on public ones): checked in every
  * build by scripts/check-web-sizes.ts and printed by the bench.
  */
-export const BUDGET_KB = { public: 145, signedIn: 175 } as const;
+export const BUDGET_KB = { public: 148, signedIn: 175 } as const;
 
 export const budgetOf = (page: Page): number => (page.as ? BUDGET_KB.signedIn : BUDGET_KB.public);
 

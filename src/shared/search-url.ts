@@ -212,3 +212,21 @@ export function searchPolygon(query: SearchQuery): Polygon | null {
 export function polygonParam(points: ReadonlyArray<readonly [number, number]>): string {
   return points.flat().map(shortDegrees).join(',');
 }
+
+export const EXACT_PARAM = 'exact';
+
+/** The search's parameters with `exact=1` last (as a "Search instead for" link writes it). */
+export function withExact(params: URLSearchParams, exact: boolean): URLSearchParams {
+  if (exact) params.set(EXACT_PARAM, '1');
+  return params;
+}
+
+/**
+ * The search an address asks for, as the page asks the API for it (`GET /api/listings?…`, and
+ * its query key): the known filters in their order, `exact=1` only with words to keep as typed.
+ */
+export function addressSearch(params: URLSearchParams): string {
+  const query = parseSearchParams(params);
+  const exact = query.q !== '' && params.get(EXACT_PARAM) === '1';
+  return withExact(searchParamsOf(query), exact).toString();
+}

@@ -44,4 +44,6 @@ export const pageQueryKeys = {
   applicationSettings: (listingId: string) => ['apply', 'settings', listingId],
   featuredListings: (limit: number | null) => ['listings', 'featured', limit],
   newestListings: (limit: number) => ['listings', 'newest', limit],
+  /** `search` as `addressSearch` (src/shared/search-url.ts) writes it. */
+  listingSearch: (search: string) => ['listings', 'search', search],
 } as const;

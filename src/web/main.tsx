@@ -4,10 +4,13 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { hasSearchParams } from '../shared/search-url.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter, loadMatchedPages } from './app/router.tsx';
+import { paths } from './config/paths.ts';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
 import { healthQueryOptions } from './features/health/api/get-health.ts';
+import { hasStoredSearchFilters } from './features/search/components/search-filters-provider.tsx';
 import { endHydration, startHydration } from './lib/hydration.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { type SsrState, takeSsrState } from './lib/ssr-state.ts';
@@ -93,7 +96,23 @@ async function start() {
   );
 }
 
+/**
+ * A bare /search renders the search this browser stored, which the server could not know: it
+ * starts afresh instead of hydrating. (With a search in the address, the address wins.)
+ */
+function rendersFromStorage(): boolean {
+  const { pathname, search } = window.location;
+  return (
+    pathname === paths.search.href() &&
+    !hasSearchParams(new URLSearchParams(search)) &&
+    hasStoredSearchFilters()
+  );
+}
+
 const root = document.getElementById('root');
 const serverState = takeSsrState(document);
-if (root && serverState) void hydrateServerPage(root, serverState);
-else void start();
+if (root && serverState && !rendersFromStorage()) void hydrateServerPage(root, serverState);
+else {
+  endHydration();
+  void start();
+}

@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
               { path: paths.resetPassword.pattern, lazy: page.resetPassword },
               { path: paths.passwordResetRedirect.pattern, lazy: page.passwordResetRedirect },
               { path: paths.authCallback.pattern, lazy: page.authCallback },
-              { path: paths.search.pattern, lazy: page.search },
+              { path: paths.search.pattern, lazy: page.search, handle: SERVER_RENDERED },
               {
                 path: paths.listing.pattern,
                 element: <MobileVariantRedirect to={paths.listingMobile.pattern} />,

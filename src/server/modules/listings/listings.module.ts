@@ -43,7 +43,7 @@ export function listingsModule(
     openApi: listingsApiOperations,
     shellPages: (indexHtml, renderPage) =>
       new Hono<AppEnv>()
-        .route('/', createSearchPageRoutes(deps, indexHtml))
+        .route('/', createSearchPageRoutes(deps, indexHtml, renderPage))
         .route('/', createPublicPageRoutes(deps, renderPage)),
   };
 }

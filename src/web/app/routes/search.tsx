@@ -350,7 +350,7 @@ export function Component() {
                 <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
                   {items.slice(0, FIRST_CARDS).map(card)}
                   {/* The rest of a first page, below the fold on every layout, after it paints. */}
-                  <AfterPaint>
+                  <AfterPaint inServerMarkup>
                     {items.slice(FIRST_CARDS).map((listing, i) => card(listing, FIRST_CARDS + i))}
                   </AfterPaint>
                 </ul>

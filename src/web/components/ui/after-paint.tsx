@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { isHydrating } from '../../lib/hydration.ts';
 
 /*
  * AfterPaints take turns: one renders its children, and the next starts once those have painted.
@@ -37,12 +38,18 @@ function endTurn(turn: Turn): void {
 export function AfterPaint({
   children,
   fallback = null,
+  inServerMarkup = false,
 }: {
   children: ReactNode;
   /** What stands in its place until then (the same size, so nothing moves when it is replaced). */
   fallback?: ReactNode;
+  /**
+   * Rendered at once on the server and when hydrating its markup (decision 075): content a page
+   * must carry in its HTML (search results as links). Never for what only a browser can draw.
+   */
+  inServerMarkup?: boolean;
 }) {
-  const [painted, setPainted] = useState(false);
+  const [painted, setPainted] = useState(() => inServerMarkup && isHydrating());
   const turn = useRef<Turn | null>(null);
   // An effect runs after the browser has painted the render that mounted it.
   useEffect(() => {

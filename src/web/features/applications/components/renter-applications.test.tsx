@@ -162,7 +162,8 @@ describe("the renter's applications", () => {
     expect(post?.url.pathname).toBe(`/api/applications/${asked.id}/respond`);
     expect(post?.body).toEqual({ message: 'Here is my passport.', documentIds: [ID_DOCUMENT] });
     await waitFor(() => expect(textOf()).toContain('Your answer was sent to the landlord.'));
-    expect(textOf(container)).toContain(RENTER_STATUS_TEXT.submitted);
+    // The card shows the answer's status once the list has it (the toast may come first).
+    await waitFor(() => expect(textOf(container)).toContain(RENTER_STATUS_TEXT.submitted));
   });
 
   it('asks before it answers an empty request', async () => {

@@ -59,7 +59,7 @@ function takeServerPage(queryString: string): ListingPage | undefined {
 /** `GET /api/listings?…` with the query string of the search page (without `cursor`). */
 export function useListingSearch(queryString: string) {
   return useInfiniteQuery({
-    queryKey: ['listings', 'search', queryString],
+    queryKey: pageQueryKeys.listingSearch(queryString),
     initialData: () => {
       const page = takeServerPage(queryString);
       return page ? { pages: [page], pageParams: [null] } : undefined;

@@ -84,6 +84,14 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * Whether this browser keeps a search of its own: a bare /search then renders from it, which
+ * the server cannot know, so such a page starts afresh instead of hydrating (decision 075).
+ */
+export function hasStoredSearchFilters(): boolean {
+  return filtersAreSet(parseStoredFilters(storage()?.getItem(STORAGE_KEYS.searchFilters) ?? null));
+}
+
 /** Search filters, restored from local storage on start and saved on every change. */
 export function SearchFiltersProvider({ children }: { children: ReactNode }) {
   const [filters, setState] = useState<SearchFilters>(() =>

@@ -1,22 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  EXACT_PARAM,
   filtersOf,
   hasSearchParams,
   parseSearchParams,
   queryOfFilters,
   type SearchQuery,
   searchParamsOf,
+  withExact,
 } from '../../../../shared/search-url.ts';
 import { useSearchFilters } from '../components/search-filters-provider.tsx';
 
-export const EXACT_PARAM = 'exact';
-
-/** The search's parameters with `exact=1` last (as a "Search instead for" link writes it). */
-export function withExact(params: URLSearchParams, exact: boolean): URLSearchParams {
-  if (exact) params.set(EXACT_PARAM, '1');
-  return params;
-}
+export { EXACT_PARAM, withExact };
 
 /**
  * The search held in the address bar (shareable, Back works), mirrored into the filters
