@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Listing } from '../shared/schemas/listing-responses.ts';
+import { addressSearch } from '../shared/search-url.ts';
 import { pageQueryKeys, type ServerQuery } from '../shared/ssr.ts';
 import { renderDatabaseError, renderPage } from './entry-server.tsx';
+import { aListing } from './testing/saved-searches-fixtures.ts';
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
 const HOSTILE = '</script><script>alert(1)</script><!-- <img src=x onerror=alert(2)>';
@@ -138,6 +140,26 @@ describe('renderPage', () => {
     const html = await renderDatabaseError();
     expect(html).toMatch(/<h1[^>]*>Database Connection Error<\/h1>/);
     expect(html).toMatch(/<button[^>]*>Retry Connection<\/button>/);
+  });
+
+  it('renders a search with one link per result of its first page, and the count', async () => {
+    const results = Array.from({ length: 9 }, (_, n) =>
+      aListing({
+        id: `00000000-0000-4000-8000-0000000002${String(n).padStart(2, '0')}`,
+        title: `Result ${n}`,
+      }),
+    );
+    const address = new URLSearchParams('borough=brooklyn&bedrooms=2');
+    const result = await render(`/search?${address}`, [
+      {
+        queryKey: pageQueryKeys.listingSearch(addressSearch(address)),
+        data: { pages: [{ items: results, total: 42, nextCursor: 'next' }], pageParams: [null] },
+      },
+    ]);
+    if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
+    // Every result, the six first and those after them (rendered after the first paint afresh).
+    for (const listing of results) expect(result.html).toContain(`href="/listings/${listing.id}"`);
+    expect(result.html).toMatch(/42 apartments/);
   });
 
   it('leaves the screens rendered in the browser to the shell', async () => {
