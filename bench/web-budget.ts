@@ -310,10 +310,10 @@ async function main() {
           fs.mkdirSync(cwd, { recursive: true });
           fs.chmodSync(cwd, 0o755);
           fs.cpSync(b.outDir, path.join(cwd, 'dist'), { recursive: true });
-          // A build's server-rendering entry beside it (decision 075), where the server looks.
+          // A build's server-rendering entry beside it (decision 075), where the server looks:
+          // linked, not copied, so that its imports find the packages beside the real folder.
           const renderer = path.join(path.dirname(path.resolve(b.outDir)), 'dist-ssr');
-          if (fs.existsSync(renderer))
-            fs.cpSync(renderer, path.join(cwd, 'dist-ssr'), { recursive: true });
+          if (fs.existsSync(renderer)) fs.symlinkSync(renderer, path.join(cwd, 'dist-ssr'));
           console.log(`Starting a server on the ${b.label} build …`);
           const server = await startServer(cwd, path.join(cwd, 'server.log'));
           children.push(server.child);

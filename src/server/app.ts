@@ -149,6 +149,7 @@ export function createApp(deps: AppDeps) {
     mountWebApp(app, deps.webRoot, shellPages(modules), {
       sharedQueries: () => [config],
       databaseUp: () => deps.database.ping(),
+      logger: deps.logger,
     });
   }
   return app;

@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import type { PageRenderer, RenderResult } from '../../shared/ssr.ts';
 import { SSR_STATE_ID } from '../../shared/ssr.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Logger } from './logger.ts';
-import { createRenderPage, pageIntoShell } from './page-render.ts';
+import { createRenderPage, pageIntoShell, pageRendererLoader } from './page-render.ts';
 
 /** The built index.html's parts the server changes, as Vite writes them. */
 const SHELL = `<!doctype html>
@@ -67,6 +70,24 @@ describe('pageIntoShell', () => {
   it("keeps a caller's head tags in place of React's title", () => {
     const withTags = pageIntoShell(SHELL, PAGE, '<title>Listing · Stoop</title>');
     expect(withTags.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Listing · Stoop</title>']);
+  });
+});
+
+describe('pageRendererLoader', () => {
+  it('says why a renderer that cannot load failed, and leaves the pages to the shell', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stoop-renderer-'));
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    // Its packages are not beside it: the import fails as a moved build's would.
+    fs.writeFileSync(
+      path.join(root, 'dist-ssr', 'entry-server.js'),
+      "import 'no-such-package-stoop';\n",
+    );
+    const failures: string[] = [];
+    const load = pageRendererLoader(path.join(root, 'dist'), (_error, file) => failures.push(file));
+    expect(await load()).toBeUndefined();
+    expect(await load()).toBeUndefined();
+    expect(failures).toEqual([path.join(root, 'dist-ssr', 'entry-server.js')]);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 });
 

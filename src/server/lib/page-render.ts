@@ -17,14 +17,26 @@ export function pageRendererFile(webRoot: string): string {
   return path.join(path.dirname(webRoot), 'dist-ssr', 'entry-server.js');
 }
 
-/** Loaded on the first page that needs it, once; undefined when the build has no such entry. */
-export function pageRendererLoader(webRoot: string): () => Promise<PageRenderer | undefined> {
+/**
+ * Loaded on the first page that needs it, once; undefined when the build has no such entry, or
+ * when it cannot load (its packages not found beside it, say): said once, loudly, and every
+ * page is then the shell, as before server rendering, instead of a 500.
+ */
+export function pageRendererLoader(
+  webRoot: string,
+  onFailure: (error: unknown, file: string) => void = () => {},
+): () => Promise<PageRenderer | undefined> {
   let loaded: Promise<PageRenderer | undefined> | undefined;
   return () => {
     loaded ??= (async () => {
       const file = pageRendererFile(webRoot);
       if (!fs.existsSync(file)) return undefined;
-      return (await import(pathToFileURL(file).href)) as PageRenderer;
+      try {
+        return (await import(pathToFileURL(file).href)) as PageRenderer;
+      } catch (error) {
+        onFailure(error, file);
+        return undefined;
+      }
     })();
     return loaded;
   };

@@ -6,6 +6,7 @@ import { PAGE_INDEX_FILE, type PageIndex } from '../../shared/landing-pages.ts';
 import type { ServerQuery } from '../../shared/ssr.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './app-error.ts';
+import type { Logger } from './logger.ts';
 import { createRenderPage, pageRendererLoader, type RenderPage } from './page-render.ts';
 import { routePreloads, type ViteManifest, type WebBuild } from './route-preloads.ts';
 
@@ -42,7 +43,11 @@ export function mountWebApp(
     renderPage: RenderPage,
   ) => void,
   /** Answers every server-rendered page carries (decision 075), and whether PostgreSQL is up. */
-  pages: { sharedQueries?: () => ServerQuery[]; databaseUp?: () => Promise<boolean> } = {},
+  pages: {
+    sharedQueries?: () => ServerQuery[];
+    databaseUp?: () => Promise<boolean>;
+    logger?: Logger;
+  } = {},
 ) {
   const indexFile = path.join(webRoot, 'index.html');
   const cacheFor = (value: string): MiddlewareHandler<AppEnv> => {
@@ -82,7 +87,12 @@ export function mountWebApp(
     return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
   };
   const renderPage = createRenderPage(
-    pageRendererLoader(webRoot),
+    pageRendererLoader(webRoot, (err, file) =>
+      pages.logger?.error(
+        { err, file },
+        'the server-rendering entry did not load: serving the shell',
+      ),
+    ),
     readIndex,
     pages.sharedQueries,
     pages.databaseUp,
