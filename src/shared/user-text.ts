@@ -1,5 +1,5 @@
 /**
- * The one rule for text people type (decision 022): real HTML tags are removed, everything else is
+ * The one rule for text people type (decisions 022 and 076): real HTML tags are removed, everything else is
  * kept exactly as typed. Stoop renders user text as text, never as HTML, so nothing is escaped or
  * decoded: `x<y`, `a < b > c`, `<3`, `Tom & Jerry <tom@example.com>` and a typed `&lt;b&gt;` stay.
  *
