@@ -133,9 +133,14 @@ function directive(csp: string, name: string): string {
 
 test('the suite’s own server has no chatbot: config null, no chatbot host in its CSP', async ({
   page,
+  baseURL,
 }) => {
   const res = await page.request.get('/api/config');
-  expect(PublicConfigSchema.parse(await res.json())).toEqual({ chatbot: null, map: null });
+  expect(PublicConfigSchema.parse(await res.json())).toEqual({
+    siteUrl: new URL(baseURL ?? '').origin,
+    chatbot: null,
+    map: null,
+  });
   const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
   expect(directive(csp, 'script-src')).toBe("script-src 'self'");
   expect(csp).not.toMatch(/https?:\/\//);

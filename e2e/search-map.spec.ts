@@ -208,8 +208,8 @@ test.describe('the search map', () => {
       if (route.request().resourceType() !== 'document') return route.continue();
       const response = await route.fetch();
       const html = (await response.text()).replace(
-        '"data":{"chatbot":null,"map":null}',
-        `"data":{"chatbot":null,"map":{"styleUrl":"${styleUrl}"}}`,
+        /("data":\{"siteUrl":"[^"]*","chatbot":null,"map":)null\}/,
+        `$1{"styleUrl":"${styleUrl}"}}`,
       );
       expect(html).toContain(styleUrl);
       await route.fulfill({ response, body: html });

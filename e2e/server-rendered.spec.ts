@@ -48,7 +48,8 @@ test.describe('server-rendered pages, as a visitor', () => {
     { path: '/', status: 200 },
     { path: '/featured', status: 200 },
     { path: '/search', status: 200 },
-    { path: '/search?borough=brooklyn&bedrooms=2&sort=price_asc', status: 200 },
+    { path: '/search?boroughs=brooklyn&bedrooms=2&sort=price_asc', status: 200 },
+    { path: '/search?boroughs=brooklyn&page=2', status: 200 },
     { path: `/listings/${listingId}`, status: 200 },
     { path: `/listings/${listingId}/mobile`, status: 200 },
     { path: `/simple-listing/${listingId}`, status: 200 },
@@ -81,6 +82,134 @@ test.describe('server-rendered pages, as a visitor', () => {
       }
     });
   }
+});
+
+/**
+ * The answers a page is rendered with, whoever asks: asking the API for any of them again after
+ * hydrating is double work. (A signed-in page still asks for what it was not rendered with: the
+ * live stream, saved listings, notes, a tour's slots.)
+ */
+const RENDERED_DATA = [
+  /^\/api\/(session|me|health|config)(\?|$)/,
+  /^\/api\/messages\/unread-count/,
+  /^\/api\/listings(\?|$)/,
+  /^\/api\/listings\/featured/,
+  /^\/api\/listings\/[0-9a-f-]{36}(\?|$)/,
+  /^\/api\/applications\/settings/,
+];
+
+for (const role of ['renter', 'landlord'] as const) {
+  test.describe(`server-rendered pages, as a ${role}`, () => {
+    let listingId = '';
+    test.beforeAll(async ({ request }) => {
+      listingId = await demoListingId(request);
+    });
+
+    // A landlord is kept to the landlord's pages (docs/spec.md §6): the others redirect.
+    const pages = () =>
+      role === 'renter'
+        ? [
+            { path: '/', status: 200 },
+            { path: '/featured', status: 200 },
+            { path: '/search?boroughs=brooklyn&bedrooms=2&sort=price_asc', status: 200 },
+            { path: `/listings/${listingId}`, status: 200 },
+            { path: `/listings/${listingId}/mobile`, status: 200 },
+            { path: `/simple-listing/${listingId}`, status: 200 },
+            { path: '/about', status: 200 },
+            { path: '/no/such/page', status: 404 },
+            { path: '/listings/00000000-0000-4000-8000-000000000000', status: 404 },
+          ]
+        : [
+            { path: `/listings/${listingId}`, status: 200 },
+            { path: `/listings/${listingId}/mobile`, status: 200 },
+            { path: '/about', status: 200 },
+            { path: '/listings/00000000-0000-4000-8000-000000000000', status: 404 },
+          ];
+
+    for (const viewport of [
+      { name: 'desktop', width: 1280, height: 800 },
+      { name: 'phone', width: 375, height: 740 },
+    ]) {
+      test(`every page arrives with their navigation bar and hydrates with no error (${viewport.name})`, async ({
+        page,
+        baseURL,
+        newRenter,
+        newLandlord,
+      }) => {
+        const user = role === 'renter' ? newRenter : newLandlord;
+        await signInThroughApi(page, baseURL ?? '', user.email, user.password);
+        await page.setViewportSize(viewport);
+        for (const { path, status } of pages()) {
+          const answer = await page.request.get(path);
+          expect(answer.status(), path).toBe(status);
+          const html = await answer.text();
+          // Signed in from the first byte: their bar, not the visitor's, before any script
+          // (the email is the account menu's button; Sign Out is in that menu).
+          const root = html.slice(html.indexOf('<div id="root">'));
+          if (path === '/') {
+            // docs/spec.md §2: the home page has no top bar; its hero knows who is signed in.
+            expect(root).toContain('Go to your dashboard');
+            expect(root).not.toContain('>Sign In<');
+          } else {
+            expect(root, path).toMatch(
+              new RegExp(
+                `<button[^>]*aria-expanded="false"[^>]*>[\\s\\S]{0,300}${user.email.replace(/[.+]/g, '\\$&')}`,
+              ),
+            );
+            expect(root, path).not.toMatch(/>Sign In</);
+            expect(root, path).toContain('href="/chat"');
+            if (role === 'landlord') expect(root, path).toContain('+ New Listing');
+          }
+          const seen = await openRendered(page, path);
+          expect(seen.status, path).toBe(status);
+          expect(seen.problems, path).toEqual([]);
+          const again = seen.apiRequests.filter((request) =>
+            RENDERED_DATA.some((pattern) => pattern.test(request)),
+          );
+          expect(again, path).toEqual([]);
+        }
+        // The hydrated bar works at once: its account menu (or the phone's menu) has Sign Out.
+        if (viewport.name === 'desktop')
+          await page.getByRole('button', { name: user.email }).click();
+        else await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      });
+    }
+
+    test('the pages a rule sends elsewhere answer with the redirect from the server', async ({
+      page,
+      baseURL,
+      newRenter,
+      newLandlord,
+    }) => {
+      const user = role === 'renter' ? newRenter : newLandlord;
+      await signInThroughApi(page, baseURL ?? '', user.email, user.password);
+      const dashboard = role === 'renter' ? '/renter/dashboard' : '/landlord/dashboard';
+      const moved =
+        role === 'renter'
+          ? ['/login', '/signup', '/register']
+          : [
+              '/',
+              '/search',
+              '/featured',
+              '/login',
+              `/simple-listing/${listingId}`,
+              '/no/such/page',
+            ];
+      for (const path of moved) {
+        const answer = await page.request.get(path, { maxRedirects: 0 });
+        expect(answer.status(), path).toBe(302);
+        expect(answer.headers().location, path).toBe(dashboard);
+      }
+    });
+  });
+}
+
+test.describe('server-rendered pages, as a visitor (the HTML)', () => {
+  let listingId = '';
+  test.beforeAll(async ({ request }) => {
+    listingId = await demoListingId(request);
+  });
 
   test('the HTML holds the listing before any script runs', async ({ request }) => {
     const answer = await request.get(`/listings/${listingId}`);
@@ -101,11 +230,19 @@ test.describe('server-rendered pages, as a visitor', () => {
   test('home and featured carry their listings as links, and / hands recovery links on', async ({
     request,
   }) => {
-    for (const path of ['/', '/featured', '/search?borough=brooklyn']) {
+    for (const path of ['/', '/featured', '/search?boroughs=brooklyn']) {
       const html = await (await request.get(path)).text();
       const links = new Set(html.match(/<a [^>]*href="\/listings\/[0-9a-f-]{36}"/g) ?? []);
       expect(links.size, path).toBeGreaterThanOrEqual(6);
     }
+    // Search's next page works without a script: a link to the same search with a page more.
+    const listingLinks = (html: string) =>
+      new Set(html.match(/<a [^>]*href="\/listings\/[0-9a-f-]{36}"/g) ?? []).size;
+    const first = await (await request.get('/search?boroughs=brooklyn')).text();
+    expect(first).toMatch(/<a href="\/search\?boroughs=brooklyn&amp;page=2"[^>]*>Load more<\/a>/);
+    const second = await (await request.get('/search?boroughs=brooklyn&page=2')).text();
+    expect(listingLinks(second)).toBeGreaterThan(listingLinks(first));
+    expect(second).toContain('href="/search?boroughs=brooklyn&amp;page=3"');
     const recovery = await request.get('/?type=recovery&from=mail', { maxRedirects: 0 });
     expect(recovery.status()).toBe(302);
     expect(recovery.headers().location).toBe('/reset-password?type=recovery&from=mail');

@@ -9,7 +9,7 @@ import { SessionCache } from './auth/session-cache.ts';
 import { syncAfterWrites } from './lib/after-write.ts';
 import { AppError } from './lib/app-error.ts';
 import { handleError } from './lib/http.ts';
-import { type AppModule, mountApi, mountSite, shellPages } from './lib/module.ts';
+import { type AppModule, mountApi, mountSite, shellPages, viewerQueries } from './lib/module.ts';
 import { privateByDefault } from './lib/no-store.ts';
 import { buildOpenApiDocument } from './lib/openapi.ts';
 import { originCheck } from './lib/origin-check.ts';
@@ -27,6 +27,7 @@ import { configModule } from './modules/config/config.module.ts';
 import { publicConfig } from './modules/config/config.service.ts';
 import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { eventsModule } from './modules/events/events.module.ts';
+import { liveEventPosition } from './modules/events/events.service.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { landlordProfileModule } from './modules/landlord-profile/landlord-profile.module.ts';
 import { listingsModule } from './modules/listings/listings.module.ts';
@@ -125,7 +126,8 @@ export function createApp(deps: AppDeps) {
   // are handled before it answers, so its author's next request sees it. The same round trip
   // serves the routes that asked for their own notices (tours' slots).
   api.use(syncAfterWrites(deps.events, () => sessions.enabled));
-  mountApi(api, modules, loadSession(sessionResolver(deps.auth, deps.database.db, sessions)));
+  const session = loadSession(sessionResolver(deps.auth, deps.database.db, sessions));
+  mountApi(api, modules, session);
   // Built on first request: it was 94% of createApp's time, paid by every start and test file.
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
   api.get('/openapi.json', (c) => {
@@ -150,6 +152,12 @@ export function createApp(deps: AppDeps) {
       sharedQueries: () => [config],
       databaseUp: () => deps.database.ping(),
       logger: deps.logger,
+      loadSession: session,
+      viewerAnswers: async (user) => {
+        // First: the page's live stream starts here, so nothing read after it can be missed.
+        const liveEventId = await liveEventPosition(deps.database.db, user.id);
+        return { liveEventId, queries: await viewerQueries(modules, user) };
+      },
     });
   }
   return app;

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SearchFiltersSchema } from './schemas/listing-queries.ts';
 import { describeFilters, suggestedName } from './search-description.ts';
 import {
+  addressPageCount,
+  addressSearch,
   boundsParam,
   filterCount,
   filtersOf,
   hasSearchParams,
+  MAX_ADDRESS_PAGES,
+  morePagesHref,
   parseSearchParams,
   polygonParam,
   queryOfFilters,
@@ -210,5 +214,30 @@ describe('a saved search and the /search address', () => {
       'Inside a drawn area',
     ]);
     expect(describeFilters(parse(''))).toEqual(['Every apartment']);
+  });
+});
+
+describe('pages in the address', () => {
+  it('asks for 1 to 10 pages, 1 for anything that is not a whole number from 2 up', () => {
+    const count = (query: string) => addressPageCount(new URLSearchParams(query));
+    expect(count('')).toBe(1);
+    expect(count('page=3')).toBe(3);
+    expect(count('page=0')).toBe(1);
+    expect(count('page=-2')).toBe(1);
+    expect(count('page=2.5')).toBe(1);
+    expect(count('page=abc')).toBe(1);
+    expect(count('page=999')).toBe(MAX_ADDRESS_PAGES);
+  });
+
+  it('links the same search with one page more, and no link past the most', () => {
+    expect(morePagesHref('borough=brooklyn', 1)).toBe('/search?borough=brooklyn&page=2');
+    expect(morePagesHref('', 2)).toBe('/search?page=3');
+    expect(morePagesHref('borough=brooklyn', MAX_ADDRESS_PAGES)).toBeNull();
+  });
+
+  it('leaves the page count out of the search the page asks for', () => {
+    expect(addressSearch(new URLSearchParams('boroughs=brooklyn&page=3'))).toBe(
+      'boroughs=brooklyn',
+    );
   });
 });

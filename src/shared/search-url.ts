@@ -230,3 +230,27 @@ export function addressSearch(params: URLSearchParams): string {
   const exact = query.q !== '' && params.get(EXACT_PARAM) === '1';
   return withExact(searchParamsOf(query), exact).toString();
 }
+
+/**
+ * `page=N` in a search's address: its first N pages at once, as "Load more" pressed N-1 times
+ * would show them. The link a page without scripts follows to see more (the server renders
+ * those pages); a running page loads the next one in place instead.
+ */
+export const PAGES_PARAM = 'page';
+/** The most pages an address renders at once (past it, "Load more" needs the script). */
+export const MAX_ADDRESS_PAGES = 10;
+
+/** How many pages the address asks for: 1 unless `page` is a whole number from 2 up, at most 10. */
+export function addressPageCount(params: URLSearchParams): number {
+  const raw = params.get(PAGES_PARAM);
+  const pages = raw && /^\d{1,3}$/.test(raw) ? Number(raw) : 1;
+  return Math.min(Math.max(pages, 1), MAX_ADDRESS_PAGES);
+}
+
+/** The address of the same search with one page more than `pages`; null past the most. */
+export function morePagesHref(search: string, pages: number): string | null {
+  if (pages >= MAX_ADDRESS_PAGES) return null;
+  const params = new URLSearchParams(search);
+  params.set(PAGES_PARAM, String(pages + 1));
+  return `/search?${params}`;
+}

@@ -27,7 +27,15 @@ export type PageRenderer = {
   renderPage(request: Request, queries: ServerQuery[]): Promise<RenderResult>;
   /** docs/spec.md §2's 'Database Connection Error' screen, for a page while PostgreSQL is down. */
   renderDatabaseError(): Promise<string>;
+  /** Whether the route table renders the page at `pathname` on the server (no data loaded). */
+  rendersPath(pathname: string): boolean;
 };
+
+/**
+ * Where a signed-in page's live stream starts: the user's newest live event id, read before the
+ * page's data (decision 062's `liveEventId`, which `GET /api/session` answers otherwise).
+ */
+export type LiveStartState = { userId: string; eventId: number };
 
 /** A route whose page the server renders: `handle` on its entry in the route table. */
 export const SERVER_RENDERED = { serverRendered: true } as const;
@@ -39,6 +47,8 @@ export const SERVER_RENDERED = { serverRendered: true } as const;
 export const pageQueryKeys = {
   health: ['health'],
   me: ['me'],
+  /** The navigation bar's Messages badge (the web's `messagingKeys.unread`). */
+  unreadCounts: (userId: string | null) => ['messaging', 'unread-count', userId],
   publicConfig: ['public-config'],
   listing: (id: string) => ['listings', 'detail', id],
   applicationSettings: (listingId: string) => ['apply', 'settings', listingId],

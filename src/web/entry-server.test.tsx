@@ -54,7 +54,10 @@ const LISTING: Listing = {
 const VISITOR: ServerQuery[] = [
   { queryKey: pageQueryKeys.health, data: { status: 'ok', db: 'ok', roundTripMs: 0 } },
   { queryKey: pageQueryKeys.me, data: null },
-  { queryKey: pageQueryKeys.publicConfig, data: { chatbot: null, map: null } },
+  {
+    queryKey: pageQueryKeys.publicConfig,
+    data: { siteUrl: 'https://stoop.example', chatbot: null, map: null },
+  },
 ];
 
 const render = (path: string, queries: ServerQuery[] = []) =>
@@ -95,9 +98,40 @@ describe('renderPage', () => {
     expect(photos[0]).toContain('fetchPriority="high"');
   });
 
+  it("renders the listing's head tags with React's own: description, canonical, Open Graph, JSON-LD", async () => {
+    const { html } = await renderedListing(`/listings/${ID}`);
+    const hoisted = html.slice(0, html.search(/<(?!title|meta|link)[a-z]/));
+    expect(hoisted).toMatch(/<title>Sunny 2BR [^<]* in Williamsburg, Brooklyn · Stoop<\/title>/);
+    expect(hoisted).toMatch(
+      /<meta name="description" content="\$3,250\/mo · 2 bed · 1 bath · Williamsburg/,
+    );
+    expect(hoisted).toContain(
+      `<link rel="canonical" href="https://stoop.example/listings/${ID}"/>`,
+    );
+    expect(hoisted).toContain(
+      '<meta property="og:image" content="https://stoop.example/media/p1-800.webp"/>',
+    );
+    expect(hoisted).not.toContain('noindex');
+    const jsonLd = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1];
+    const data = JSON.parse(jsonLd ?? 'null') as { url: string; name: string };
+    expect(data.url).toBe(`https://stoop.example/listings/${ID}`);
+    // The hostile title is in it, escaped: nothing in it closes the element.
+    expect(data.name).toBe(LISTING.title);
+    const draft = await render(`/listings/${ID}`, [
+      { queryKey: pageQueryKeys.listing(ID), data: { ...LISTING, status: 'draft' } },
+    ]);
+    expect(draft.kind === 'page' && draft.html).toContain(
+      '<meta name="robots" content="noindex"/>',
+    );
+  });
+
   it('escapes every listing text: no script, comment or tag of its own reaches the HTML', async () => {
     const { html } = await renderedListing(`/listings/${ID}`);
-    expect(html).not.toContain('<script');
+    // One script element: the schema.org data, which holds no `<` of its own.
+    expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script type="application/ld+json">']);
+    expect(html.match(/<script type="application\/ld\+json">([^]*?)<\/script>/)?.[1]).not.toMatch(
+      /[<>]/,
+    );
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<!-- <img');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -165,6 +199,45 @@ describe('renderPage', () => {
   it('leaves the screens rendered in the browser to the shell', async () => {
     for (const path of ['/dashboard', '/chat', '/landlord/dashboard', '/tours']) {
       expect((await render(path)).kind).toBe('shell');
+    }
+  });
+
+  const RENTER = {
+    id: '00000000-0000-4000-8000-0000000000c1',
+    email: 'rita@example.com',
+    name: 'Rita',
+    userType: 'renter' as const,
+  };
+  const asRenter = (path: string, unread: number) =>
+    renderPage(new Request(`http://localhost${path}`), [
+      ...VISITOR.filter((query) => query.queryKey !== pageQueryKeys.me),
+      { queryKey: pageQueryKeys.me, data: RENTER },
+      {
+        queryKey: pageQueryKeys.unreadCounts(RENTER.id),
+        data: { total: unread, byConversation: { a: unread } },
+      },
+    ]);
+
+  it("renders a signed-in user's navigation bar: Messages with the unread badge, the email, Sign Out", async () => {
+    const result = await asRenter('/about', 3);
+    if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
+    expect(result.html).toContain(RENTER.email);
+    expect(result.html).toContain('Sign Out');
+    expect(result.html).toMatch(/Messages[\s\S]{0,400}>3</);
+    expect(result.html).not.toContain('>Sign In<');
+    const visitor = await render('/about');
+    if (visitor.kind !== 'page') throw new Error(`expected a page, got ${visitor.kind}`);
+    expect(visitor.html).not.toContain('Sign Out');
+  });
+
+  it('answers a signed-in user on a sign-in or sign-up page with the redirect', async () => {
+    for (const path of ['/login', '/signup', '/register']) {
+      const result = await asRenter(path, 0);
+      expect(result, path).toEqual({
+        kind: 'redirect',
+        status: 302,
+        location: '/renter/dashboard',
+      });
     }
   });
 });

@@ -6,6 +6,7 @@ import { prerender } from 'react-dom/static';
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
@@ -14,7 +15,7 @@ import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
 import { DatabaseErrorScreen } from './app/startup-gate.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { ServerStatusContext } from './lib/server-status.ts';
+import { type ServerStatus, ServerStatusContext } from './lib/server-status.ts';
 import type { SsrState } from './lib/ssr-state.ts';
 
 const { query, dataRoutes } = createStaticHandler(routes);
@@ -40,7 +41,10 @@ async function renderWhole(page: ReactNode, signal: AbortSignal): Promise<string
     },
   });
   const html = await new Response(prelude).text();
-  if (html.includes('<script')) throw new Error('The rendered page holds an inline script.');
+  // Data blocks (a listing's schema.org JSON) are not run; any other script would be.
+  if (/<script(?![^>]*\stype="application\/ld\+json")/.test(html)) {
+    throw new Error('The rendered page holds an inline script.');
+  }
   return html;
 }
 
@@ -67,7 +71,7 @@ export async function renderPage(request: Request, queries: ServerQuery[]): Prom
   const queryClient = createQueryClient();
   for (const { queryKey, data } of queries) queryClient.setQueryData(queryKey, data);
   const router = createStaticRouter(dataRoutes, context);
-  const status = { status: isNotFound(context) ? 404 : context.statusCode };
+  const status: ServerStatus = { status: isNotFound(context) ? 404 : context.statusCode };
   const page = (
     <StrictMode>
       <ServerStatusContext value={status}>
@@ -78,6 +82,11 @@ export async function renderPage(request: Request, queries: ServerQuery[]): Prom
     </StrictMode>
   );
   const html = await renderWhole(page, request.signal);
+  // A screen that moves on at once (a guard's redirect): the server answers with the move.
+  if (status.redirectTo !== undefined) {
+    queryClient.clear();
+    return { kind: 'redirect', status: 302, location: status.redirectTo };
+  }
   const state: SsrState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
@@ -94,4 +103,12 @@ export function renderDatabaseError(): Promise<string> {
   return renderWhole(<DatabaseErrorScreen />, AbortSignal.timeout(5_000));
 }
 
-({ renderPage, renderDatabaseError }) satisfies PageRenderer;
+/** Whether `pathname`'s page is one the server renders, by the route table alone. */
+export function rendersPath(pathname: string): boolean {
+  const handle = matchRoutes(dataRoutes, pathname)?.at(-1)?.route.handle as
+    | Partial<typeof SERVER_RENDERED>
+    | undefined;
+  return handle?.serverRendered === true;
+}
+
+({ renderPage, renderDatabaseError, rendersPath }) satisfies PageRenderer;

@@ -4,14 +4,16 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import type { MeUser } from '../shared/schemas/auth.ts';
 import { hasSearchParams } from '../shared/search-url.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter, loadMatchedPages } from './app/router.tsx';
 import { paths } from './config/paths.ts';
-import { meQueryOptions } from './features/auth/api/get-me.ts';
+import { meQueryOptions, writeLastUser } from './features/auth/api/get-me.ts';
 import { healthQueryOptions } from './features/health/api/get-health.ts';
 import { hasStoredSearchFilters } from './features/search/components/search-filters-provider.tsx';
 import { endHydration, startHydration } from './lib/hydration.ts';
+import { noteLiveStart } from './lib/live/live-start.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { type SsrState, takeSsrState } from './lib/ssr-state.ts';
 import { warmIntlOffMainThread } from './lib/warm-intl.ts';
@@ -57,7 +59,12 @@ async function hydrateServerPage(container: HTMLElement, state: SsrState) {
   startHydration();
   warmIntlOffMainThread();
   const queryClient = createQueryClient();
+  // Before the page's answers are in the cache: none of them needs asking again when the live
+  // stream opens (all were read after its start).
+  if (state.live) noteLiveStart(queryClient, state.live.userId, state.live.eventId);
   hydrate(queryClient, state.queries);
+  // As a fresh start's session answer does: the offline start-up's hint of who is signed in.
+  writeLastUser(queryClient.getQueryData<MeUser | null>(meQueryOptions.queryKey) ?? null);
   await loadMatchedPages(window.location);
   const router = createAppRouter(state.router);
   hydrateRoot(

@@ -1,4 +1,5 @@
 import type { Hono, MiddlewareHandler } from 'hono';
+import type { ServerQuery } from '../../shared/ssr.ts';
 import type { AppEnv } from '../app-env.ts';
 import { jsonBodyLimit } from './http.ts';
 import type { ApiOperation } from './openapi.ts';
@@ -43,7 +44,23 @@ export type AppModule = {
     indexHtml: (pathname: string) => string | undefined,
     renderPage: RenderPage,
   ) => Hono<AppEnv>;
+  /**
+   * What every page rendered for a signed-in user carries from this module, as its API answers
+   * them (messaging: the navigation bar's unread badge). Decision 077.
+   */
+  viewerQueries?: (user: SignedInUser) => Promise<ServerQuery[]>;
 };
+
+type SignedInUser = NonNullable<AppEnv['Variables']['user']>;
+
+/** Every module's `viewerQueries` for `user`, read together. */
+export async function viewerQueries(
+  modules: readonly AppModule[],
+  user: SignedInUser,
+): Promise<ServerQuery[]> {
+  const answers = await Promise.all(modules.map((module) => module.viewerQueries?.(user) ?? []));
+  return answers.flat();
+}
 
 /**
  * Mounts the modules' API routers in order. Every body is read to its router's limit (or

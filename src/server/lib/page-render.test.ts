@@ -94,6 +94,13 @@ describe('pageRendererLoader', () => {
 describe('createRenderPage', () => {
   const logger = { error: vi.fn() } as unknown as Logger;
 
+  const RENTER = {
+    id: '11111111-1111-4111-8111-111111111111',
+    email: 'renter@example.com',
+    name: 'Rita Renter',
+    userType: 'renter' as const,
+  };
+
   function appWith(result: RenderResult | Error, databaseUp = true) {
     const renderPage = vi.fn<PageRenderer['renderPage']>(async () => {
       if (result instanceof Error) throw result;
@@ -101,20 +108,30 @@ describe('createRenderPage', () => {
     });
     const renderDatabaseError = async () =>
       '<title>Database Connection Error · Stoop</title><main><h1>Database Connection Error</h1></main>';
-    const render = createRenderPage(
-      async () => ({ renderPage, renderDatabaseError }),
-      () => SHELL,
-      () => [],
-      async () => databaseUp,
-    );
+    const viewerAnswers = vi.fn(async () => ({
+      liveEventId: 41,
+      queries: [{ queryKey: ['messaging', 'unread-count', RENTER.id], data: { total: 3 } }],
+    }));
+    const render = createRenderPage({
+      loadRenderer: async () => ({
+        renderPage,
+        renderDatabaseError,
+        rendersPath: (pathname) => pathname !== '/dashboard',
+      }),
+      indexHtml: () => SHELL,
+      viewerAnswers,
+      databaseUp: async () => databaseUp,
+    });
     const app = new Hono<AppEnv>()
       .use((c, next) => {
         c.set('logger', logger);
+        // The session as the web app's middleware loads it: here, a header names the user.
+        c.set('user', c.req.header('x-test-user') === 'renter' ? { ...RENTER } : null);
         return next();
       })
       .get('/unavailable', async (c) => (await render.unavailable(c)) ?? c.text('up'))
       .get('*', async (c) => (await render.page(c)) ?? c.text('shell'));
-    return { app, renderPage };
+    return { app, renderPage, viewerAnswers };
   }
 
   const page: RenderResult = { kind: 'page', status: 200, html: PAGE.html, state: {} };
@@ -127,13 +144,36 @@ describe('createRenderPage', () => {
     expect(await res.text()).toContain('<h1>About Stoop</h1>');
   });
 
-  it('leaves a request with a session cookie to the shell, without rendering', async () => {
-    const { app, renderPage } = appWith(page);
-    const res = await app.request('/about', {
-      headers: { cookie: 'stoop.session_token=abc' },
+  it("renders for a signed-in user with their own answers, where their live stream starts, and never from another's page", async () => {
+    const { app, renderPage, viewerAnswers } = appWith(page);
+    await app.request('/about');
+    const res = await app.request('/about', { headers: { 'x-test-user': 'renter' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    // Rendered again for them: the visitor's page, kept for other visitors, is not theirs.
+    expect(renderPage).toHaveBeenCalledTimes(2);
+    const queries = renderPage.mock.calls[1]?.[1] ?? [];
+    expect(queries).toContainEqual({ queryKey: ['me'], data: RENTER });
+    expect(queries).toContainEqual({
+      queryKey: ['messaging', 'unread-count', RENTER.id],
+      data: { total: 3 },
     });
-    expect(await res.text()).toBe('shell');
-    expect(renderPage).not.toHaveBeenCalled();
+    expect(renderPage.mock.calls[0]?.[1]).toContainEqual({ queryKey: ['me'], data: null });
+    const html = await res.text();
+    const state = JSON.parse(
+      html.slice(
+        html.indexOf('>', html.indexOf(SSR_STATE_ID)) + 1,
+        html.indexOf('</script>', html.indexOf(SSR_STATE_ID)),
+      ),
+    ) as { live?: unknown };
+    expect(state.live).toEqual({ userId: RENTER.id, eventId: 41 });
+    // Their next page is theirs too: never the one just rendered for them.
+    await app.request('/about', { headers: { 'x-test-user': 'renter' } });
+    expect(renderPage).toHaveBeenCalledTimes(3);
+    expect(viewerAnswers).toHaveBeenCalledTimes(2);
+    // And a visitor after them gets the visitor's page, not theirs.
+    expect(await (await app.request('/about')).text()).not.toContain('"live"');
+    expect(renderPage).toHaveBeenCalledTimes(3);
   });
 
   it("answers the route table's redirects and its not-found status", async () => {
@@ -173,8 +213,12 @@ describe('createRenderPage', () => {
     expect(renderPage).toHaveBeenCalledTimes(2);
   });
 
-  it('gives the shell for screens rendered in the browser', async () => {
-    const res = await appWith({ kind: 'shell' }).app.request('/dashboard');
+  it('gives the shell for screens rendered in the browser, without asking who is signed in', async () => {
+    const { app, renderPage, viewerAnswers } = appWith(page);
+    const res = await app.request('/dashboard', { headers: { 'x-test-user': 'renter' } });
     expect(await res.text()).toBe('shell');
+    expect(renderPage).not.toHaveBeenCalled();
+    expect(viewerAnswers).not.toHaveBeenCalled();
+    expect(await (await appWith({ kind: 'shell' }).app.request('/about')).text()).toBe('shell');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import {
+  type LiveStartState,
   type PageRenderer,
   pageQueryKeys,
   type RenderResult,
@@ -42,11 +43,12 @@ export function pageRendererLoader(
   };
 }
 
-/** Answers a page is always rendered with: the start-up gate's health check, and who asks. */
-const VISITOR_QUERIES: ServerQuery[] = [
-  { queryKey: pageQueryKeys.health, data: { status: 'ok', db: 'ok', roundTripMs: 0 } },
-  { queryKey: pageQueryKeys.me, data: null },
-];
+/** The start-up gate's health check, which every rendered page answers (it came from PostgreSQL). */
+const HEALTHY: ServerQuery = {
+  queryKey: pageQueryKeys.health,
+  data: { status: 'ok', db: 'ok', roundTripMs: 0 },
+};
+const VISITOR: ServerQuery = { queryKey: pageQueryKeys.me, data: null };
 
 /** React's `<title>`, `<meta>` and `<link>` tags, which it writes first: they go in the head. */
 const LEADING_HOISTABLES = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
@@ -127,14 +129,22 @@ class RenderCache {
 /** Who asked decides what a rendered page shows: no shared cache may keep it. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-/** A session cookie, whether or not it is still valid: such a request gets the app shell. */
-function hasSessionCookie(c: Context<AppEnv>): boolean {
-  return c.req.header('cookie')?.includes('session_token') ?? false;
-}
+type SignedIn = NonNullable<AppEnv['Variables']['user']>;
+
+/** What a page rendered for a signed-in user carries beside its own data. */
+export type ViewerAnswers = {
+  /** Their answers every page shows (the navigation bar's unread badge). */
+  queries: ServerQuery[];
+  /** Their newest live event id, read before the page's data: its live stream starts there. */
+  liveEventId: number;
+};
 
 export type RenderPage = {
-  /** Whether `page` would render for this request (a visitor's), before loading its data. */
-  renders(c: Context<AppEnv>): boolean;
+  /**
+   * The signed-in user's answers, read once a request (null for a visitor). A page that loads
+   * data asks for these first, so its live stream misses nothing read after them.
+   */
+  viewer(c: Context<AppEnv>): Promise<ViewerAnswers | null>;
   /** The page at the request's address, or undefined when the shell should answer. */
   page(
     c: Context<AppEnv>,
@@ -150,20 +160,41 @@ export type RenderPage = {
   unavailable(c: Context<AppEnv>): Promise<Response | undefined>;
 };
 
-/**
- * Renders the page at the request's address for a visitor (decision 075): the answer, or
- * undefined when the shell should answer instead (no renderer in the build, a signed-in
- * request, a screen rendered in the browser, or a render that failed, which is logged).
- */
-export function createRenderPage(
-  loadRenderer: () => Promise<PageRenderer | undefined>,
-  indexHtml: (pathname: string) => string | undefined,
-  /** Answers every page is rendered with beside the visitor's (the public config). */
-  sharedQueries: () => ServerQuery[] = () => [],
+export type RenderPageOptions = {
+  loadRenderer: () => Promise<PageRenderer | undefined>;
+  indexHtml: (pathname: string) => string | undefined;
+  /** Answers every page is rendered with, whoever asks (the public config). */
+  sharedQueries?: () => ServerQuery[];
+  /** A signed-in user's own answers (`c.var.user` is set by the session loaded before). */
+  viewerAnswers?: (user: SignedIn) => Promise<ViewerAnswers>;
   /** Whether PostgreSQL answers; asked before each page is rendered. */
-  databaseUp: () => Promise<boolean> = async () => true,
-): RenderPage {
+  databaseUp?: () => Promise<boolean>;
+};
+
+/**
+ * Renders the page at the request's address for whoever asks (decision 075, 077): the answer, or
+ * undefined when the shell should answer instead (no renderer in the build, a screen rendered in
+ * the browser, or a render that failed, which is logged). A visitor's page may be kept a few
+ * seconds and served to other visitors; a signed-in user's is rendered for them alone.
+ */
+export function createRenderPage({
+  loadRenderer,
+  indexHtml,
+  sharedQueries = () => [],
+  viewerAnswers = async () => ({ queries: [], liveEventId: 0 }),
+  databaseUp = async () => true,
+}: RenderPageOptions): RenderPage {
   const rendered = new RenderCache();
+  const viewers = new WeakMap<Request, Promise<ViewerAnswers | null>>();
+  const viewer: RenderPage['viewer'] = (c) => {
+    let answers = viewers.get(c.req.raw);
+    if (!answers) {
+      const user = c.get('user');
+      answers = user ? viewerAnswers(user) : Promise.resolve(null);
+      viewers.set(c.req.raw, answers);
+    }
+    return answers;
+  };
   const databaseError = async (c: Context<AppEnv>, shell: string, renderer: PageRenderer) => {
     c.header('Cache-Control', 'no-store');
     c.header('Retry-After', '5');
@@ -177,22 +208,31 @@ export function createRenderPage(
     return databaseError(c, shell, renderer);
   };
   const page: RenderPage['page'] = async (c, options = {}) => {
-    if (hasSessionCookie(c)) return undefined;
     const shell = indexHtml(c.req.path);
     const renderer = shell === undefined ? undefined : await loadRenderer();
-    if (!renderer || shell === undefined) return undefined;
+    if (!renderer || shell === undefined || !renderer.rendersPath(c.req.path)) return undefined;
+    const user = c.get('user') ?? null;
     let result: RenderResult;
-    let key: string;
+    let key: string | undefined;
+    let live: LiveStartState | undefined;
     try {
+      const signedIn = user ? await viewer(c) : null;
+      const own: ServerQuery[] =
+        user && signedIn
+          ? [{ queryKey: pageQueryKeys.me, data: meOf(user) }, ...signedIn.queries]
+          : [VISITOR];
+      if (user && signedIn) live = { userId: user.id, eventId: signedIn.liveEventId };
       // As JSON, like the API's answers: the browser hydrates with the same values (a Date
       // would render one way here and another from the page's JSON).
-      const queries = [...VISITOR_QUERIES, ...sharedQueries(), ...(options.queries ?? [])].map(
+      const queries = [HEALTHY, ...own, ...sharedQueries(), ...(options.queries ?? [])].map(
         ({ queryKey, data }) => ({ queryKey, data: asJson(data) }),
       );
-      key = `${c.req.url}\n${options.headTags ?? ''}\n${JSON.stringify(queries)}`;
-      const cached = rendered.get(key);
-      if (cached && (options.databaseAnswered || (await databaseUp()))) {
-        return c.html(cached.html, cached.status as 200 | 404, PRIVATE);
+      if (!user) {
+        key = `${c.req.url}\n${options.headTags ?? ''}\n${JSON.stringify(queries)}`;
+        const cached = rendered.get(key);
+        if (cached && (options.databaseAnswered || (await databaseUp()))) {
+          return c.html(cached.html, cached.status as 200 | 404, PRIVATE);
+        }
       }
       result = await renderer.renderPage(new Request(c.req.url), queries);
     } catch (error) {
@@ -203,11 +243,20 @@ export function createRenderPage(
     // A page that needed no data still shows whether the app can work: not while it is down.
     if (!options.databaseAnswered && !(await databaseUp()))
       return databaseError(c, shell, renderer);
-    if (result.kind === 'redirect') return c.redirect(result.location, 302);
+    if (result.kind === 'redirect') {
+      c.header('Cache-Control', 'private, no-store');
+      return c.redirect(result.location, 302);
+    }
     const status = (options.status ?? result.status) as 200 | 404;
-    const html = pageIntoShell(shell, result, options.headTags);
-    rendered.set(key, { status, html });
+    const state = live ? { ...(result.state as object), live } : result.state;
+    const html = pageIntoShell(shell, { html: result.html, state }, options.headTags);
+    if (key !== undefined) rendered.set(key, { status, html });
     return c.html(html, status, PRIVATE);
   };
-  return { page, unavailable, renders: (c) => !hasSessionCookie(c) };
+  return { viewer, page, unavailable };
+}
+
+/** The user as `GET /api/session` names them (the session may carry more). */
+function meOf({ id, email, name, userType }: SignedIn) {
+  return { id, email, name, userType };
 }

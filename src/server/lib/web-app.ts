@@ -3,11 +3,17 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import { PAGE_INDEX_FILE, type PageIndex } from '../../shared/landing-pages.ts';
+import { landlordConfinementTarget } from '../../shared/landlord-confinement.ts';
 import type { ServerQuery } from '../../shared/ssr.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './app-error.ts';
 import type { Logger } from './logger.ts';
-import { createRenderPage, pageRendererLoader, type RenderPage } from './page-render.ts';
+import {
+  createRenderPage,
+  pageRendererLoader,
+  type RenderPage,
+  type RenderPageOptions,
+} from './page-render.ts';
 import { routePreloads, type ViteManifest, type WebBuild } from './route-preloads.ts';
 
 /** Any segment starting with a dot, also percent-encoded (serveStatic decodes the path). */
@@ -19,6 +25,11 @@ function isDotPath(pathname: string): boolean {
     return /(^|\/)(\.|%2e)/i.test(pathname);
   }
   return decoded.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/** An address of a page, not of a file of the build (`/sw.js`, `/favicon.svg`, `/assets/…`). */
+function isPagePath(pathname: string): boolean {
+  return !pathname.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(pathname);
 }
 
 /** Vite's manifest and the page index beside it; undefined when the build lacks either. */
@@ -47,6 +58,9 @@ export function mountWebApp(
     sharedQueries?: () => ServerQuery[];
     databaseUp?: () => Promise<boolean>;
     logger?: Logger;
+    /** Resolves the session cookie into `c.var.user` for a page (as for the API). */
+    loadSession?: MiddlewareHandler<AppEnv>;
+    viewerAnswers?: RenderPageOptions['viewerAnswers'];
   } = {},
 ) {
   const indexFile = path.join(webRoot, 'index.html');
@@ -86,17 +100,18 @@ export function mountWebApp(
     const tags = cached.preloads(pathname);
     return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
   };
-  const renderPage = createRenderPage(
-    pageRendererLoader(webRoot, (err, file) =>
+  const renderPage = createRenderPage({
+    loadRenderer: pageRendererLoader(webRoot, (err, file) =>
       pages.logger?.error(
         { err, file },
         'the server-rendering entry did not load: serving the shell',
       ),
     ),
-    readIndex,
-    pages.sharedQueries,
-    pages.databaseUp,
-  );
+    indexHtml: readIndex,
+    ...(pages.sharedQueries ? { sharedQueries: pages.sharedQueries } : {}),
+    ...(pages.viewerAnswers ? { viewerAnswers: pages.viewerAnswers } : {}),
+    ...(pages.databaseUp ? { databaseUp: pages.databaseUp } : {}),
+  });
   // The pages the route table marks are rendered here (decision 075); the rest get the shell.
   const shell: Handler<AppEnv> = async (c) => {
     const rendered = await renderPage.page(c);
@@ -106,6 +121,22 @@ export function mountWebApp(
     return c.html(html);
   };
   app.use('*', cacheFor('no-cache'));
+  // Who asks, for every page (not the files beside them): a page may be rendered for them, and
+  // a landlord is kept to the landlord's part of the app by the server (docs/spec.md §6).
+  app.on(['GET', 'HEAD'], '*', (c, next) => {
+    if (!isPagePath(c.req.path) || !c.req.header('cookie')?.includes('session_token')) {
+      c.set('user', null);
+      return next();
+    }
+    const confine = async () => {
+      const target =
+        c.get('user')?.userType === 'landlord' ? landlordConfinementTarget(c.req.path) : null;
+      if (target === null) return next();
+      c.header('Cache-Control', 'private, no-store');
+      c.res = c.redirect(target, 302);
+    };
+    return pages.loadSession ? pages.loadSession(c, confine) : next();
+  });
   // The modules' pages first: the home page among them (rendered with its listings).
   beforeFallback?.(app, readIndex, renderPage);
   // The home page is the shell too (with its preloads), not the static index.html.

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** `GET /api/config`: public settings the browser needs. No secrets. */
 export const PublicConfigSchema = z.object({
+  /** The site's own address (`BASE_URL`): canonical links and link previews name it. */
+  siteUrl: z.string(),
   chatbot: z
     .object({
       injectScriptUrl: z.string(),

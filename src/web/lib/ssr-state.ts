@@ -1,9 +1,14 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
-import { SSR_STATE_ID } from '../../shared/ssr.ts';
+import { type LiveStartState, SSR_STATE_ID } from '../../shared/ssr.ts';
 
 /** What a server-rendered page hands the browser to hydrate with (src/web/entry-server.tsx). */
-export type SsrState = { queries: DehydratedState; router: HydrationState };
+export type SsrState = {
+  queries: DehydratedState;
+  router: HydrationState;
+  /** A signed-in user's page: where its live stream starts (the server read it first). */
+  live?: LiveStartState;
+};
 
 /** The page's server state, read once (the element is removed), or undefined for the shell. */
 export function takeSsrState(doc: Document): SsrState | undefined {

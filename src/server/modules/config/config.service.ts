@@ -7,6 +7,7 @@ export type ConfigCtx = { env: Env };
 /** `GET /api/config`: what the browser needs from the settings, never a secret. */
 export function publicConfig({ ctx }: { ctx: ConfigCtx }): PublicConfig {
   return {
+    siteUrl: new URL(ctx.env.BASE_URL).origin,
     chatbot: chatbotSettings(ctx.env),
     map: ctx.env.MAP_STYLE_URL ? { styleUrl: ctx.env.MAP_STYLE_URL } : null,
   };

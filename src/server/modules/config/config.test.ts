@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PublicConfigSchema } from '../../../shared/schemas/config.ts';
 import { createApp } from '../../app.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_BASE_URL } from '../../test/test-app.ts';
 
 const BOT = {
   BOTPRESS_INJECT_URL: 'https://cdn.botpress.cloud/webchat/v3.3/inject.js',
@@ -26,7 +26,11 @@ describe('GET /api/config', () => {
   it('answers chatbot null when the chatbot is not configured, cacheable for a while', async () => {
     const res = await app.request('/api/config');
     expect(res.status).toBe(200);
-    expect(PublicConfigSchema.parse(await res.json())).toEqual({ chatbot: null, map: null });
+    expect(PublicConfigSchema.parse(await res.json())).toEqual({
+      siteUrl: TEST_BASE_URL,
+      chatbot: null,
+      map: null,
+    });
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
   });
 
@@ -36,6 +40,7 @@ describe('GET /api/config', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(PublicConfigSchema.parse(body)).toEqual({
+      siteUrl: TEST_BASE_URL,
       chatbot: {
         injectScriptUrl: BOT.BOTPRESS_INJECT_URL,
         botScriptUrl: BOT.BOTPRESS_BOT_SCRIPT_URL,
@@ -45,7 +50,7 @@ describe('GET /api/config', () => {
       map: null,
     });
     // Nothing beyond the schema: no other setting leaks through this public answer.
-    expect(Object.keys(body as object)).toEqual(['chatbot', 'map']);
+    expect(Object.keys(body as object)).toEqual(['siteUrl', 'chatbot', 'map']);
 
     for (const userType of ['renter', 'landlord'] as const) {
       const browser = client.fork();
@@ -76,7 +81,7 @@ describe('GET /api/config', () => {
       };
       delete env[missing];
       const res = await appWith(env).request('/api/config');
-      expect(await res.json()).toEqual({ chatbot: null, map: null });
+      expect(await res.json()).toEqual({ siteUrl: TEST_BASE_URL, chatbot: null, map: null });
       const csp = res.headers.get('content-security-policy');
       expect(csp).not.toMatch(/botpress|bpcontent/);
       expect(directive(csp, 'frame-src')).toEqual(['blob:']);

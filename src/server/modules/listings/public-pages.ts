@@ -14,7 +14,7 @@ const NEWEST_ROW = ListingSearchQuerySchema.parse({ limit: String(HOME_ROW) });
 
 /**
  * `/` and `/featured` rendered with their listings (decision 075), loaded here through the
- * services as the API would answer a visitor. A password-recovery address on `/` is sent on to
+ * services as the API answers anyone. A password-recovery address on `/` is sent on to
  * /reset-password by the server (docs/spec.md §2; a marker in the hash, which no server sees,
  * is still handled in the browser). Anything not rendered falls through to the shell.
  */
@@ -28,7 +28,7 @@ export function createPublicPageRoutes(
     .get('/', async (c, next) => {
       const url = new URL(c.req.url);
       if (hasRecoveryMarker(url.search, '')) return c.redirect(recoveryTarget(url.search, ''), 302);
-      if (!renderPage.renders(c)) return next();
+      await renderPage.viewer(c);
       const [top, newest] = await Promise.all([
         featured(HOME_ROW),
         // The same search as the row's `GET /api/listings?limit=6`, defaults included.
@@ -44,7 +44,7 @@ export function createPublicPageRoutes(
       return rendered ?? next();
     })
     .get('/featured', async (c, next) => {
-      if (!renderPage.renders(c)) return next();
+      await renderPage.viewer(c);
       const rendered = await renderPage.page(c, {
         queries: [
           { queryKey: pageQueryKeys.featuredListings(null), data: await featured(FEATURED_LIMIT) },

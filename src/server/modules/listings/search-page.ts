@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { CARD_SIZES, photoSrcSet } from '../../../shared/listing-photos.ts';
 import { SEARCH_PAGE_DATA_ID } from '../../../shared/listings.ts';
 import { ListingSearchQuerySchema } from '../../../shared/schemas/listing-queries.ts';
-import { addressSearch } from '../../../shared/search-url.ts';
+import { addressPageCount, addressSearch } from '../../../shared/search-url.ts';
 import { pageQueryKeys } from '../../../shared/ssr.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -25,27 +25,34 @@ export function createSearchPageRoutes(
   return new Hono<AppEnv>().get('/search', async (c, next) => {
     const shell = indexHtml(c.req.path);
     if (!shell) return next();
-    // A visitor gets the page rendered with its first page of results (decision 075), asked
-    // as the page asks the API: the address's search, normalized.
-    if (renderPage.renders(c)) {
-      const search = addressSearch(new URL(c.req.url).searchParams);
-      const input = ListingSearchQuerySchema.safeParse(
-        Object.fromEntries(new URLSearchParams(search)),
-      );
-      // A search the API turns down: the page shows its error, from the shell.
-      if (!input.success) return c.html(shell);
-      const page = await searchListings({ ctx: { db, storage, listingSearch }, input: input.data });
-      const rendered = await renderPage.page(c, {
-        queries: [
-          {
-            queryKey: pageQueryKeys.listingSearch(search),
-            data: { pages: [page], pageParams: [null] },
-          },
-        ],
-        databaseAnswered: true,
+    // The page is rendered with its first page of results (decision 075), asked as the page
+    // asks the API: the address's search, normalized.
+    await renderPage.viewer(c);
+    const search = addressSearch(new URL(c.req.url).searchParams);
+    const input = ListingSearchQuerySchema.safeParse(
+      Object.fromEntries(new URLSearchParams(search)),
+    );
+    // A search the API turns down: the page shows its error, from the shell.
+    if (!input.success) return c.html(shell);
+    // `page=N`: the first N pages, as a page without scripts follows "Load more" to them.
+    const pages = [];
+    const pageParams: (string | null)[] = [null];
+    const count = addressPageCount(new URL(c.req.url).searchParams);
+    for (let cursor: string | null = null; ; ) {
+      const page = await searchListings({
+        ctx: { db, storage, listingSearch },
+        input: { ...input.data, ...(cursor ? { cursor } : {}) },
       });
-      if (rendered) return rendered;
+      pages.push(page);
+      cursor = page.nextCursor;
+      if (pages.length >= count || !cursor) break;
+      pageParams.push(cursor);
     }
+    const rendered = await renderPage.page(c, {
+      queries: [{ queryKey: pageQueryKeys.listingSearch(search), data: { pages, pageParams } }],
+      databaseAnswered: true,
+    });
+    if (rendered) return rendered;
     const parsed = ListingSearchQuerySchema.safeParse(c.req.query());
     if (!parsed.success || parsed.data.cursor) return c.html(shell);
     let tags: string;

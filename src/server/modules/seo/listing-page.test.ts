@@ -60,16 +60,48 @@ describe('listing pages answered with their listing', () => {
 
   it('never inlines a draft (not even for its owner) or an unknown id', async () => {
     for (const id of [draft.id, '00000000-0000-4000-8000-000000000000']) {
-      for (const route of [`/listings/${id}`, `/listings/${id}/mobile`, `/simple-listing/${id}`]) {
+      for (const route of [`/listings/${id}`, `/listings/${id}/mobile`]) {
         const res = await app.request(route, { headers: { cookie: landlord.cookie } });
-        expect(res.status).toBe(404);
+        // The owner's draft is theirs to preview (the app asks the API for it); noindex.
+        expect(res.status, route).toBe(id === draft.id ? 200 : 404);
         const html = await res.text();
         expect(html).toContain('<div id="root"></div>');
+        expect(html).toContain('<meta name="robots" content="noindex" />');
         expect(pageData(html)).toBeNull();
         expect(html).not.toContain(LISTING_PAGE_DATA_ID);
         expect(imagePreload(html)).toBeNull();
         expect(html).not.toContain('Unlisted draft');
       }
+      const visitor = await app.request(`/simple-listing/${id}`);
+      expect(visitor.status).toBe(404);
+      expect(await visitor.text()).not.toContain('Unlisted draft');
     }
+  });
+
+  it("keeps a landlord to the landlord's pages from the server, and nobody else (docs/spec.md §6)", async () => {
+    const renter = client.fork();
+    await renter.signUp({ userType: 'renter' });
+    for (const route of [
+      `/simple-listing/${listing.id}`,
+      '/search?borough=brooklyn',
+      '/',
+      '/saved-listings',
+    ]) {
+      const res = await app.request(route, { headers: { cookie: landlord.cookie } });
+      expect(res.status, route).toBe(302);
+      expect(res.headers.get('Location')).toBe('/landlord/dashboard');
+      expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+      for (const cookie of [renter.cookie, '']) {
+        const other = await app.request(route, { headers: { cookie } });
+        expect(other.status, `${route} ${cookie}`).toBe(200);
+      }
+    }
+    for (const route of [`/listings/${listing.id}`, '/about', '/landlord/tours', '/chat']) {
+      const res = await app.request(route, { headers: { cookie: landlord.cookie } });
+      expect(res.status, route).toBe(200);
+    }
+    // A cookie that is no session is a visitor's request.
+    const stale = await app.request('/search', { headers: { cookie: 'stoop.session_token=nope' } });
+    expect(stale.status).toBe(200);
   });
 });

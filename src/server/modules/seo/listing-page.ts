@@ -7,10 +7,11 @@ import type { Listing } from '../../../shared/schemas/listing-responses.ts';
 import { pageQueryKeys } from '../../../shared/ssr.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 import type { RenderPage } from '../../lib/page-render.ts';
 import { getApplicationSettings } from '../applications/application-settings.service.ts';
-import { countVisitorView, findPublicListing } from '../listings/listings.service.ts';
+import { countVisitorView, findPublicListing, getListing } from '../listings/listings.service.ts';
 import { addToHead, injectHead, listingHeadTags, NOINDEX_TAGS } from './seo-html.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,12 +65,25 @@ export function createListingPageRoutes(
       }
       let listing: Listing | null;
       let settings: ApplicationSettings | null;
+      const user = c.get('user');
+      const listingId = id.toLowerCase();
+      const client = { address: c.var.clientIp, userAgent: c.req.header('user-agent') };
       try {
+        // The user's own answers first: the page's live stream starts from before its data.
+        await renderPage.viewer(c);
         // At once: what the page shows of applying (none for a listing that is not public).
-        const listingId = id.toLowerCase();
         [listing, settings] = await Promise.all([
-          findPublicListing({ ctx: { db, storage }, input: { listingId } }),
-          getApplicationSettings({ ctx: { db, user: null }, input: { listingId } }).then(
+          user
+            ? // As the API answers this user (an owner sees a draft); the view is counted there.
+              getListing({
+                ctx: { ...viewDeps, storage, user },
+                input: { listingId, client },
+              }).catch((error: unknown) => {
+                if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+                throw error;
+              })
+            : findPublicListing({ ctx: { db, storage }, input: { listingId } }),
+          getApplicationSettings({ ctx: { db, user }, input: { listingId } }).then(
             (view) => view.settings,
             () => null,
           ),
@@ -84,14 +98,14 @@ export function createListingPageRoutes(
       if (!listing) {
         const notFound = await renderPage.page(c, {
           queries: [{ queryKey: pageQueryKeys.listing(id), data: null }],
-          headTags: NOINDEX_TAGS,
           status: 404,
           databaseAnswered: true,
         });
         return notFound ?? c.html(addToHead(shell, NOINDEX_TAGS), 404);
       }
-      // A visitor gets the page rendered (decision 075), and the view counted here: the
-      // hydrated page asks the API nothing.
+      // The page rendered (decisions 075, 077), with its own head tags (ListingHead). A
+      // visitor's view is counted here, as the hydrated page asks the API nothing (a
+      // signed-in user's was, by getListing).
       const rendered = await renderPage.page(c, {
         queries: [
           { queryKey: pageQueryKeys.listing(id), data: listing },
@@ -99,20 +113,18 @@ export function createListingPageRoutes(
             ? [{ queryKey: pageQueryKeys.applicationSettings(id), data: settings }]
             : []),
         ],
-        headTags: listingHeadTags(listing, env.BASE_URL),
         databaseAnswered: true,
       });
-      if (rendered) {
-        countVisitorView({
-          ctx: viewDeps,
-          input: {
-            listingId: listing.id,
-            client: { address: c.var.clientIp, userAgent: c.req.header('user-agent') },
-          },
-        });
-        return rendered;
+      if (rendered && !user) countVisitorView({ ctx: viewDeps, input: { listingId, client } });
+      if (rendered) return rendered;
+      // Not rendered: the shell, with the public listing as a visitor sees it for the page to
+      // show at once; anything else the app asks the API for.
+      const headTags = listingHeadTags(listing, env.BASE_URL);
+      if (user) {
+        const isPublic = listing.status === 'active';
+        return c.html(isPublic ? injectHead(shell, headTags) : addToHead(shell, NOINDEX_TAGS));
       }
-      const tags = `${listingHeadTags(listing, env.BASE_URL)}\n    ${listingPageData(listing, preloadGallery)}`;
+      const tags = `${headTags}\n    ${listingPageData(listing, preloadGallery)}`;
       return c.html(injectHead(shell, tags));
     };
   return (

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { landlordConfinementTarget } from '../../../shared/landlord-confinement.ts';
 import { flush } from '../../testing/render.tsx';
 import { Here, renderRoutes, TEST_USERS } from '../../testing/render-routes.tsx';
 import { Component as Dashboard } from '../routes/dashboard.tsx';
-import { LandlordConfinement, landlordConfinementTarget } from './landlord-confinement.tsx';
+import { LandlordConfinement } from './landlord-confinement.tsx';
 import { MobileVariantRedirect, mobileVariantPath } from './mobile-variant-redirect.tsx';
 import { RecoveryRedirect } from './recovery-redirect.tsx';
 import { rememberedPath } from './redirect-state.ts';

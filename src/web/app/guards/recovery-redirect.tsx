@@ -1,5 +1,6 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { hasRecoveryMarker, recoveryTarget } from '../../../shared/recovery.ts';
+import { Redirect } from '../../components/routing/redirect.tsx';
 
 /**
  * docs/spec.md §2: the home page hands password-recovery addresses to /reset-password, query and
@@ -8,7 +9,7 @@ import { hasRecoveryMarker, recoveryTarget } from '../../../shared/recovery.ts';
 export function RecoveryRedirect() {
   const { search, hash } = useLocation();
   if (hasRecoveryMarker(search, hash)) {
-    return <Navigate to={recoveryTarget(search, hash)} replace />;
+    return <Redirect to={recoveryTarget(search, hash)} replace />;
   }
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Redirect } from '../../components/routing/redirect.tsx';
 import { FullPageStatus } from '../../components/ui/full-page-status.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import type { FromState } from './redirect-state.ts';
@@ -15,7 +16,7 @@ export function RequireAuth() {
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
-    return <Navigate to="/login" replace state={state} />;
+    return <Redirect to="/login" replace state={state} />;
   }
   return <Outlet />;
 }

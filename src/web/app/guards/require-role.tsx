@@ -1,5 +1,6 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import type { UserType } from '../../../shared/constants.ts';
+import { Redirect } from '../../components/routing/redirect.tsx';
 import { FullPageStatus } from '../../components/ui/full-page-status.tsx';
 import { roleDashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
 import type { FromState } from './redirect-state.ts';
@@ -16,8 +17,8 @@ export function RequireRole({ allow }: { allow: UserType }) {
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
-    return <Navigate to="/login" replace state={state} />;
+    return <Redirect to="/login" replace state={state} />;
   }
-  if (user.userType !== allow) return <Navigate to={roleDashboardPathFor(user)} replace />;
+  if (user.userType !== allow) return <Redirect to={roleDashboardPathFor(user)} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
+import { listingTitle } from '../../../shared/listing-head.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -9,6 +10,7 @@ import { useAuth } from '../../features/auth/use-auth.ts';
 import { usePublicConfig } from '../../features/chatbot/api/get-public-config.ts';
 import { useListing } from '../../features/listings/api/listings-api.ts';
 import { ListingDetails } from '../../features/listings/components/listing-details.tsx';
+import { ListingHead } from '../../features/listings/components/listing-head.tsx';
 import {
   ListingLoading,
   ListingNotFound,
@@ -135,7 +137,8 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
     />
   ) : null;
   return (
-    <Page title={data.title} width={layout === 'desktop' ? 'wide' : 'narrow'}>
+    <Page title={listingTitle(data)} width={layout === 'desktop' ? 'wide' : 'narrow'}>
+      <ListingHead listing={data} />
       <ListingDetails
         listing={data}
         layout={layout}

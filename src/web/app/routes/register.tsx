@@ -1,4 +1,5 @@
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
+import { Redirect } from '../../components/routing/redirect.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { dashboardPathFor, useAuth } from '../../features/auth/use-auth.ts';
 
@@ -20,7 +21,7 @@ const CHOICES = [
 /** /register: choose renter or landlord. */
 export function Component() {
   const { user } = useAuth();
-  if (user) return <Navigate to={dashboardPathFor(user)} replace />;
+  if (user) return <Redirect to={dashboardPathFor(user)} replace />;
   return (
     <Page title="Join Stoop">
       <div className="mx-auto max-w-3xl text-center">

@@ -4,6 +4,7 @@ import type { SearchSort } from '../../../shared/listings.ts';
 import {
   boundsParam,
   filterCount,
+  morePagesHref,
   polygonParam,
   type SearchQuery,
   searchBounds,
@@ -13,7 +14,7 @@ import {
 } from '../../../shared/search-url.ts';
 import { AfterPaint } from '../../components/ui/after-paint.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { OptionList } from '../../components/ui/select-field.tsx';
@@ -72,6 +73,7 @@ export function Component() {
   const results = useListingSearch(queryString);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? null;
+  const moreHref = morePagesHref(queryString, results.data?.pages.length ?? 1);
   // Typo correction changed the words (issue 16): say so, and offer the words as typed.
   const corrected = results.data?.pages[0]?.correctedQuery ?? null;
   const anythingSet = queryString !== '';
@@ -357,13 +359,28 @@ export function Component() {
                 {results.isFetchNextPageError ? <Alert>{errorMessage(results.error)}</Alert> : null}
                 {results.hasNextPage ? (
                   <div className="flex justify-center">
-                    <Button
-                      variant="secondary"
-                      pending={results.isFetchingNextPage}
-                      onClick={() => void results.fetchNextPage()}
-                    >
-                      Load more
-                    </Button>
+                    {moreHref && !results.isFetchingNextPage ? (
+                      // A link to the same search with a page more, which the server renders
+                      // for a page without scripts; here the next page loads in place.
+                      <a
+                        href={moreHref}
+                        className={buttonClass('secondary')}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          void results.fetchNextPage();
+                        }}
+                      >
+                        Load more
+                      </a>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        pending={results.isFetchingNextPage}
+                        onClick={() => void results.fetchNextPage()}
+                      >
+                        Load more
+                      </Button>
+                    )}
                   </div>
                 ) : null}
               </>

@@ -1,4 +1,5 @@
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Redirect } from '../../components/routing/redirect.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { AuthPanel } from '../../components/ui/auth-panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -16,7 +17,7 @@ export function Component() {
   const remembered = rememberedPath(location.state);
 
   // Signed in (already, or just now): go where the visitor was headed.
-  if (user) return <Navigate to={afterAuth(user)} replace />;
+  if (user) return <Redirect to={afterAuth(user)} replace />;
 
   return (
     <AuthPanel title="Sign in" description="Welcome back to Stoop.">

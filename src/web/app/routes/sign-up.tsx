@@ -1,4 +1,5 @@
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Redirect } from '../../components/routing/redirect.tsx';
 import { AuthPanel } from '../../components/ui/auth-panel.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { SignUpForm, type SignUpRole } from '../../features/auth/components/sign-up-form.tsx';
@@ -27,7 +28,7 @@ export function SignUpPage({ userType: role }: { userType?: SignUpRole }) {
   const toast = useToast();
   const afterAuth = useAfterAuthPath();
 
-  if (user) return <Navigate to={afterAuth(user)} replace />;
+  if (user) return <Redirect to={afterAuth(user)} replace />;
 
   const copy = COPY[role ?? 'any'];
   return (

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { listingTitle } from '../../../shared/listing-head.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
@@ -8,6 +9,7 @@ import {
   listingAddress,
   listingFacts,
 } from '../../features/listings/components/listing-details.tsx';
+import { ListingHead } from '../../features/listings/components/listing-head.tsx';
 import { ListingPhoto } from '../../features/listings/components/listing-photo.tsx';
 import {
   ListingLoading,
@@ -36,7 +38,8 @@ export function Component() {
   const costs =
     listing.rentCents === null ? null : costBreakdown(listing.rentCents, listing.fees, feeName);
   return (
-    <Page title={`${listing.title} (summary)`} width="narrow">
+    <Page title={`${listingTitle(listing)} (summary)`} width="narrow">
+      <ListingHead listing={listing} />
       <article className="flex flex-col gap-4 print:text-black">
         <div className="flex items-start justify-between gap-4 print:hidden">
           <Link

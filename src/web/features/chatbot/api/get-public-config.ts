@@ -12,8 +12,13 @@ export const publicConfigQueryKey = pageQueryKeys.publicConfig;
 export function parsePublicConfig(data: unknown): PublicConfig {
   const styleUrl = (data as { map?: { styleUrl?: unknown } | null } | null)?.map?.styleUrl;
   const map = typeof styleUrl === 'string' ? { styleUrl } : null;
+  const site = (data as { siteUrl?: unknown } | null)?.siteUrl;
+  if (typeof site !== 'string') {
+    throw new ApiError({ status: 200, code: null, message: 'Unexpected answer from the server.' });
+  }
+  const siteUrl = site;
   const chatbot = (data as { chatbot?: unknown } | null)?.chatbot;
-  if (chatbot === null) return { chatbot: null, map };
+  if (chatbot === null) return { siteUrl, chatbot: null, map };
   const c = chatbot as Record<string, unknown> | undefined;
   if (
     typeof c === 'object' &&
@@ -23,6 +28,7 @@ export function parsePublicConfig(data: unknown): PublicConfig {
     (c.botId === undefined || typeof c.botId === 'string')
   ) {
     return {
+      siteUrl,
       chatbot: {
         injectScriptUrl: c.injectScriptUrl,
         botScriptUrl: c.botScriptUrl,

@@ -29,7 +29,9 @@ function answerConfig(chatbot: typeof CHATBOT | null) {
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/config') configRequests += 1;
-      return new Response(JSON.stringify({ chatbot }), { status: 200 });
+      return new Response(JSON.stringify({ siteUrl: 'http://localhost', chatbot }), {
+        status: 200,
+      });
     }),
   );
 }

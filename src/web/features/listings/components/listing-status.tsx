@@ -18,6 +18,8 @@ export function ListingNotFound() {
   useNotFoundStatus();
   return (
     <Page title="Listing not found" width="narrow">
+      {/* Gone or never public: search engines drop the address. */}
+      <meta name="robots" content="noindex" />
       <div className="flex flex-col items-start gap-4">
         <h1 className="text-2xl font-bold text-stone-900">Listing not found</h1>
         <p className="text-stone-700">

@@ -1,4 +1,5 @@
 import type { ConversationSort, ParticipantRole } from '../../../../shared/schemas/messaging.ts';
+import { pageQueryKeys } from '../../../../shared/ssr.ts';
 
 /**
  * What the conversation list asks the API for (docs/spec.md §3 "Conversation search filter" +
@@ -26,7 +27,7 @@ export const DEFAULT_FILTERS: ConversationListFilters = {
  */
 export const messagingKeys = {
   all: ['messaging'] as const,
-  unread: (userId: string | null) => ['messaging', 'unread-count', userId] as const,
+  unread: pageQueryKeys.unreadCounts,
   conversations: ['messaging', 'conversations'] as const,
   conversationList: (filters: ConversationListFilters) =>
     ['messaging', 'conversations', 'list', filters] as const,
