@@ -57,7 +57,7 @@ try {
       goal: true,
       rotate: ids.slice(0, 1_000),
     },
-    { name: 'search page', path: '/search?borough=brooklyn&bedrooms=2', goal: true },
+    { name: 'search page', path: '/search?boroughs=brooklyn&bedrooms=2', goal: true },
     { name: 'about page', path: '/about', goal: false },
     { name: 'listing API', path: `/api/listings/${id}`, goal: false },
   ];

@@ -19,6 +19,8 @@ function watch(page: Page) {
     if (type !== 'error' && type !== 'warning') return;
     // The not-found pages answer 404 themselves: Chromium logs the document's status.
     if (/status of 404/.test(message.text()) && message.location().url === page.url()) return;
+    // Playwright's own note that it blocked the renter's service worker (playwright.config.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     problems.push(`${type}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
