@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Listing } from '../shared/schemas/listing-responses.ts';
 import { addressSearch } from '../shared/search-url.ts';
 import { pageQueryKeys, type ServerQuery } from '../shared/ssr.ts';
-import { renderDatabaseError, renderPage } from './entry-server.tsx';
+import { renderDatabaseError, renderPage, rendersPath } from './entry-server.tsx';
 import { aListing } from './testing/saved-searches-fixtures.ts';
 
 const ID = '00000000-0000-4000-8000-0000000000a1';
@@ -239,5 +239,19 @@ describe('renderPage', () => {
         location: '/renter/dashboard',
       });
     }
+  });
+
+  it('knows which addresses it renders by their shape, ids alike', () => {
+    for (const id of [ID, '11111111-2222-4333-8444-555555555555']) {
+      expect(rendersPath(`/listings/${id}`)).toBe(true);
+      expect(rendersPath(`/listings/${id}/mobile`)).toBe(true);
+      expect(rendersPath(`/chat/${id}`)).toBe(false);
+      expect(rendersPath(`/landlord/applications/${id}`)).toBe(false);
+    }
+    expect(rendersPath('/listings/create')).toBe(false);
+    expect(rendersPath('/dashboard')).toBe(false);
+    expect(rendersPath('/search')).toBe(true);
+    // The not-found page is rendered too.
+    expect(rendersPath('/no/such/page')).toBe(true);
   });
 });
