@@ -30,6 +30,20 @@ const connections = Number(values.connections);
 const warmup = Number(values.warmup);
 const P95_GOAL_MS = 40;
 
+/**
+ * 750 different searches a page understands (5 boroughs, 5 bedroom counts, 3 sorts, 10 price
+ * caps): more than the 500 pages the server keeps, so each is rendered afresh.
+ */
+const SEARCHES = ['manhattan', 'brooklyn', 'queens', 'bronx', 'staten-island'].flatMap((borough) =>
+  ['0', '1', '2', '3', '4'].flatMap((bedrooms) =>
+    ['newest', 'price_asc', 'price_desc'].flatMap((sort) =>
+      [2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 10000].map(
+        (price) => `boroughs=${borough}&bedrooms=${bedrooms}&sort=${sort}&maxPrice=${price}`,
+      ),
+    ),
+  ),
+);
+
 const repo = path.resolve(import.meta.dirname, '..');
 for (const built of ['dist/index.html', 'dist-ssr/entry-server.js']) {
   if (!fs.existsSync(path.join(repo, built)))
@@ -55,16 +69,30 @@ try {
       name: 'listings 1,000',
       path: '/listings/{1,000 ids in turn}',
       goal: true,
-      rotate: ids.slice(0, 1_000),
+      rotate: ids.slice(0, 1_000).map((each) => `/listings/${each}`),
     },
     { name: 'search page', path: '/search?boroughs=brooklyn&bedrooms=2', goal: true },
+    // Searches no one asked for in the last 10 s: each rendered afresh.
+    {
+      name: 'searches 750',
+      path: '/search?{750 searches in turn}',
+      goal: true,
+      rotate: SEARCHES.map((search) => `/search?${search}`),
+    },
     { name: 'about page', path: '/about', goal: false },
     { name: 'listing API', path: `/api/listings/${id}`, goal: false },
+    // The same 1,000 listings as JSON: what the database and the API cost without a page.
+    {
+      name: 'listing API 1,000',
+      path: '/api/listings/{1,000 ids in turn}',
+      goal: false,
+      rotate: ids.slice(0, 1_000).map((each) => `/api/listings/${each}`),
+    },
   ];
   const figures = [];
   for (const target of targets) {
     const url = `${baseUrl}${target.path}`;
-    const firstUrl = target.rotate ? `${baseUrl}/listings/${target.rotate[1]}` : url;
+    const firstUrl = target.rotate ? `${baseUrl}${target.rotate[1]}` : url;
     const first = await fetch(firstUrl, { headers: { 'User-Agent': 'stoop-bench' } });
     const body = await first.text();
     const rendered = target.path.startsWith('/api/') ? null : body.includes(SSR_STATE_ID);
@@ -72,8 +100,8 @@ try {
       ? {
           origin: baseUrl,
           plan: target.rotate.map((each) => ({
-            shape: 'listing',
-            path: `/listings/${each}`,
+            shape: target.name,
+            path: each,
             headers: { 'User-Agent': 'stoop-bench' },
           })),
         }
@@ -102,6 +130,8 @@ try {
   }
   const page = figures[0];
   const api = figures.find((f) => f.name === 'listing API');
+  const freshPage = figures.find((f) => f.name === 'listings 1,000');
+  const freshApi = figures.find((f) => f.name === 'listing API 1,000');
   console.log(
     JSON.stringify({
       bench: 'ssr',
@@ -111,6 +141,10 @@ try {
       figures,
       listingPageVsApi:
         page && api ? Math.round((page.requestsPerSec / api.requestsPerSec) * 100) / 100 : null,
+      freshListingPageVsApi:
+        freshPage && freshApi
+          ? Math.round((freshPage.requestsPerSec / freshApi.requestsPerSec) * 100) / 100
+          : null,
     }),
   );
 } finally {

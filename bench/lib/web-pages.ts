@@ -44,6 +44,23 @@ const PUBLIC_PAGES: readonly Page[] = [
     modules: [route('listing-detail'), route('listing-detail-mobile')],
     url: (ids) => `/listings/${ids.listing}`,
   },
+  // The rest of the pages the server renders (issue 49 item 1).
+  { path: '/featured', modules: [route('featured')] },
+  {
+    path: '/listings/{id}/mobile',
+    modules: [route('listing-detail-mobile')],
+    url: (ids) => `/listings/${ids.listing}/mobile`,
+  },
+  {
+    path: '/simple-listing/{id}',
+    modules: [route('simple-listing')],
+    url: (ids) => `/simple-listing/${ids.listing}`,
+  },
+  { path: '/signup', modules: [route('sign-up')] },
+  { path: '/register', modules: [route('register')] },
+  { path: '/register/renter', modules: [route('register-renter')] },
+  { path: '/register/landlord', modules: [route('register-landlord')] },
+  { path: '/no-such-page', modules: [route('not-found')], url: () => '/no-such-page' },
 ];
 
 /**

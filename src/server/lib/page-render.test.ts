@@ -56,6 +56,16 @@ describe('pageIntoShell', () => {
     expect(html).not.toContain('href="/api/session"');
   });
 
+  it('inlines the app stylesheet when its text is at hand, so the first paint waits for nothing', () => {
+    const inlined = pageIntoShell(SHELL, PAGE, undefined, (href) =>
+      href === '/assets/index-abc.css' ? 'main{color:red}</style><p>' : undefined,
+    );
+    expect(inlined).toContain('<style data-app-styles>main{color:red}<\\/style><p></style>');
+    expect(inlined).not.toContain('rel="stylesheet"');
+    // The stylesheet never breaks out of its element.
+    expect(inlined.match(/<\/style>/g)).toHaveLength(1);
+  });
+
   it('carries the state as JSON data that no text inside can end or comment out', () => {
     const match = new RegExp(
       `<script type="application/json" id="${SSR_STATE_ID}">([^<]*)</script>`,

@@ -64,6 +64,8 @@ export function pageIntoShell(
   /** `state` undefined: a page that is not hydrated (the app starts afresh under it). */
   page: { html: string; state?: unknown },
   headTags?: string,
+  /** The app stylesheet's text by its address, to inline; undefined keeps the link. */
+  stylesheet: (href: string) => string | undefined = () => undefined,
 ): string {
   const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
@@ -77,15 +79,25 @@ export function pageIntoShell(
     page.state === undefined
       ? ''
       : `\n    <script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(page.state)}</script>`;
-  return withPage
-    .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
-    .replace(/<link rel="stylesheet" media="print"/, '<link rel="stylesheet"')
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(
-      /<meta\s+name=["']description["'][^>]*>\s*/i,
-      head.includes('name="description"') ? '' : '$&',
-    )
-    .replace(/<\/head>/i, () => `  ${head}${data}\n  </head>`);
+  return (
+    withPage
+      .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
+      // The page's styles in the HTML itself (decision 077): a linked stylesheet held the first
+      // paint back behind a request that shares the link with the scripts.
+      .replace(/<link rel="stylesheet" media="print"([^>]*)>/, (link, rest: string) => {
+        const href = /\shref="([^"]+)"/.exec(rest)?.[1];
+        const css = href === undefined ? undefined : stylesheet(href);
+        return css === undefined
+          ? `<link rel="stylesheet"${rest}>`
+          : `<style data-app-styles>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+      })
+      .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+      .replace(
+        /<meta\s+name=["']description["'][^>]*>\s*/i,
+        head.includes('name="description"') ? '' : '$&',
+      )
+      .replace(/<\/head>/i, () => `  ${head}${data}\n  </head>`)
+  );
 }
 
 function asJson(value: unknown): unknown {
@@ -169,6 +181,8 @@ export type RenderPageOptions = {
   viewerAnswers?: (user: SignedIn) => Promise<ViewerAnswers>;
   /** Whether PostgreSQL answers; asked before each page is rendered. */
   databaseUp?: () => Promise<boolean>;
+  /** The build's stylesheet by its address, inlined into a rendered page's head. */
+  stylesheet?: (href: string) => string | undefined;
 };
 
 /**
@@ -183,6 +197,7 @@ export function createRenderPage({
   sharedQueries = () => [],
   viewerAnswers = async () => ({ queries: [], liveEventId: 0 }),
   databaseUp = async () => true,
+  stylesheet,
 }: RenderPageOptions): RenderPage {
   const rendered = new RenderCache();
   const viewers = new WeakMap<Request, Promise<ViewerAnswers | null>>();
@@ -198,7 +213,10 @@ export function createRenderPage({
   const databaseError = async (c: Context<AppEnv>, shell: string, renderer: PageRenderer) => {
     c.header('Cache-Control', 'no-store');
     c.header('Retry-After', '5');
-    return c.html(pageIntoShell(shell, { html: await renderer.renderDatabaseError() }), 503);
+    return c.html(
+      pageIntoShell(shell, { html: await renderer.renderDatabaseError() }, undefined, stylesheet),
+      503,
+    );
   };
   const unavailable: RenderPage['unavailable'] = async (c) => {
     if (await databaseUp()) return undefined;
@@ -249,7 +267,7 @@ export function createRenderPage({
     }
     const status = (options.status ?? result.status) as 200 | 404;
     const state = live ? { ...(result.state as object), live } : result.state;
-    const html = pageIntoShell(shell, { html: result.html, state }, options.headTags);
+    const html = pageIntoShell(shell, { html: result.html, state }, options.headTags, stylesheet);
     if (key !== undefined) rendered.set(key, { status, html });
     return c.html(html, status, PRIVATE);
   };

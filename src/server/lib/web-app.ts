@@ -32,6 +32,22 @@ function isPagePath(pathname: string): boolean {
   return !pathname.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(pathname);
 }
 
+/**
+ * A built stylesheet's text by its address (`/assets/index-….css`), read once: its name changes
+ * with its content, so what was read stays true. Undefined for anything else.
+ */
+function builtStylesheet(webRoot: string): (href: string) => string | undefined {
+  const read = new Map<string, string | undefined>();
+  return (href) => {
+    if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+    if (!read.has(href)) {
+      const file = path.join(webRoot, href);
+      read.set(href, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+    }
+    return read.get(href);
+  };
+}
+
 /** Vite's manifest and the page index beside it; undefined when the build lacks either. */
 function readWebBuild(webRoot: string): WebBuild | undefined {
   const read = <T>(file: string): T | undefined => {
@@ -111,6 +127,7 @@ export function mountWebApp(
     ...(pages.sharedQueries ? { sharedQueries: pages.sharedQueries } : {}),
     ...(pages.viewerAnswers ? { viewerAnswers: pages.viewerAnswers } : {}),
     ...(pages.databaseUp ? { databaseUp: pages.databaseUp } : {}),
+    stylesheet: builtStylesheet(webRoot),
   });
   // The pages the route table marks are rendered here (decision 075); the rest get the shell.
   const shell: Handler<AppEnv> = async (c) => {
