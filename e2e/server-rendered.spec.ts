@@ -113,6 +113,7 @@ for (const role of ['renter', 'landlord'] as const) {
         ? [
             { path: '/', status: 200 },
             { path: '/featured', status: 200 },
+            { path: '/search', status: 200 },
             { path: '/search?boroughs=brooklyn&bedrooms=2&sort=price_asc', status: 200 },
             { path: `/listings/${listingId}`, status: 200 },
             { path: `/listings/${listingId}/mobile`, status: 200 },
@@ -213,7 +214,7 @@ test.describe('server-rendered pages, as a visitor (the HTML)', () => {
     listingId = await demoListingId(request);
   });
 
-  test('the HTML holds the listing before any script runs', async ({ request }) => {
+  test('the HTML holds the listing before any script runs', async ({ request, baseURL }) => {
     const answer = await request.get(`/listings/${listingId}`);
     expect(answer.status()).toBe(200);
     expect(answer.headers()['cache-control']).toBe('private, no-store');
@@ -223,6 +224,16 @@ test.describe('server-rendered pages, as a visitor (the HTML)', () => {
     expect(root).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     expect(root).toContain(api.listing.landlord.name.replace(/&/g, '&amp;'));
     expect(root).toMatch(/<img [^>]*fetchPriority="high"[^>]*>/);
+    // Its styles are in it: the first paint waits for no stylesheet.
+    expect(html).toContain('<style data-app-styles>');
+    expect(html).not.toMatch(/<link rel="stylesheet"[^>]*index-[\w-]+\.css/);
+    // Head tags from React's own <meta>/<link>, hoisted into the head.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="canonical" href="${new URL(`/listings/${listingId}`, baseURL).href}"/>`,
+    );
+    expect(head).toMatch(/<meta property="og:title" content="[^"]+ · Stoop"\/>/);
+    expect(html).toContain('<script type="application/ld+json">');
     // No inline executable script: the state is JSON data.
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     for (const tag of scripts)

@@ -44,6 +44,19 @@ async function appStyles(): Promise<void> {
   link.media = 'all';
 }
 
+/** Resolves once the browser has painted a frame (or after 100 ms, in a tab that paints none). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timeout = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timeout);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 /** Rendered last in a hydrated tree: its effect runs once everything above has hydrated. */
 function HydrationEnd() {
   useEffect(endHydration, []);
@@ -56,6 +69,9 @@ function HydrationEnd() {
  * markup, asks the API nothing it was rendered with, and the styles are already applied.
  */
 async function hydrateServerPage(container: HTMLElement, state: SsrState) {
+  // The server's page paints first: hydrating is a long task, and the browser would otherwise
+  // run it before its first frame when the scripts are already in (a fast or repeat load).
+  await afterNextPaint();
   startHydration();
   warmIntlOffMainThread();
   const queryClient = createQueryClient();
