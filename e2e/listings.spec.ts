@@ -221,8 +221,16 @@ test('load more appends the next page, and an unknown listing shows not found', 
 }) => {
   await page.goto('/search');
   await expect(page.locator('article h3')).toHaveCount(20);
-  await page.getByRole('button', { name: 'Load more' }).click();
+  // A link to the next page (for a page without scripts); here it loads in place.
+  const more = page.getByRole('link', { name: 'Load more' });
+  await expect(more).toHaveAttribute('href', '/search?page=2');
+  await more.click();
   await expect(page.locator('article h3')).toHaveCount(40);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/search');
+  await expect(page.getByRole('link', { name: 'Load more' })).toHaveAttribute(
+    'href',
+    '/search?page=3',
+  );
 
   await page.goto('/listings/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Listing not found' })).toBeVisible();

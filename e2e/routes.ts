@@ -9,10 +9,10 @@ export type RouteCase = {
   /** Where a visitor allowed on the route ends up, when the route redirects. */
   endsOn?: { signedOut?: string; renter?: string; landlord?: string };
   /**
-   * A visitor's status when it is not 200: a server-rendered page with nothing to show (a
-   * listing id that is none). Signed in, the same address is still the app shell's 200.
+   * The status when it is not 200: a server-rendered page with nothing to show (a listing id
+   * that is none), for whoever asks (decision 077).
    */
-  signedOutStatus?: number;
+  status?: number;
 };
 
 /** Every route of docs/spec.md §2 (plus the dev mailbox), with a concrete address each. */
@@ -40,11 +40,11 @@ export const ROUTES: RouteCase[] = [
     endsOn: { signedOut: '/login', renter: '/renter/dashboard' },
   },
   { url: paths.search.href(), access: 'public' },
-  { url: paths.listing.href('42'), access: 'public', signedOutStatus: 404 },
-  { url: paths.listingMobile.href('42'), access: 'public', signedOutStatus: 404 },
+  { url: paths.listing.href('42'), access: 'public', status: 404 },
+  { url: paths.listingMobile.href('42'), access: 'public', status: 404 },
   { url: paths.about.href(), access: 'public' },
   { url: paths.testPage.href(), access: 'public' },
-  { url: paths.simpleListing.href('42'), access: 'public', signedOutStatus: 404 },
+  { url: paths.simpleListing.href('42'), access: 'public', status: 404 },
   // Without a token: the page says the link is invalid and asks nothing (a 400 logs in the console).
   { url: paths.alertsUnsubscribe.pattern, access: 'public' },
   // A link that can be no invitation: the page says so and asks nothing (issue 29).
