@@ -84,7 +84,7 @@ export function pageIntoShell(
       .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
       // The page's styles in the HTML itself (decision 077): a linked stylesheet held the first
       // paint back behind a request that shares the link with the scripts.
-      .replace(/<link rel="stylesheet" media="print"([^>]*)>/, (link, rest: string) => {
+      .replace(/<link rel="stylesheet" media="print"([^>]*)>/, (_link, rest: string) => {
         const href = /\shref="([^"]+)"/.exec(rest)?.[1];
         const css = href === undefined ? undefined : stylesheet(href);
         return css === undefined

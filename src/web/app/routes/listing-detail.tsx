@@ -138,7 +138,7 @@ export function ListingPage({ layout }: { layout: 'desktop' | 'mobile' }) {
   ) : null;
   return (
     <Page title={listingTitle(data)} width={layout === 'desktop' ? 'wide' : 'narrow'}>
-      <ListingHead listing={data} />
+      <ListingHead listing={data} site={config.data?.siteUrl} />
       <ListingDetails
         listing={data}
         layout={layout}

@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Page } from '../../components/ui/page.tsx';
 import { paths } from '../../config/paths.ts';
+import { usePublicConfig } from '../../features/chatbot/api/get-public-config.ts';
 import { useListing } from '../../features/listings/api/listings-api.ts';
 import {
   listingAddress,
@@ -23,6 +24,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 export function Component() {
   const { id = '' } = useParams();
   const query = useListing(id);
+  const config = usePublicConfig({ enabled: true });
   if (query.isPending) return <ListingLoading />;
   // A failed refetch keeps the listing on screen (the page may have arrived with it).
   if (query.isError && query.data === undefined) {
@@ -39,7 +41,7 @@ export function Component() {
     listing.rentCents === null ? null : costBreakdown(listing.rentCents, listing.fees, feeName);
   return (
     <Page title={`${listingTitle(listing)} (summary)`} width="narrow">
-      <ListingHead listing={listing} />
+      <ListingHead listing={listing} site={config.data?.siteUrl} />
       <article className="flex flex-col gap-4 print:text-black">
         <div className="flex items-start justify-between gap-4 print:hidden">
           <Link

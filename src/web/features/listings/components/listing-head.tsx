@@ -8,7 +8,6 @@ import {
   siteUrl,
 } from '../../../../shared/listing-head.ts';
 import type { Listing } from '../../../../shared/schemas/listing-responses.ts';
-import { usePublicConfig } from '../../chatbot/api/get-public-config.ts';
 
 /**
  * What describes a listing to search engines and link previews, as React 19's own head tags:
@@ -16,8 +15,14 @@ import { usePublicConfig } from '../../chatbot/api/get-public-config.ts';
  * (the title is the page's `<title>`). On the server they are the rendered page's head; in the
  * browser they follow the listing shown. A draft its owner previews is not for indexing.
  */
-export function ListingHead({ listing }: { listing: Listing }) {
-  const site = usePublicConfig({ enabled: true }).data?.siteUrl;
+export function ListingHead({
+  listing,
+  site,
+}: {
+  listing: Listing;
+  /** The site's own address (`GET /api/config`'s `siteUrl`); undefined until it is known. */
+  site: string | undefined;
+}) {
   const description = listingDescription(listing);
   const title = `${listingTitle(listing)} · Stoop`;
   const image = listingShareImage(listing);
