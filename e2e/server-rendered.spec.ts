@@ -223,6 +223,9 @@ test.describe('server-rendered pages, as a visitor (the HTML)', () => {
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     expect(root).toContain(api.listing.landlord.name.replace(/&/g, '&amp;'));
+    // The address as the API gives it to a visitor (no hidden house number or unit).
+    if (api.listing.address) expect(root).toContain(api.listing.address.replace(/&/g, '&amp;'));
+    expect(root).toContain(`$${Math.round(api.listing.rentCents / 100).toLocaleString('en-US')}`);
     expect(root).toMatch(/<img [^>]*fetchPriority="high"[^>]*>/);
     // Its styles are in it: the first paint waits for no stylesheet.
     expect(html).toContain('<style data-app-styles>');

@@ -81,6 +81,8 @@ describe('renderPage', () => {
     expect(html).toContain('Brooklyn');
     expect(html).toContain('Big windows.');
     expect(html).toContain('Rosa ');
+    // The fee breakdown: the deposit and what moving in costs.
+    expect(html).toMatch(/Security deposit/i);
     const images = html.match(/<img\b[^>]*>/g) ?? [];
     const photos = images.filter((tag) => tag.includes('/media/p'));
     // Every photo, each with its size and its sources; the thumbnails' alt is empty (the button

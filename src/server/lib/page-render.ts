@@ -53,11 +53,95 @@ const VISITOR: ServerQuery = { queryKey: pageQueryKeys.me, data: null };
 /** React's `<title>`, `<meta>` and `<link>` tags, which it writes first: they go in the head. */
 const LEADING_HOISTABLES = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
 
+/** The shell's parts around a page, with what no rendered page keeps taken out (below). */
+type PreparedShell = {
+  /** Up to `</head>`, the shell's description kept / taken out (the page has its own). */
+  head: string;
+  headWithoutDescription: string;
+  /** From `</head>` to the `#root` element. */
+  beforeRoot: string;
+  afterRoot: string;
+};
+
+const NO_STYLESHEET = (): string | undefined => undefined;
+/** Prepared shells by their text, per stylesheet reader: a few (one per route's preloads). */
+const preparedShells = new WeakMap<
+  (href: string) => string | undefined,
+  Map<string, PreparedShell>
+>();
+
+/**
+ * The shell as every rendered page uses it, once per shell: without its title (the page's
+ * comes instead) and the start-up requests' preloads (the page asks neither), its stylesheet
+ * inline or at least applied before the first paint (the content is there to style).
+ */
+function prepareShell(
+  shell: string,
+  stylesheet: (href: string) => string | undefined,
+): PreparedShell {
+  let byShell = preparedShells.get(stylesheet);
+  if (!byShell) {
+    byShell = new Map();
+    preparedShells.set(stylesheet, byShell);
+  }
+  const known = byShell.get(shell);
+  if (known) return known;
+  const headEnd = shell.search(/<\/head>/i);
+  const rootStart = shell.indexOf('<div id="root">');
+  const rootEnd = shell.lastIndexOf('</div>', shell.lastIndexOf('</body>')) + '</div>'.length;
+  if (headEnd < 0 || rootStart < headEnd || rootEnd < rootStart) {
+    throw new Error('index.html has no head or no #root element.');
+  }
+  const head = shell
+    .slice(0, headEnd)
+    .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
+    // The page's styles in the HTML itself (decision 077): a linked stylesheet held the first
+    // paint back behind a request that shares the link with the scripts.
+    .replace(/<link rel="stylesheet" media="print"([^>]*)>/, (_link, rest: string) => {
+      const href = /\shref="([^"]+)"/.exec(rest)?.[1];
+      const css = href === undefined ? undefined : stylesheet(href);
+      return css === undefined
+        ? `<link rel="stylesheet"${rest}>`
+        : `<style data-app-styles>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    })
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+  const prepared: PreparedShell = {
+    head,
+    headWithoutDescription: head.replace(/<meta\s+name=["']description["'][^>]*>\s*/i, ''),
+    beforeRoot: shell.slice(headEnd, rootStart),
+    afterRoot: shell.slice(rootEnd),
+  };
+  // Shells change only with a build: a bound against a leak, not an eviction policy.
+  if (byShell.size >= 64) byShell.clear();
+  byShell.set(shell, prepared);
+  return prepared;
+}
+
+/** A rendered page as it is kept: its markup and its state, already written as JSON data. */
+type PageParts = { html: string; data: string };
+
+function pageParts(page: { html: string; state?: unknown }): PageParts {
+  const data =
+    page.state === undefined
+      ? ''
+      : `\n    <script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(page.state)}</script>`;
+  return { html: page.html, data };
+}
+
+/** The prepared shell with a page in it: React's head tags (or `headTags`) in its head. */
+function assemble(shell: PreparedShell, { html, data }: PageParts, headTags?: string): string {
+  const hoisted = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
+  const body = html.slice(hoisted.length);
+  const ownTitle = headTags?.includes('<title>') ?? false;
+  const head = `${ownTitle ? hoisted.replace(/<title>[\s\S]*?<\/title>/, '') : hoisted}${headTags ?? ''}`;
+  const shellHead = head.includes('name="description"') ? shell.headWithoutDescription : shell.head;
+  return `${shellHead}  ${head}${data}\n  ${shell.beforeRoot}<div id="root">${body}</div>${shell.afterRoot}`;
+}
+
 /**
  * The app shell with a rendered page in it: the page's markup in `#root`, its state as JSON data
  * for the entry module, React's head tags (or the caller's `headTags`, which replace the title)
- * in the head, the stylesheet applied before the first paint (the content is there to style),
- * and without the start-up requests' preloads (the page asks neither).
+ * in the head, and the shell prepared as `prepareShell` says.
  */
 export function pageIntoShell(
   shell: string,
@@ -65,39 +149,9 @@ export function pageIntoShell(
   page: { html: string; state?: unknown },
   headTags?: string,
   /** The app stylesheet's text by its address, to inline; undefined keeps the link. */
-  stylesheet: (href: string) => string | undefined = () => undefined,
+  stylesheet: (href: string) => string | undefined = NO_STYLESHEET,
 ): string {
-  const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
-  const body = page.html.slice(hoisted.length);
-  const ownTitle = headTags?.includes('<title>') ?? false;
-  const head = `${ownTitle ? hoisted.replace(/<title>[\s\S]*?<\/title>/, '') : hoisted}${headTags ?? ''}`;
-  const rootStart = shell.indexOf('<div id="root">');
-  const rootEnd = shell.lastIndexOf('</div>', shell.lastIndexOf('</body>')) + '</div>'.length;
-  if (rootStart < 0 || rootEnd < rootStart) throw new Error('index.html has no #root element.');
-  const withPage = `${shell.slice(0, rootStart)}<div id="root">${body}</div>${shell.slice(rootEnd)}`;
-  const data =
-    page.state === undefined
-      ? ''
-      : `\n    <script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(page.state)}</script>`;
-  return (
-    withPage
-      .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
-      // The page's styles in the HTML itself (decision 077): a linked stylesheet held the first
-      // paint back behind a request that shares the link with the scripts.
-      .replace(/<link rel="stylesheet" media="print"([^>]*)>/, (_link, rest: string) => {
-        const href = /\shref="([^"]+)"/.exec(rest)?.[1];
-        const css = href === undefined ? undefined : stylesheet(href);
-        return css === undefined
-          ? `<link rel="stylesheet"${rest}>`
-          : `<style data-app-styles>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
-      })
-      .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-      .replace(
-        /<meta\s+name=["']description["'][^>]*>\s*/i,
-        head.includes('name="description"') ? '' : '$&',
-      )
-      .replace(/<\/head>/i, () => `  ${head}${data}\n  </head>`)
-  );
+  return assemble(prepareShell(shell, stylesheet), pageParts(page), headTags);
 }
 
 function asJson(value: unknown): unknown {
@@ -108,9 +162,10 @@ function asJson(value: unknown): unknown {
  * Pages rendered for visitors, kept for a few seconds (decision 075): a link shared to many
  * people, or a crawler's burst, is rendered once. The key is the address with every answer the
  * page was rendered with, so a changed listing is a new key, never a stale page; a signed-in
- * request never reaches it (`page` answers those with the shell before looking).
+ * request never reads or writes it. A page is kept as its own parts (markup and state), not
+ * with the shell and its inline stylesheet, which every kept page would otherwise repeat.
  */
-type RenderedPage = { status: number; html: string };
+type RenderedPage = { status: number; parts: PageParts };
 
 class RenderCache {
   private readonly entries = new Map<string, { at: number; page: RenderedPage }>();
@@ -200,6 +255,7 @@ export function createRenderPage({
   stylesheet,
 }: RenderPageOptions): RenderPage {
   const rendered = new RenderCache();
+  const styles = stylesheet ?? NO_STYLESHEET;
   const viewers = new WeakMap<Request, Promise<ViewerAnswers | null>>();
   const viewer: RenderPage['viewer'] = (c) => {
     let answers = viewers.get(c.req.raw);
@@ -249,7 +305,8 @@ export function createRenderPage({
         key = `${c.req.url}\n${options.headTags ?? ''}\n${JSON.stringify(queries)}`;
         const cached = rendered.get(key);
         if (cached && (options.databaseAnswered || (await databaseUp()))) {
-          return c.html(cached.html, cached.status as 200 | 404, PRIVATE);
+          const html = assemble(prepareShell(shell, styles), cached.parts, options.headTags);
+          return c.html(html, cached.status as 200 | 404, PRIVATE);
         }
       }
       result = await renderer.renderPage(new Request(c.req.url), queries);
@@ -267,8 +324,9 @@ export function createRenderPage({
     }
     const status = (options.status ?? result.status) as 200 | 404;
     const state = live ? { ...(result.state as object), live } : result.state;
-    const html = pageIntoShell(shell, { html: result.html, state }, options.headTags, stylesheet);
-    if (key !== undefined) rendered.set(key, { status, html });
+    const parts = pageParts({ html: result.html, state });
+    const html = assemble(prepareShell(shell, styles), parts, options.headTags);
+    if (key !== undefined) rendered.set(key, { status, parts });
     return c.html(html, status, PRIVATE);
   };
   return { viewer, page, unavailable };
