@@ -56,6 +56,22 @@ describe('pageIntoShell', () => {
     expect(html).not.toContain('href="/api/session"');
   });
 
+  it('puts the scripts and their preloads after the page, in their order', () => {
+    const shell = SHELL.replace(
+      '<script type="module"',
+      '<link rel="modulepreload" crossorigin href="/assets/about-x.js" />\n    <script type="module"',
+    );
+    const html = pageIntoShell(shell, PAGE);
+    const root = html.indexOf('<div id="root">');
+    const preload = html.indexOf('<link rel="modulepreload"');
+    const script = html.indexOf('<script type="module"');
+    expect(root).toBeGreaterThan(0);
+    expect(preload).toBeGreaterThan(html.indexOf('<h1>About Stoop</h1>'));
+    expect(script).toBeGreaterThan(preload);
+    expect(script).toBeLessThan(html.indexOf('</body>'));
+    expect(html.match(/<script type="module"/g)).toHaveLength(1);
+  });
+
   it('inlines the app stylesheet when its text is at hand, so the first paint waits for nothing', () => {
     const inlined = pageIntoShell(SHELL, PAGE, undefined, (href) =>
       href === '/assets/index-abc.css' ? 'main{color:red}</style><p>' : undefined,

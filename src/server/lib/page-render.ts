@@ -73,7 +73,8 @@ const preparedShells = new WeakMap<
 /**
  * The shell as every rendered page uses it, once per shell: without its title (the page's
  * comes instead) and the start-up requests' preloads (the page asks neither), its stylesheet
- * inline or at least applied before the first paint (the content is there to style).
+ * inline or at least applied before the first paint (the content is there to style), and its
+ * scripts and their preloads at the end of the body.
  */
 function prepareShell(
   shell: string,
@@ -92,8 +93,17 @@ function prepareShell(
   if (headEnd < 0 || rootStart < headEnd || rootEnd < rootStart) {
     throw new Error('index.html has no head or no #root element.');
   }
+  // The scripts after the page (decision 077): the page's content, its stylesheet and its
+  // largest image come first; the scripts only make it interactive.
+  const scripts: string[] = [];
+  const moveToEnd = (tag: string) => {
+    scripts.push(tag.trim());
+    return '';
+  };
   const head = shell
     .slice(0, headEnd)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, moveToEnd)
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, moveToEnd)
     .replace(/\s*<link rel="preload" href="\/api\/(health|session)"[^>]*>/g, '')
     // The page's styles in the HTML itself (decision 077): a linked stylesheet held the first
     // paint back behind a request that shares the link with the scripts.
@@ -109,7 +119,9 @@ function prepareShell(
     head,
     headWithoutDescription: head.replace(/<meta\s+name=["']description["'][^>]*>\s*/i, ''),
     beforeRoot: shell.slice(headEnd, rootStart),
-    afterRoot: shell.slice(rootEnd),
+    afterRoot: shell
+      .slice(rootEnd)
+      .replace(/<\/body>/i, () => `  ${scripts.join('\n    ')}\n  </body>`),
   };
   // Shells change only with a build: a bound against a leak, not an eviction policy.
   if (byShell.size >= 64) byShell.clear();

@@ -114,7 +114,12 @@ export function mountWebApp(
       };
     }
     const tags = cached.preloads(pathname);
-    return tags ? cached.html.replace('</head>', () => `${tags}</head>`) : cached.html;
+    if (!tags) return cached.html;
+    // Beside the entry script, which they are the imports of.
+    const entry = cached.html.indexOf('<script type="module"');
+    return entry < 0
+      ? cached.html.replace('</head>', () => `${tags}</head>`)
+      : `${cached.html.slice(0, entry)}${tags}${cached.html.slice(entry)}`;
   };
   const renderPage = createRenderPage({
     loadRenderer: pageRendererLoader(webRoot, (err, file) =>
