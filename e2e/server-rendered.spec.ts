@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { landlordConfinementTarget } from '../src/shared/landlord-confinement.ts';
 import { demoListingId, expect, signInThroughApi, test } from './fixtures.ts';
 import { publishListing } from './listing-helpers.ts';
 
@@ -40,13 +41,9 @@ async function openRendered(page: Page, path: string) {
   return { ...seen, status: response?.status() };
 }
 
-test.describe('server-rendered pages, as a visitor', () => {
-  let listingId = '';
-  test.beforeAll(async ({ request }) => {
-    listingId = await demoListingId(request);
-  });
-
-  const pages = () => [
+/** Every page the server renders (issue 49 item 1), with the status it answers a visitor. */
+function renderedPages(listingId: string) {
+  return [
     { path: '/', status: 200 },
     { path: '/featured', status: 200 },
     { path: '/search', status: 200 },
@@ -63,6 +60,18 @@ test.describe('server-rendered pages, as a visitor', () => {
     { path: '/no/such/page', status: 404 },
     { path: '/listings/00000000-0000-4000-8000-000000000000', status: 404 },
   ];
+}
+
+/** The sign-in and sign-up pages, which send a signed-in user on (checked below). */
+const SIGNED_IN_LEAVES = ['/login', '/signup', '/register', '/register/renter'];
+
+test.describe('server-rendered pages, as a visitor', () => {
+  let listingId = '';
+  test.beforeAll(async ({ request }) => {
+    listingId = await demoListingId(request);
+  });
+
+  const pages = () => renderedPages(listingId);
 
   for (const viewport of [
     { name: 'desktop', width: 1280, height: 800 },
@@ -107,27 +116,14 @@ for (const role of ['renter', 'landlord'] as const) {
       listingId = await demoListingId(request);
     });
 
-    // A landlord is kept to the landlord's pages (docs/spec.md §6): the others redirect.
+    // A landlord is kept to the landlord's pages (docs/spec.md §6): the others redirect, as the
+    // sign-in and sign-up pages do for anyone signed in.
     const pages = () =>
-      role === 'renter'
-        ? [
-            { path: '/', status: 200 },
-            { path: '/featured', status: 200 },
-            { path: '/search', status: 200 },
-            { path: '/search?boroughs=brooklyn&bedrooms=2&sort=price_asc', status: 200 },
-            { path: `/listings/${listingId}`, status: 200 },
-            { path: `/listings/${listingId}/mobile`, status: 200 },
-            { path: `/simple-listing/${listingId}`, status: 200 },
-            { path: '/about', status: 200 },
-            { path: '/no/such/page', status: 404 },
-            { path: '/listings/00000000-0000-4000-8000-000000000000', status: 404 },
-          ]
-        : [
-            { path: `/listings/${listingId}`, status: 200 },
-            { path: `/listings/${listingId}/mobile`, status: 200 },
-            { path: '/about', status: 200 },
-            { path: '/listings/00000000-0000-4000-8000-000000000000', status: 404 },
-          ];
+      renderedPages(listingId).filter(
+        ({ path }) =>
+          !SIGNED_IN_LEAVES.includes(path) &&
+          (role === 'renter' || landlordConfinementTarget(path) === null),
+      );
 
     for (const viewport of [
       { name: 'desktop', width: 1280, height: 800 },
@@ -192,12 +188,10 @@ for (const role of ['renter', 'landlord'] as const) {
         role === 'renter'
           ? ['/login', '/signup', '/register']
           : [
-              '/',
-              '/search',
-              '/featured',
               '/login',
-              `/simple-listing/${listingId}`,
-              '/no/such/page',
+              ...renderedPages(listingId)
+                .map(({ path }) => path)
+                .filter((path) => landlordConfinementTarget(path) !== null),
             ];
       for (const path of moved) {
         const answer = await page.request.get(path, { maxRedirects: 0 });
