@@ -258,6 +258,14 @@ test.describe('server-rendered pages, as a visitor (the HTML)', () => {
     expect(recovery.headers().location).toBe('/reset-password?type=recovery&from=mail');
   });
 
+  test('a rendered form is sent only once its script runs', async ({ page, request }) => {
+    // Before: its submit disabled, so the browser cannot send the fields (a password) itself.
+    const html = await (await request.get('/register/renter')).text();
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>/);
+    await page.goto('/register/renter');
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+  });
+
   test('a phone is sent to the mobile layout by the server', async ({ request }) => {
     const answer = await request.get(`/listings/${listingId}?from=share`, {
       headers: { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' },

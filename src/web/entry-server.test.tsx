@@ -256,4 +256,15 @@ describe('renderPage', () => {
     // The not-found page is rendered too.
     expect(rendersPath('/no/such/page')).toBe(true);
   });
+
+  it('renders a form that cannot be sent before its script runs: submit disabled, never a GET', async () => {
+    for (const path of ['/login', '/register/renter']) {
+      const result = await render(path);
+      if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
+      expect(result.html, path).toMatch(/<form [^>]*method="post"/);
+      const submit = result.html.match(/<button type="submit"[^>]*>/g) ?? [];
+      expect(submit.length, path).toBeGreaterThan(0);
+      for (const tag of submit) expect(tag, path).toContain('disabled=""');
+    }
+  });
 });

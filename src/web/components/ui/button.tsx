@@ -1,5 +1,6 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useContext } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { FormReadyContext } from './form-ready.ts';
 import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -51,11 +52,12 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  const formReady = useContext(FormReadyContext);
   return (
     <button
       type={type}
       className={buttonClass(variant, size, className)}
-      disabled={disabled || pending}
+      disabled={disabled || pending || (type === 'submit' && !formReady)}
       aria-busy={pending || undefined}
       {...rest}
     >
